@@ -1,0 +1,32 @@
+/** Error codes of the `{message, code}` error body. The web app maps codes to translated texts. */
+export const ERROR_CODES = [
+  'bad_request',
+  'validation_failed',
+  'unauthorized',
+  'forbidden',
+  'foreign_origin',
+  'not_found',
+  'conflict',
+  'email_taken',
+  'invalid_credentials',
+  'rate_limited',
+  'payload_too_large',
+  'unsupported_media_type',
+  'unprocessable_image',
+  'insufficient_credits',
+  'upload_url_invalid',
+  'staging_failed',
+  'staging_refused',
+  'staging_timeout',
+  'image_limit_reached',
+  'billing_not_configured',
+  'billing_error',
+  'service_unavailable',
+  'internal_error',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export interface ErrorBody {
+  message: string;
+  code: ErrorCode;
+}

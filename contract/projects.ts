@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { CUSTOM_STYLE_MAX, INSTRUCTIONS_MAX, PROJECT_TITLE_MAX } from './limits.js';
+import { multiLineText, singleLineText } from './text.js';
+
+export const PROJECT_CATEGORIES = ['virtual_staging', 'furniture_removal', 'renovation', 'floor_plan_to_photos'] as const;
+export type ProjectCategory = (typeof PROJECT_CATEGORIES)[number];
+
+export const PROJECT_STATUSES = ['processing', 'completed', 'failed'] as const;
+export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
+
+export const createProjectRequest = z.object({
+  title: singleLineText(PROJECT_TITLE_MAX).min(1, { message: 'Please enter a project name.' }),
+  category: z.enum(PROJECT_CATEGORIES).default('virtual_staging'),
+});
+export type CreateProjectRequest = z.infer<typeof createProjectRequest>;
+
+export const createProjectResponse = z.object({ id: z.string() });
+
+export const projectListItem = z.object({
+  id: z.string(),
+  title: z.string(),
+  category: z.enum(PROJECT_CATEGORIES),
+  status: z.enum(PROJECT_STATUSES),
+  createdAt: z.string(),
+  originalImagePath: z.string().nullable(),
+  processedImagePath: z.string().nullable(),
+  originalThumbnailPath: z.string().nullable(),
+  processedThumbnailPath: z.string().nullable(),
+  imagesExpireAt: z.string().nullable(),
+  imagesExpired: z.boolean(),
+});
+export type ProjectListItem = z.infer<typeof projectListItem>;
+export const projectListResponse = z.array(projectListItem);
+
+export const projectImage = z.object({
+  id: z.string(),
+  filePath: z.string(),
+  thumbnailPath: z.string().nullable(),
+  isOriginal: z.boolean(),
+  mimeType: z.string(),
+  originalImageId: z.string().nullable(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  fidelityScore: z.number().nullable(),
+  engine: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type ProjectImage = z.infer<typeof projectImage>;
+
+export const projectDetailResponse = z.object({
+  id: z.string(),
+  title: z.string(),
+  category: z.enum(PROJECT_CATEGORIES),
+  status: z.enum(PROJECT_STATUSES),
+  createdAt: z.string(),
+  styleName: z.string().nullable(),
+  styleDescription: z.string().nullable(),
+  imagesExpireAt: z.string().nullable(),
+  imagesExpired: z.boolean(),
+  images: z.array(projectImage),
+});
+export type ProjectDetailResponse = z.infer<typeof projectDetailResponse>;
+
+export const deleteProjectResponse = z.object({ deletedFiles: z.number().int() });
+
+/** The client sends `{projectName}` or no body at all (Fastify then sees null). */
+export const uploadRequest = z.object({ projectName: singleLineText(PROJECT_TITLE_MAX).optional() }).nullish();
+export const uploadResponse = z.object({ uploadURL: z.string(), objectPath: z.string() });
+export type UploadResponse = z.infer<typeof uploadResponse>;
+
+export const processImageRequest = z.object({
+  imageURL: z.string().min(1).max(1024),
+  category: z.enum(PROJECT_CATEGORIES).default('virtual_staging'),
+  projectId: z.string().min(1).max(64),
+  styleName: singleLineText(80).min(1),
+  styleDescription: multiLineText(CUSTOM_STYLE_MAX).default(''),
+  instructions: multiLineText(INSTRUCTIONS_MAX).optional(),
+  isRegeneration: z.boolean().default(false),
+});
+export type ProcessImageRequest = z.infer<typeof processImageRequest>;
+
+export const processImageResponse = z.union([
+  z.object({ success: z.literal(true), processedImagePath: z.string(), imageId: z.string().optional() }),
+  z.object({ success: z.literal(false), error: z.string(), code: z.string().optional() }),
+]);
+export type ProcessImageResponse = z.infer<typeof processImageResponse>;

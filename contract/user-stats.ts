@@ -1,0 +1,35 @@
+import { DEFAULT_CREDIT_LIMIT } from './limits.js';
+import type { PlanId } from './plans.js';
+
+export interface UserStats {
+  creditsUsed: number;
+  creditsLimit: number;
+  creditsRemaining: number;
+  usagePercentage: number;
+  subscriptionPlan: PlanId;
+}
+
+/** Spec §3 "User stats (derived)": limit falls back to 6 when none is given. */
+export function userStats(user: {
+  creditsUsed?: number | null;
+  creditsLimit?: number | null;
+  subscriptionPlan?: PlanId | null;
+}): UserStats {
+  const creditsUsed = user.creditsUsed ?? 0;
+  const creditsLimit = user.creditsLimit || DEFAULT_CREDIT_LIMIT;
+  return {
+    creditsUsed,
+    creditsLimit,
+    creditsRemaining: Math.max(0, creditsLimit - creditsUsed),
+    usagePercentage: Math.round((creditsUsed / creditsLimit) * 100),
+    subscriptionPlan: user.subscriptionPlan ?? 'free',
+  };
+}
+
+/** Spec §9: the Upgrade badge shows below 10% remaining (pro), 5% (business), or 5 credits otherwise. */
+export function showsUpgradeBadge(stats: Pick<UserStats, 'creditsRemaining' | 'creditsLimit' | 'subscriptionPlan'>): boolean {
+  const { creditsRemaining, creditsLimit, subscriptionPlan } = stats;
+  if (subscriptionPlan === 'pro') return creditsRemaining < creditsLimit * 0.1;
+  if (subscriptionPlan === 'business') return creditsRemaining < creditsLimit * 0.05;
+  return creditsRemaining < 5;
+}
