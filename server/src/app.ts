@@ -1,0 +1,95 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import './http/fastify-types.js';
+import { accountRoutes } from './account/routes.js';
+import { adminRoutes } from './admin/routes.js';
+import { recordEventQuietly } from './analytics/record-event.js';
+import { analyticsRoutes } from './analytics/routes.js';
+import { authRoutes } from './auth/routes.js';
+import { createBilling, type Billing } from './billing/billing-module.js';
+import { billingRoutes } from './billing/routes.js';
+import { stripeWebhookRoutes } from './billing/webhook-routes.js';
+import { createWebhookProcessor } from './billing/webhook-processor.js';
+import type { AppConfig } from './config.js';
+import type { DatabaseHandle } from './db/client.js';
+import { healthRoutes } from './health/routes.js';
+import { registerErrorHandling } from './http/error-handler.js';
+import { registerSpa } from './http/spa.js';
+import type { JobQueue } from './jobs/job-queue.js';
+import { objectRoutes } from './objects/routes.js';
+import { projectRoutes } from './projects/routes.js';
+import { createServices, type Services } from './services.js';
+import { stagingRoutes } from './staging/routes.js';
+import { registerOriginCheck } from './security/origin-check.js';
+
+export interface AppDependencies {
+  config: AppConfig;
+  database: DatabaseHandle;
+  jobs: JobQueue | null;
+  /** Storage, uploads, engine and staging jobs (created from config when not given). */
+  services?: Services;
+  /** pino logger of the process; none in tests. */
+  logger?: FastifyBaseLogger;
+  /** Serve the built web app (off in API tests). */
+  serveWeb?: boolean;
+  /** Stripe checkout and webhooks (created from config when not given). */
+  billing?: Billing;
+}
+
+/** Builds the HTTP app; `main.ts` listens, tests call it through `app.inject`. */
+export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const app = Fastify({
+    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('db', database.db);
+  app.decorate('pool', database.pool);
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionId', null);
+
+  registerErrorHandling(app);
+  await app.register(fastifyCookie, { secret: config.sessionSecret });
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", 'https://js.stripe.com'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'https://api.stripe.com'],
+        frameSrc: ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
+        frameAncestors: ["'self'"],
+        upgradeInsecureRequests: config.publicUrl.startsWith('https:') ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: config.publicUrl.startsWith('https:'),
+  });
+  registerOriginCheck(app, config.publicUrl);
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes, { onSignup: () => recordEventQuietly(database.db, app.log, 'signup') });
+  const services = deps.services ?? createServices(config, database);
+  await app.register(objectRoutes, { storage: services.storage });
+  await app.register(projectRoutes, { storage: services.storage, beforeDelete: services.beforeProjectDelete });
+  await app.register(stagingRoutes, { ...services, jobs: deps.jobs });
+  const billing = deps.billing ?? createBilling(config);
+  const checkout = billing.checkout;
+  await app.register(billingRoutes, { checkout });
+  await app.register(stripeWebhookRoutes, {
+    webhooks: checkout ? { gateway: checkout.gateway, processor: createWebhookProcessor({ db: database.db, gateway: checkout.gateway }) } : null,
+  });
+  await app.register(analyticsRoutes, {});
+  await app.register(adminRoutes, { jobs: deps.jobs, storageDriver: services.storage.driver, ...(checkout ? { subscriptionMrr: billing.subscriptionMrr } : {}) });
+  await app.register(accountRoutes);
+
+  await registerSpa(app, deps.serveWeb === false ? '/nonexistent' : undefined);
+  return app;
+}

@@ -1,0 +1,134 @@
+import { eq, sql } from 'drizzle-orm';
+import type { UpdateProfileRequest, UserResponse } from '../../../contract/auth.js';
+import { planCredits } from '../../../contract/plans.js';
+import type { Database } from '../db/client.js';
+import { users, type UserRow } from '../db/schema/users.js';
+import { AppError } from '../errors/app-error.js';
+import { burnPasswordCheck, hashPassword, verifyPassword } from './password.js';
+
+export function toUserResponse(user: UserRow): UserResponse {
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    profileRole: user.profileRole,
+    industry: user.industry,
+    role: user.role,
+    subscriptionPlan: user.subscriptionPlan,
+    creditsUsed: user.creditsUsed,
+    creditsLimit: user.creditsLimit,
+  };
+}
+
+export async function findUserByEmail(db: Database, email: string): Promise<UserRow | undefined> {
+  const rows = await db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`).limit(1);
+  return rows[0];
+}
+
+export async function registerUser(
+  db: Database,
+  input: { email: string; password: string; firstName?: string; lastName?: string },
+  adminEmails: string[],
+): Promise<UserRow> {
+  const passwordHash = await hashPassword(input.password);
+  const rows = await db
+    .insert(users)
+    .values({
+      email: input.email.toLowerCase(),
+      passwordHash,
+      firstName: input.firstName || null,
+      lastName: input.lastName || null,
+      role: adminEmails.includes(input.email.toLowerCase()) ? 'admin' : 'user',
+      creditsLimit: planCredits('free'),
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!rows[0]) throw AppError.conflict('An account with this e-mail address already exists.', 'email_taken');
+  return rows[0];
+}
+
+const INVALID_CREDENTIALS = 'E-mail address or password is incorrect.';
+
+export async function authenticate(db: Database, email: string, password: string): Promise<UserRow> {
+  const user = await findUserByEmail(db, email);
+  if (!user?.passwordHash) {
+    await burnPasswordCheck(password);
+    throw new AppError(401, 'invalid_credentials', INVALID_CREDENTIALS);
+  }
+  if (!(await verifyPassword(user.passwordHash, password))) {
+    throw new AppError(401, 'invalid_credentials', INVALID_CREDENTIALS);
+  }
+  return user;
+}
+
+/** ADMIN_EMAILS grants the admin role at sign-in (never revokes one granted by the CLI). */
+export async function applyAdminEmails(db: Database, user: UserRow, adminEmails: string[]): Promise<UserRow> {
+  if (user.role === 'admin' || !adminEmails.includes(user.email.toLowerCase())) return user;
+  const [updated] = await db.update(users).set({ role: 'admin', updatedAt: new Date() }).where(eq(users.id, user.id)).returning();
+  return updated ?? user;
+}
+
+export async function updateProfile(db: Database, userId: string, input: UpdateProfileRequest): Promise<UserRow> {
+  const patch: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
+  if (input.firstName !== undefined) patch.firstName = input.firstName || null;
+  if (input.lastName !== undefined) patch.lastName = input.lastName || null;
+  if (input.profileRole !== undefined) patch.profileRole = input.profileRole;
+  if (input.industry !== undefined) patch.industry = input.industry;
+  if (input.email !== undefined) {
+    const other = await findUserByEmail(db, input.email);
+    if (other && other.id !== userId) throw AppError.conflict('An account with this e-mail address already exists.', 'email_taken');
+    patch.email = input.email.toLowerCase();
+  }
+  const [updated] = await db.update(users).set(patch).where(eq(users.id, userId)).returning();
+  if (!updated) throw AppError.unauthorized();
+  return updated;
+}
+
+/**
+ * OpenID Connect sign-in: found by subject; else linked to an account with the same *verified*
+ * e-mail; else created. An unverified e-mail never takes over an existing account.
+ */
+export async function findOrCreateOidcUser(
+  db: Database,
+  claims: { sub: string; email?: string; emailVerified: boolean; firstName?: string; lastName?: string },
+  adminEmails: string[],
+): Promise<{ user: UserRow; created: boolean }> {
+  const bySubject = await db.select().from(users).where(eq(users.oidcSubject, claims.sub)).limit(1);
+  if (bySubject[0]) return { user: bySubject[0], created: false };
+  if (!claims.email) throw AppError.badRequest('The sign-in provider did not share an e-mail address.');
+  const email = claims.email.toLowerCase();
+  const existing = await findUserByEmail(db, email);
+  if (existing) {
+    if (!claims.emailVerified || existing.oidcSubject) {
+      throw AppError.conflict('An account with this e-mail address already exists. Please sign in with your password.', 'email_taken');
+    }
+    const [linked] = await db
+      .update(users)
+      .set({ oidcSubject: claims.sub, updatedAt: new Date() })
+      .where(eq(users.id, existing.id))
+      .returning();
+    return { user: linked!, created: false };
+  }
+  const [created] = await db
+    .insert(users)
+    .values({
+      email,
+      oidcSubject: claims.sub,
+      firstName: claims.firstName ?? null,
+      lastName: claims.lastName ?? null,
+      role: adminEmails.includes(email) ? 'admin' : 'user',
+      creditsLimit: planCredits('free'),
+    })
+    .returning();
+  return { user: created!, created: true };
+}
+
+export async function grantAdmin(db: Database, email: string): Promise<UserRow | undefined> {
+  const [updated] = await db
+    .update(users)
+    .set({ role: 'admin', updatedAt: new Date() })
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+    .returning();
+  return updated;
+}

@@ -1,0 +1,37 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../errors/app-error.js';
+import { findSessionUser, sessionToken, setSessionCookie, touchSession, type SessionUser } from './session-store.js';
+
+/**
+ * Loads the signed-in user of the request (memoised per request) and slides the session expiry.
+ * The one seam other features use for authentication.
+ */
+export async function loadSessionUser(request: FastifyRequest, reply: FastifyReply): Promise<SessionUser | null> {
+  if (request.user !== null) return request.user;
+  const token = sessionToken(request);
+  if (!token) return null;
+  const found = await findSessionUser(request.server.db, token);
+  if (!found) return null;
+  request.user = found.user;
+  request.sessionId = found.sessionId;
+  const renewed = await touchSession(request.server.db, found.sessionId, found.expiresAt);
+  if (renewed) setSessionCookie(reply, token, renewed, request.server.config.publicUrl.startsWith('https:'));
+  return found.user;
+}
+
+export async function requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const user = await loadSessionUser(request, reply);
+  if (!user) throw AppError.unauthorized();
+}
+
+export async function requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const user = await loadSessionUser(request, reply);
+  if (!user) throw AppError.unauthorized();
+  if (user.role !== 'admin') throw AppError.forbidden('Administrator access is required.');
+}
+
+/** For handlers behind requireUser: the user, typed as present. */
+export function currentUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw AppError.unauthorized();
+  return request.user;
+}

@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { users } from '../db/schema/users.js';
+import { createTestApp, sessionCookieFrom, signUp, TEST_ORIGIN, type TestApp } from '../test/test-app.js';
+import { CookieJar, startTestIssuer, type TestAccount, type TestIssuer } from './fakes/oidc-issuer.js';
+
+const accounts = new Map<string, TestAccount>();
+let issuer: TestIssuer;
+let t: TestApp;
+
+beforeAll(async () => {
+  // oidc-provider warns once about its development keys and interactions.
+  vi.spyOn(console, 'warn').mockImplementation(() => {});
+  vi.spyOn(console, 'info').mockImplementation(() => {});
+  issuer = await startTestIssuer(`${TEST_ORIGIN}/api/callback`, accounts);
+  t = await createTestApp({
+    env: { OIDC_ISSUER: issuer.issuer, OIDC_CLIENT_ID: issuer.clientId, OIDC_CLIENT_SECRET: issuer.clientSecret, ADMIN_EMAILS: 'oidc-admin@example.com' },
+  });
+});
+afterAll(async () => {
+  await t?.close();
+  await issuer?.close();
+});
+
+/** Drives the whole browser round trip: our /api/login → provider login + consent → our callback. */
+async function signInThroughProvider(accountId: string, tamper?: (callbackUrl: URL) => void) {
+  const start = await t.app.inject({ url: '/api/login' });
+  expect(start.statusCode).toBe(302);
+  const authorizeUrl = new URL(start.headers.location as string);
+  expect(authorizeUrl.origin).toBe(issuer.issuer);
+  expect(authorizeUrl.searchParams.get('code_challenge_method')).toBe('S256');
+  expect(authorizeUrl.searchParams.get('state')).toBeTruthy();
+  expect(authorizeUrl.searchParams.get('nonce')).toBeTruthy();
+  const oidcCookie = start.cookies.find((c) => c.name === 'rw_oidc')!;
+
+  const jar = new CookieJar();
+  let url = authorizeUrl.href;
+  for (let step = 0; step < 12; step++) {
+    if (url.startsWith(TEST_ORIGIN)) break;
+    let res = await fetch(url, { redirect: 'manual', headers: { cookie: jar.header() } });
+    jar.store(res);
+    if (res.status === 200 && new URL(url).pathname.startsWith('/interaction/')) {
+      const html = await res.text();
+      const prompt = html.includes('name="login"') ? 'login' : 'consent';
+      const body = new URLSearchParams(prompt === 'login' ? { prompt, login: accountId, password: 'any' } : { prompt });
+      res = await fetch(url, { method: 'POST', redirect: 'manual', body, headers: { cookie: jar.header(), 'content-type': 'application/x-www-form-urlencoded' } });
+      jar.store(res);
+    }
+    url = new URL(res.headers.get('location')!, url).href;
+  }
+  const callback = new URL(url);
+  expect(callback.pathname).toBe('/api/callback');
+  tamper?.(callback);
+  return t.app.inject({ url: callback.pathname + callback.search, headers: { cookie: `rw_oidc=${oidcCookie.value}` } });
+}
+
+describe('OpenID Connect sign-in', () => {
+  it('creates the user from the provider claims and signs in', async () => {
+    accounts.set('sub-new', { sub: 'sub-new', email: 'Oidc.New@example.com', email_verified: true, given_name: 'Olga', family_name: 'Neu' });
+    const res = await signInThroughProvider('sub-new');
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/');
+    const me = await t.app.inject({ url: '/api/auth/user', headers: { cookie: sessionCookieFrom(res) } });
+    expect(me.json()).toMatchObject({ email: 'oidc.new@example.com', firstName: 'Olga', lastName: 'Neu', subscriptionPlan: 'free', creditsLimit: 6 });
+    const [row] = await t.database.db.select().from(users).where(eq(users.oidcSubject, 'sub-new'));
+    expect(row!.passwordHash).toBeNull();
+  });
+
+  it('finds the same user by subject on the next sign-in', async () => {
+    accounts.set('sub-again', { sub: 'sub-again', email: 'again@example.com', email_verified: true });
+    const first = await signInThroughProvider('sub-again');
+    const second = await signInThroughProvider('sub-again');
+    const a = await t.app.inject({ url: '/api/auth/user', headers: { cookie: sessionCookieFrom(first) } });
+    const b = await t.app.inject({ url: '/api/auth/user', headers: { cookie: sessionCookieFrom(second) } });
+    expect(a.json().id).toBe(b.json().id);
+  });
+
+  it('links an existing password account by verified e-mail', async () => {
+    const { user } = await signUp(t.app, { email: 'linked@example.com' });
+    accounts.set('sub-link', { sub: 'sub-link', email: 'linked@example.com', email_verified: true });
+    const res = await signInThroughProvider('sub-link');
+    const me = await t.app.inject({ url: '/api/auth/user', headers: { cookie: sessionCookieFrom(res) } });
+    expect(me.json().id).toBe(user.id);
+  });
+
+  it('does not hand an existing account to an unverified e-mail', async () => {
+    await signUp(t.app, { email: 'victim@example.com' });
+    accounts.set('sub-attacker', { sub: 'sub-attacker', email: 'victim@example.com', email_verified: false });
+    const res = await signInThroughProvider('sub-attacker');
+    expect(res.statusCode).toBe(409);
+    expect(res.cookies.find((c) => c.name === 'rw_session')).toBeUndefined();
+  });
+
+  it('grants admin to ADMIN_EMAILS', async () => {
+    accounts.set('sub-admin', { sub: 'sub-admin', email: 'oidc-admin@example.com', email_verified: true });
+    const res = await signInThroughProvider('sub-admin');
+    const me = await t.app.inject({ url: '/api/auth/user', headers: { cookie: sessionCookieFrom(res) } });
+    expect(me.json().role).toBe('admin');
+  });
+
+  it('rejects a callback whose state was tampered with', async () => {
+    accounts.set('sub-state', { sub: 'sub-state', email: 'state@example.com', email_verified: true });
+    const res = await signInThroughProvider('sub-state', (cb) => cb.searchParams.set('state', 'forged-state'));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/could not be completed/);
+  });
+
+  it('rejects a callback without the signed pending-login cookie', async () => {
+    const res = await t.app.inject({ url: '/api/callback?code=abc&state=def' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('bad_request');
+  });
+});

@@ -1,0 +1,128 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { loginRequest, registerRequest, updateProfileRequest, userResponse } from '../../../contract/auth.js';
+import { AppError } from '../errors/app-error.js';
+import { hitRateLimit, resetRateLimit } from '../security/rate-limiter.js';
+import { applyAdminEmails, authenticate, findOrCreateOidcUser, registerUser, toUserResponse, updateProfile } from './accounts.js';
+import { currentUser, loadSessionUser, requireUser } from './guards.js';
+import { OidcClient } from './oidc.js';
+import { clearSessionCookie, createSession, deleteSessionByToken, sessionToken, setSessionCookie } from './session-store.js';
+import type { UserRow } from '../db/schema/users.js';
+
+const LOGIN_LIMIT_PER_IP = { limit: 30, windowSeconds: 15 * 60 };
+const LOGIN_LIMIT_PER_EMAIL = { limit: 8, windowSeconds: 15 * 60 };
+const REGISTER_LIMIT_PER_IP = { limit: 20, windowSeconds: 60 * 60 };
+const OIDC_COOKIE = 'rw_oidc';
+
+export interface AuthRoutesOptions {
+  /** Called after a new account is created (the analytics feature counts signups). */
+  onSignup?: (user: UserRow) => Promise<void> | void;
+}
+
+export async function authRoutes(app: FastifyInstance, options: AuthRoutesOptions) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { config, db } = app;
+  const secure = config.publicUrl.startsWith('https:');
+  const oidc = config.oidcEnabled ? new OidcClient(config) : null;
+
+  /** Sign-in always starts a fresh session (rotation): an old cookie never survives it. */
+  async function signIn(request: FastifyRequest, reply: FastifyReply, user: UserRow) {
+    const previous = sessionToken(request);
+    if (previous) await deleteSessionByToken(db, previous);
+    const { token, expiresAt } = await createSession(db, user.id, request.headers['user-agent']);
+    setSessionCookie(reply, token, expiresAt, secure);
+  }
+
+  async function limit(key: string, rule: { limit: number; windowSeconds: number }) {
+    const result = await hitRateLimit(db, key, rule.limit, rule.windowSeconds);
+    if (!result.allowed) throw AppError.tooManyRequests(result.retryAfterSeconds);
+  }
+
+  r.post('/api/auth/register', { schema: { body: registerRequest, response: { 201: userResponse } } }, async (request, reply) => {
+    await limit(`register:ip:${request.ip}`, REGISTER_LIMIT_PER_IP);
+    const user = await registerUser(db, request.body, config.ADMIN_EMAILS);
+    await signIn(request, reply, user);
+    await options.onSignup?.(user);
+    return reply.code(201).send(toUserResponse(user));
+  });
+
+  r.post('/api/auth/login', { schema: { body: loginRequest, response: { 200: userResponse } } }, async (request, reply) => {
+    const emailKey = `login:email:${request.body.email}`;
+    await limit(`login:ip:${request.ip}`, LOGIN_LIMIT_PER_IP);
+    await limit(emailKey, LOGIN_LIMIT_PER_EMAIL);
+    let user = await authenticate(db, request.body.email, request.body.password);
+    await resetRateLimit(db, emailKey);
+    user = await applyAdminEmails(db, user, config.ADMIN_EMAILS);
+    await signIn(request, reply, user);
+    return toUserResponse(user);
+  });
+
+  r.get('/api/auth/user', { schema: { response: { 200: userResponse } } }, async (request, reply) => {
+    const user = await loadSessionUser(request, reply);
+    if (!user) throw AppError.unauthorized();
+    return toUserResponse(user);
+  });
+
+  r.put(
+    '/api/auth/profile',
+    { preHandler: requireUser, schema: { body: updateProfileRequest, response: { 200: userResponse } } },
+    async (request) => toUserResponse(await updateProfile(db, currentUser(request).id, request.body)),
+  );
+
+  async function logout(request: FastifyRequest, reply: FastifyReply) {
+    const token = sessionToken(request);
+    if (token) await deleteSessionByToken(db, token);
+    clearSessionCookie(reply, secure);
+    return reply.redirect('/', 302);
+  }
+  r.get('/api/logout', logout);
+  r.get('/api/auth/logout', logout);
+  // A POST variant for clients that prefer not to navigate.
+  r.post('/api/auth/logout', async (request, reply) => {
+    const token = sessionToken(request);
+    if (token) await deleteSessionByToken(db, token);
+    clearSessionCookie(reply, secure);
+    return reply.code(204).send();
+  });
+
+  r.get('/api/login', async (_request, reply) => {
+    if (!oidc) return reply.redirect('/login', 302);
+    const start = await oidc.start();
+    reply.setCookie(OIDC_COOKIE, JSON.stringify(start.pending), {
+      path: '/api',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure,
+      signed: true,
+      maxAge: 600,
+    });
+    return reply.redirect(start.url, 302);
+  });
+
+  const callbackQuery = z.object({}).passthrough();
+  const oidcCallback = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!oidc) throw AppError.notFound();
+    const raw = request.cookies[OIDC_COOKIE];
+    const unsigned = raw ? request.unsignCookie(raw) : null;
+    reply.clearCookie(OIDC_COOKIE, { path: '/api' });
+    if (!unsigned?.valid || !unsigned.value) {
+      throw AppError.badRequest('The sign-in took too long or was started elsewhere. Please try again.');
+    }
+    const pending = JSON.parse(unsigned.value) as { state: string; nonce: string; verifier: string };
+    let claims;
+    try {
+      claims = await oidc.finish(new URL(request.url, config.publicUrl), pending);
+    } catch (err) {
+      request.log.warn({ err }, 'OpenID Connect callback rejected');
+      throw AppError.badRequest('The sign-in could not be completed. Please try again.');
+    }
+    const found = await findOrCreateOidcUser(db, claims, config.ADMIN_EMAILS);
+    const user = await applyAdminEmails(db, found.user, config.ADMIN_EMAILS);
+    await signIn(request, reply, user);
+    if (found.created) await options.onSignup?.(user);
+    return reply.redirect('/', 302);
+  };
+  r.get('/api/callback', { schema: { querystring: callbackQuery } }, oidcCallback);
+  r.get('/api/auth/callback', { schema: { querystring: callbackQuery } }, oidcCallback);
+}

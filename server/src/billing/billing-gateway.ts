@@ -1,0 +1,139 @@
+/**
+ * What the billing services need from the payment provider, with no Stripe types leaking out.
+ * `stripe-gateway.ts` implements it with stripe-node; tests of services can implement it directly.
+ */
+import type { BillingCycle } from '../../../contract/plans.js';
+import type { PaidPlanId } from './price-map.js';
+
+export type SubscriptionStatus =
+  | 'active'
+  | 'trialing'
+  | 'past_due'
+  | 'unpaid'
+  | 'paused'
+  | 'incomplete'
+  | 'incomplete_expired'
+  | 'canceled';
+
+/** Statuses that still bill the customer (and count towards MRR). */
+export const BILLABLE_STATUSES: readonly SubscriptionStatus[] = ['active', 'trialing', 'past_due'];
+
+export interface SubscriptionState {
+  id: string;
+  customerId: string;
+  status: SubscriptionStatus;
+  priceId: string | null;
+  /** From our own price map; null for a price we do not sell (never trusted from the client). */
+  planId: PaidPlanId | null;
+  billingCycle: BillingCycle | null;
+  currentPeriodStart: Date | null;
+  currentPeriodEnd: Date | null;
+  cancelAtPeriodEnd: boolean;
+  unitAmountCents: number | null;
+  interval: 'month' | 'year' | null;
+}
+
+export interface SetupIntentState {
+  id: string;
+  customerId: string | null;
+  status:
+    | 'requires_payment_method'
+    | 'requires_confirmation'
+    | 'requires_action'
+    | 'processing'
+    | 'succeeded'
+    | 'canceled';
+  paymentMethodId: string | null;
+  metadata: Record<string, string>;
+}
+
+/** A verified webhook event in Stripe's own envelope; `data.object` is the object as Stripe sent it. */
+export interface StripeEventLike {
+  id: string;
+  object: 'event';
+  type: string;
+  created: number;
+  api_version: string | null;
+  livemode: boolean;
+  data: {
+    object: { id?: string; object?: string } & Record<string, unknown>;
+    previous_attributes?: Record<string, unknown>;
+  };
+}
+
+export interface BillingCustomerInput {
+  id: string;
+  email: string;
+  name?: string | null;
+  stripeCustomerId?: string | null;
+}
+
+export interface CreateSubscriptionInput {
+  customerId: string;
+  priceId: string;
+  paymentMethodId: string;
+  metadata: Record<string, string>;
+  /** Same key, same request -> the same subscription (safe to retry a checkout). */
+  idempotencyKey: string;
+}
+
+export type ProrationBehavior = 'always_invoice' | 'create_prorations' | 'none';
+
+export interface BillingGateway {
+  /** The provider customer for this user: the stored one if it still exists, else a new one. */
+  ensureCustomer(user: BillingCustomerInput): Promise<string>;
+  createSetupIntent(
+    customerId: string,
+    meta: { userId: string; planId: PaidPlanId; billingCycle: BillingCycle },
+  ): Promise<{ id: string; clientSecret: string }>;
+  retrieveSetupIntent(id: string): Promise<SetupIntentState>;
+  /** Charges the first period at once; a declined card throws `BillingGatewayError` kind `card_declined`. */
+  createSubscription(input: CreateSubscriptionInput): Promise<SubscriptionState>;
+  retrieveSubscription(id: string): Promise<SubscriptionState>;
+  /** Swaps the price; by default the difference is invoiced and charged at once (`always_invoice`). */
+  changeSubscriptionPrice(
+    id: string,
+    priceId: string,
+    options?: { prorationBehavior?: ProrationBehavior; defaultPaymentMethodId?: string },
+  ): Promise<SubscriptionState>;
+  /** Immediately by default; `atPeriodEnd` keeps access until the paid period ends. */
+  cancelSubscription(id: string, options?: { atPeriodEnd?: boolean }): Promise<SubscriptionState>;
+  /** Undoes a cancellation scheduled for the period end. */
+  resumeSubscription(id: string): Promise<SubscriptionState>;
+  /** Every subscription in a billable status (active, trialing, past_due), for MRR. */
+  listActiveSubscriptions(): Promise<SubscriptionState[]>;
+  /** Throws `BillingGatewayError` kind `invalid_signature` on a bad, missing or stale (> 300 s) signature. */
+  verifyWebhook(rawBody: Buffer, signatureHeader: string | undefined): StripeEventLike;
+}
+
+export type BillingErrorKind =
+  /** The card was declined or needs the customer; `message` is the provider's text, fit for users. */
+  | 'card_declined'
+  | 'invalid_request'
+  | 'not_found'
+  | 'idempotency_conflict'
+  /** Our API key was rejected or lacks permission. */
+  | 'authentication'
+  | 'rate_limited'
+  /** Network failure or provider outage: worth retrying later. */
+  | 'unavailable'
+  | 'invalid_signature'
+  /** Billing is misconfigured on our side (missing secret, price not in our map). */
+  | 'configuration';
+
+export class BillingGatewayError extends Error {
+  constructor(
+    readonly kind: BillingErrorKind,
+    message: string,
+    readonly details: {
+      providerCode?: string;
+      declineCode?: string;
+      param?: string;
+      statusCode?: number;
+    } = {},
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'BillingGatewayError';
+  }
+}

@@ -1,0 +1,158 @@
+/**
+ * Checkout (spec §4 "Subscription"): the browser saves a card on a SetupIntent we create for the
+ * chosen plan and cycle, then asks us to complete; we check the SetupIntent is this user's and
+ * succeeded, and create the subscription with that card (or move the existing subscription to the
+ * new price). Completing the same SetupIntent twice gives one subscription: the Stripe idempotency
+ * key is the SetupIntent id, and a completed one is found in `billing_checkouts` first.
+ */
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { CompleteSubscriptionRequest, PaidPlanId } from '../../../contract/billing.js';
+import { BILLING_CYCLES, type BillingCycle } from '../../../contract/plans.js';
+import type { Database } from '../db/client.js';
+import { billingCheckouts } from '../db/schema/billing.js';
+import { users, type UserRow } from '../db/schema/users.js';
+import { AppError } from '../errors/app-error.js';
+import { BILLABLE_STATUSES, type BillingGateway, type SubscriptionState } from './billing-gateway.js';
+import { provider } from './billing-errors.js';
+import { changePlan, subscribe } from './credit-rules.js';
+import { creditsOf, freePatch, lockAccount, lockBilling, saveAccount } from './plan-changes.js';
+import { isPaidPlanId, priceIdFor, type BillingPrices } from './price-map.js';
+
+export interface Checkout {
+  gateway: BillingGateway;
+  prices: BillingPrices;
+}
+
+export interface CompletedCheckout {
+  account: UserRow;
+  outcome: 'subscribed' | 'changed';
+  /** False when this SetupIntent had been completed before (nothing was charged now). */
+  fresh: boolean;
+}
+
+function isBillable(subscription: SubscriptionState | null): subscription is SubscriptionState {
+  return subscription !== null && BILLABLE_STATUSES.includes(subscription.status);
+}
+
+export function createCheckoutService(db: Database) {
+  async function currentSubscription(checkout: Checkout, log: FastifyBaseLogger, row: UserRow): Promise<SubscriptionState | null> {
+    if (!row.stripeSubscriptionId) return null;
+    try {
+      return await checkout.gateway.retrieveSubscription(row.stripeSubscriptionId);
+    } catch (error) {
+      if ((error as { kind?: string }).kind === 'not_found') return null;
+      return provider(log, () => Promise.reject(error));
+    }
+  }
+
+  return {
+    /** Spec §7 create-setup-intent / get-or-create-subscription: the customer (once per user), then a SetupIntent. */
+    async startCheckout(checkout: Checkout, log: FastifyBaseLogger, user: UserRow, planId: PaidPlanId, billingCycle: BillingCycle) {
+      if (user.subscriptionPlan === planId && user.billingCycle === billingCycle && user.stripeSubscriptionId) {
+        throw AppError.conflict('You are already on this plan.');
+      }
+      const customerId = await provider(log, () =>
+        checkout.gateway.ensureCustomer({
+          id: user.id,
+          email: user.email,
+          name: [user.firstName, user.lastName].filter(Boolean).join(' ') || null,
+          stripeCustomerId: user.stripeCustomerId,
+        }),
+      );
+      if (customerId !== user.stripeCustomerId) {
+        await db.update(users).set({ stripeCustomerId: customerId, updatedAt: new Date() }).where(eq(users.id, user.id));
+      }
+      const setupIntent = await provider(log, () => checkout.gateway.createSetupIntent(customerId, { userId: user.id, planId, billingCycle }));
+      return { clientSecret: setupIntent.clientSecret, setupIntentId: setupIntent.id };
+    },
+
+    /** Spec §7 complete-subscription. */
+    async completeCheckout(checkout: Checkout, log: FastifyBaseLogger, userId: string, request: CompleteSubscriptionRequest): Promise<CompletedCheckout> {
+      return db.transaction(async (tx) => {
+        await lockBilling(tx, userId);
+        const [done] = await tx.select().from(billingCheckouts).where(eq(billingCheckouts.setupIntentId, request.setupIntentId)).limit(1);
+        if (done) {
+          if (done.userId !== userId) throw AppError.forbidden('This payment setup belongs to another account.');
+          const account = await lockAccount(tx, { userId });
+          if (!account) throw AppError.unauthorized();
+          return { account, outcome: done.outcome, fresh: false };
+        }
+        const [user] = await tx.select().from(users).where(eq(users.id, userId)).limit(1);
+        if (!user) throw AppError.unauthorized();
+
+        const setupIntent = await provider(log, () => checkout.gateway.retrieveSetupIntent(request.setupIntentId));
+        if (!user.stripeCustomerId || setupIntent.customerId !== user.stripeCustomerId || (setupIntent.metadata.userId ?? userId) !== userId) {
+          throw AppError.forbidden('This payment setup belongs to another account.');
+        }
+        if (setupIntent.status !== 'succeeded' || !setupIntent.paymentMethodId) {
+          throw AppError.conflict('The card has not been confirmed yet. Please enter your card details again.', 'billing_error');
+        }
+        const planId = setupIntent.metadata.planId;
+        const billingCycle = setupIntent.metadata.billingCycle as BillingCycle;
+        if (!isPaidPlanId(planId) || !BILLING_CYCLES.includes(billingCycle)) {
+          throw AppError.badRequest('This payment setup was not made for a plan. Please start again.', 'billing_error');
+        }
+        if ((request.planId && request.planId !== planId) || (request.billingCycle && request.billingCycle !== billingCycle)) {
+          throw AppError.badRequest('The plan does not match the payment setup. Please start again.');
+        }
+        const priceId = priceIdFor(checkout.prices, planId, billingCycle);
+
+        const existing = await currentSubscription(checkout, log, user);
+        const outcome = isBillable(existing) ? 'changed' : 'subscribed';
+        const subscription = isBillable(existing)
+          ? await provider(log, () =>
+              checkout.gateway.changeSubscriptionPrice(existing.id, priceId, { defaultPaymentMethodId: setupIntent.paymentMethodId! }),
+            )
+          : await provider(log, () =>
+              checkout.gateway.createSubscription({
+                customerId: user.stripeCustomerId!,
+                priceId,
+                paymentMethodId: setupIntent.paymentMethodId!,
+                metadata: { userId, planId, billingCycle, setupIntentId: setupIntent.id },
+                idempotencyKey: `raumwerk-subscription-${setupIntent.id}`,
+              }),
+            );
+
+        await tx.insert(billingCheckouts).values({ setupIntentId: setupIntent.id, userId, subscriptionId: subscription.id, planId, billingCycle, outcome });
+        const account = await lockAccount(tx, { userId });
+        if (!account) throw AppError.unauthorized();
+        const credits = outcome === 'subscribed'
+          ? subscribe(creditsOf(account), planId, subscription.currentPeriodStart ?? new Date())
+          : changePlan(creditsOf(account), planId);
+        const saved = await saveAccount(tx, userId, {
+          plan: planId,
+          billingCycle,
+          subscriptionStatus: subscription.status,
+          stripeSubscriptionId: subscription.id,
+          credits,
+        });
+        return { account: saved, outcome, fresh: true };
+      });
+    },
+
+    /** Spec §7 downgrade-to-free: cancels the subscription at once; the free limit applies from now. */
+    async downgradeToFree(checkout: Checkout | null, log: FastifyBaseLogger, userId: string): Promise<UserRow> {
+      return db.transaction(async (tx) => {
+        await lockBilling(tx, userId);
+        const [user] = await tx.select().from(users).where(eq(users.id, userId)).limit(1);
+        if (!user) throw AppError.unauthorized();
+        if (user.stripeSubscriptionId) {
+          if (!checkout) {
+            throw new AppError(503, 'billing_not_configured', 'Payments are not configured on this server, so the subscription cannot be canceled. Please contact support.');
+          }
+          const subscription = await currentSubscription(checkout, log, user);
+          if (subscription && subscription.status !== 'canceled') {
+            await provider(log, () => checkout.gateway.cancelSubscription(subscription.id));
+          }
+        }
+        const account = await lockAccount(tx, { userId });
+        if (!account) throw AppError.unauthorized();
+        if (account.subscriptionPlan === 'free' && !account.stripeSubscriptionId) return account;
+        return saveAccount(tx, userId, freePatch(account));
+      });
+    },
+  };
+}
+
+export type CheckoutService = ReturnType<typeof createCheckoutService>;

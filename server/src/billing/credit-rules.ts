@@ -1,0 +1,70 @@
+/**
+ * Credit arithmetic of plan changes, in one pure module (DESIGN §4 "Credits"; decision 005).
+ *
+ * - Subscribing or changing plan mid-period keeps the credits already used and raises the limit to
+ *   the new plan's credits; the limit never drops, so the credits left never fall below what the
+ *   user had (credits bought this period stay until the period ends).
+ * - Downgrading to free: the limit becomes the free plan's; used stays (what is left may be 0).
+ * - A new period (renewal, monthly reset): nothing used, the plan's full credits.
+ * A monthly reset moves the period start forward by whole calendar months.
+ */
+import { planCredits, type PlanId } from '../../../contract/plans.js';
+
+export interface Credits {
+  used: number;
+  limit: number;
+  periodStart: Date;
+}
+
+export function creditsRemaining(credits: Pick<Credits, 'used' | 'limit'>): number {
+  return Math.max(0, credits.limit - credits.used);
+}
+
+/** Another plan within the same credit period (paid → paid, either direction). */
+export function changePlan(current: Credits, planId: PlanId): Credits {
+  return { used: current.used, limit: Math.max(current.limit, planCredits(planId)), periodStart: current.periodStart };
+}
+
+/** A new subscription: the plan's credits from now, the period aligned with the subscription's billing period. */
+export function subscribe(current: Credits, planId: PlanId, periodStart: Date): Credits {
+  return { ...changePlan(current, planId), periodStart };
+}
+
+/** Back to free (at once or when the subscription ends): the free limit, nothing used is forgiven. */
+export function downgradeToFree(current: Credits): Credits {
+  return { used: current.used, limit: planCredits('free'), periodStart: current.periodStart };
+}
+
+/** A paid renewal or a monthly reset: a fresh period with the plan's full credits. */
+export function newPeriod(planId: PlanId, periodStart: Date): Credits {
+  return { used: 0, limit: planCredits(planId), periodStart };
+}
+
+/** `date` plus `months` calendar months, clamped to the month's last day (Jan 31 + 1 → Feb 28/29), like PostgreSQL. */
+export function addMonths(date: Date, months: number): Date {
+  const result = new Date(date.getTime());
+  const day = result.getUTCDate();
+  result.setUTCDate(1);
+  result.setUTCMonth(result.getUTCMonth() + months);
+  const lastDay = new Date(Date.UTC(result.getUTCFullYear(), result.getUTCMonth() + 1, 0)).getUTCDate();
+  result.setUTCDate(Math.min(day, lastDay));
+  return result;
+}
+
+/** Whole months from `anchor` to `now` (0 while less than a month has passed). */
+export function monthsElapsed(anchor: Date, now: Date): number {
+  if (now < anchor) return 0;
+  let months = (now.getUTCFullYear() - anchor.getUTCFullYear()) * 12 + (now.getUTCMonth() - anchor.getUTCMonth());
+  while (months > 0 && addMonths(anchor, months) > now) months -= 1;
+  return months;
+}
+
+/** Whether the credit period that began at `periodStart` is over (a month or more has passed). */
+export function periodIsOver(periodStart: Date, now: Date): boolean {
+  return monthsElapsed(periodStart, now) >= 1;
+}
+
+/** The start of the monthly credit period containing `now`, keeping the day of `anchor`. */
+export function currentMonthlyPeriodStart(anchor: Date, now: Date): Date {
+  return addMonths(anchor, monthsElapsed(anchor, now));
+}

@@ -1,0 +1,87 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  billingStateResponse,
+  completeSubscriptionRequest,
+  completeSubscriptionResponse,
+  createSetupIntentRequest,
+  downgradeResponse,
+  getOrCreateSubscriptionRequest,
+  subscriptionSetupResponse,
+  type PaidPlanId,
+} from '../../../contract/billing.js';
+import type { BillingCycle } from '../../../contract/plans.js';
+import { recordEventQuietly } from '../analytics/record-event.js';
+import { currentUser, requireUser } from '../auth/guards.js';
+import { AppError } from '../errors/app-error.js';
+import { hitRateLimit } from '../security/rate-limiter.js';
+import { billingNotConfigured } from './billing-errors.js';
+import type { Checkout } from './checkout-service.js';
+import { createCheckoutService } from './checkout-service.js';
+import { billingState } from './plan-changes.js';
+
+export interface BillingRoutesOptions {
+  /** Null when billing is not configured: checkout answers 503 billing_not_configured. */
+  checkout: Checkout | null;
+}
+
+/** Card setups one user may start per 10 minutes (each creates provider objects). */
+const SETUPS_PER_WINDOW = 20;
+
+/**
+ * Spec §7 billing calls: create-setup-intent (modal), get-or-create-subscription (upgrade page,
+ * popup), complete-subscription, downgrade-to-free; plus GET /api/billing/subscription for the
+ * plan status the pages show. Every route needs a signed-in user (401 first, before validation).
+ */
+export async function billingRoutes(app: FastifyInstance, options: BillingRoutesOptions) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const service = createCheckoutService(app.db);
+  app.addHook('preValidation', requireUser);
+
+  const requireCheckout = (): Checkout => {
+    if (!options.checkout || !app.config.billingEnabled) throw billingNotConfigured();
+    return options.checkout;
+  };
+
+  async function startCheckout(request: FastifyRequest, planId: PaidPlanId, billingCycle: BillingCycle) {
+    const checkout = requireCheckout();
+    const user = currentUser(request);
+    const limit = await hitRateLimit(app.db, `billing:setup:${user.id}`, SETUPS_PER_WINDOW, 600);
+    if (!limit.allowed) throw AppError.tooManyRequests(limit.retryAfterSeconds);
+    return service.startCheckout(checkout, request.log, user, planId, billingCycle);
+  }
+
+  r.post('/api/create-setup-intent', { schema: { body: createSetupIntentRequest, response: { 200: subscriptionSetupResponse } } }, async (request) =>
+    // `priceId` from the browser is never used: the server maps plan and cycle to its own price.
+    startCheckout(request, request.body.planId, request.body.billingCycle),
+  );
+
+  r.post(
+    '/api/get-or-create-subscription',
+    { schema: { body: getOrCreateSubscriptionRequest, response: { 200: subscriptionSetupResponse } } },
+    async (request) => startCheckout(request, request.body.planId, request.body.billingCycle),
+  );
+
+  r.post(
+    '/api/complete-subscription',
+    { schema: { body: completeSubscriptionRequest, response: { 200: completeSubscriptionResponse } } },
+    async (request) => {
+      const checkout = requireCheckout();
+      const user = currentUser(request);
+      const result = await service.completeCheckout(checkout, request.log, user.id, request.body);
+      if (result.fresh) {
+        await recordEventQuietly(app.db, request.log, 'payment');
+        request.log.info({ userId: user.id, plan: result.account.subscriptionPlan, outcome: result.outcome }, 'subscription completed');
+      }
+      return { success: true as const, outcome: result.outcome, ...billingState(result.account) };
+    },
+  );
+
+  r.post('/api/downgrade-to-free', { schema: { response: { 200: downgradeResponse } } }, async (request) => {
+    const user = currentUser(request);
+    const account = await service.downgradeToFree(app.config.billingEnabled ? options.checkout : null, request.log, user.id);
+    return { success: true as const, ...billingState(account) };
+  });
+
+  r.get('/api/billing/subscription', { schema: { response: { 200: billingStateResponse } } }, async (request) => billingState(currentUser(request)));
+}

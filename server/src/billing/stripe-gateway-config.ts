@@ -1,0 +1,48 @@
+/** Builds the gateway options from the STRIPE_* environment (see server/src/config.ts). */
+import type { AppConfig } from '../config.js';
+import type { StripeGatewayOptions } from './stripe-gateway.js';
+
+type StripeEnv = Pick<
+  AppConfig,
+  | 'STRIPE_SECRET_KEY'
+  | 'STRIPE_WEBHOOK_SECRET'
+  | 'STRIPE_API_URL'
+  | 'STRIPE_PRICE_PRO_MONTHLY'
+  | 'STRIPE_PRICE_PRO_YEARLY'
+  | 'STRIPE_PRICE_BUSINESS_MONTHLY'
+  | 'STRIPE_PRICE_BUSINESS_YEARLY'
+>;
+
+/**
+ * `null` when billing is off (no secret key). With a key, every price id must be set: a missing
+ * one fails at boot with the variable names rather than at the first checkout.
+ */
+export function stripeGatewayOptionsFromConfig(config: StripeEnv): StripeGatewayOptions | null {
+  if (!config.STRIPE_SECRET_KEY) return null;
+  const prices = {
+    STRIPE_PRICE_PRO_MONTHLY: config.STRIPE_PRICE_PRO_MONTHLY,
+    STRIPE_PRICE_PRO_YEARLY: config.STRIPE_PRICE_PRO_YEARLY,
+    STRIPE_PRICE_BUSINESS_MONTHLY: config.STRIPE_PRICE_BUSINESS_MONTHLY,
+    STRIPE_PRICE_BUSINESS_YEARLY: config.STRIPE_PRICE_BUSINESS_YEARLY,
+  };
+  const missing = Object.entries(prices)
+    .filter(([, value]) => !value)
+    .map(([name]) => name);
+  if (missing.length > 0) {
+    throw new Error(
+      `STRIPE_SECRET_KEY is set, so billing needs these price ids too: ${missing.join(', ')}`,
+    );
+  }
+  return {
+    secretKey: config.STRIPE_SECRET_KEY,
+    webhookSecret: config.STRIPE_WEBHOOK_SECRET,
+    apiUrl: config.STRIPE_API_URL,
+    prices: {
+      pro: { monthly: prices.STRIPE_PRICE_PRO_MONTHLY!, yearly: prices.STRIPE_PRICE_PRO_YEARLY! },
+      business: {
+        monthly: prices.STRIPE_PRICE_BUSINESS_MONTHLY!,
+        yearly: prices.STRIPE_PRICE_BUSINESS_YEARLY!,
+      },
+    },
+  };
+}

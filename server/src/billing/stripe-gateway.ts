@@ -1,0 +1,274 @@
+/**
+ * `BillingGateway` on stripe-node: SetupIntent first (the browser saves a card with the Payment
+ * Element), then the server creates the subscription off-session with that card, so a decline
+ * surfaces as an error on our request instead of an `incomplete` subscription.
+ */
+import { createHash } from 'node:crypto';
+import Stripe from 'stripe';
+import {
+  BILLABLE_STATUSES,
+  BillingGatewayError,
+  type BillingCustomerInput,
+  type BillingGateway,
+  type SetupIntentState,
+  type StripeEventLike,
+  type SubscriptionState,
+} from './billing-gateway.js';
+import { assertBillingPrices, planForPriceId, type BillingPrices } from './price-map.js';
+import { isResourceMissing, toBillingGatewayError } from './stripe-errors.js';
+import { toSubscriptionState } from './subscription-state.js';
+
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+export interface StripeGatewayOptions {
+  secretKey: string;
+  /** `whsec_...`; without it `verifyWebhook` refuses every event. */
+  webhookSecret?: string;
+  /** Another API origin, e.g. `http://127.0.0.1:4567` for the fake. Defaults to api.stripe.com. */
+  apiUrl?: string;
+  prices: BillingPrices;
+  /** stripe-node retries connection errors, 409 and 5xx with the same idempotency key. Tests use 0. */
+  maxNetworkRetries?: number;
+  /** Per request; stripe-node's own default (80 s) is too long for a checkout click. */
+  timeoutMs?: number;
+}
+
+/** `http://127.0.0.1:4567` -> the `host`/`port`/`protocol` config stripe-node accepts. */
+export function stripeConnectionConfig(
+  apiUrl: string | undefined,
+): Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol'> {
+  if (!apiUrl) return {};
+  const url = new URL(apiUrl);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new Error(`STRIPE_API_URL must be an http(s) URL, got ${apiUrl}`);
+  }
+  if (url.pathname !== '/' || url.search)
+    throw new Error(`STRIPE_API_URL must be an origin without a path, got ${apiUrl}`);
+  const protocol = url.protocol === 'https:' ? 'https' : 'http';
+  return {
+    host: url.hostname.replace(/^\[(.*)\]$/, '$1'),
+    port: url.port ? Number(url.port) : protocol === 'https' ? 443 : 80,
+    protocol,
+  };
+}
+
+function idOf(value: string | { id: string } | null | undefined): string | null {
+  if (value === null || value === undefined) return null;
+  return typeof value === 'string' ? value : value.id;
+}
+
+/**
+ * Stable per user, details and the customer being replaced, so a retried "create customer" does
+ * not make a second one, while replacing a deleted customer does not replay its creation.
+ */
+function customerIdempotencyKey(user: BillingCustomerInput): string {
+  const digest = createHash('sha256')
+    .update([user.email, user.name ?? '', user.stripeCustomerId ?? ''].join('\n'))
+    .digest('hex')
+    .slice(0, 16);
+  return `raumwerk-customer-${user.id}-${digest}`;
+}
+
+export function createStripeGateway(options: StripeGatewayOptions): BillingGateway {
+  const prices = assertBillingPrices(options.prices);
+  const stripe = new Stripe(options.secretKey, {
+    ...stripeConnectionConfig(options.apiUrl),
+    maxNetworkRetries: options.maxNetworkRetries ?? 2,
+    timeout: options.timeoutMs ?? 30_000,
+    telemetry: false,
+    appInfo: { name: 'Raumwerk' },
+  });
+
+  /** Every provider call goes through here so callers only ever see BillingGatewayError. */
+  async function call<T>(request: () => Promise<T>): Promise<T> {
+    try {
+      return await request();
+    } catch (error) {
+      throw toBillingGatewayError(error);
+    }
+  }
+
+  const toState = (subscription: Stripe.Subscription) => toSubscriptionState(subscription, prices);
+
+  function assertOurPrice(priceId: string) {
+    if (!planForPriceId(prices, priceId)) {
+      throw new BillingGatewayError(
+        'configuration',
+        `Price ${priceId} is not one of the configured plan prices.`,
+      );
+    }
+  }
+
+  async function existingCustomer(customerId: string): Promise<Stripe.Customer | null> {
+    try {
+      const customer = await stripe.customers.retrieve(customerId);
+      return customer.deleted ? null : customer;
+    } catch (error) {
+      if (isResourceMissing(error)) return null; // e.g. deleted in the Dashboard, or a test-mode id
+      throw toBillingGatewayError(error);
+    }
+  }
+
+  return {
+    async ensureCustomer(user) {
+      if (user.stripeCustomerId) {
+        const customer = await existingCustomer(user.stripeCustomerId);
+        if (customer) {
+          const name = user.name ?? undefined;
+          if (customer.email !== user.email || (name !== undefined && customer.name !== name)) {
+            // Receipts go to the address the user has now.
+            await call(() => stripe.customers.update(customer.id, { email: user.email, name }));
+          }
+          return customer.id;
+        }
+      }
+      const created = await call(() =>
+        stripe.customers.create(
+          { email: user.email, name: user.name ?? undefined, metadata: { userId: user.id } },
+          { idempotencyKey: customerIdempotencyKey(user) },
+        ),
+      );
+      return created.id;
+    },
+
+    async createSetupIntent(customerId, meta) {
+      const setupIntent = await call(() =>
+        stripe.setupIntents.create({
+          customer: customerId,
+          // The card is charged later by the subscription, without the customer present.
+          usage: 'off_session',
+          automatic_payment_methods: { enabled: true },
+          metadata: { userId: meta.userId, planId: meta.planId, billingCycle: meta.billingCycle },
+        }),
+      );
+      if (!setupIntent.client_secret) {
+        throw new BillingGatewayError(
+          'unavailable',
+          'The payment provider returned no client secret.',
+        );
+      }
+      return { id: setupIntent.id, clientSecret: setupIntent.client_secret };
+    },
+
+    async retrieveSetupIntent(id): Promise<SetupIntentState> {
+      const setupIntent = await call(() => stripe.setupIntents.retrieve(id));
+      return {
+        id: setupIntent.id,
+        customerId: idOf(setupIntent.customer),
+        status: setupIntent.status as SetupIntentState['status'],
+        paymentMethodId: idOf(setupIntent.payment_method),
+        metadata: { ...(setupIntent.metadata ?? {}) },
+      };
+    },
+
+    async createSubscription(input) {
+      assertOurPrice(input.priceId);
+      const subscription = await call(() =>
+        stripe.subscriptions.create(
+          {
+            customer: input.customerId,
+            items: [{ price: input.priceId }],
+            default_payment_method: input.paymentMethodId,
+            off_session: true,
+            // A failed first payment answers 402 and creates nothing (no `incomplete` leftovers).
+            payment_behavior: 'error_if_incomplete',
+            metadata: input.metadata,
+          },
+          { idempotencyKey: input.idempotencyKey },
+        ),
+      );
+      return toState(subscription);
+    },
+
+    async retrieveSubscription(id) {
+      return toState(await call(() => stripe.subscriptions.retrieve(id)));
+    },
+
+    async changeSubscriptionPrice(id, priceId, changeOptions = {}) {
+      assertOurPrice(priceId);
+      const current = await call(() => stripe.subscriptions.retrieve(id));
+      const item = current.items.data[0];
+      if (!item)
+        throw new BillingGatewayError('invalid_request', `Subscription ${id} has no items.`);
+      if (item.price.id === priceId && !current.cancel_at_period_end) return toState(current);
+      const updated = await call(() =>
+        stripe.subscriptions.update(id, {
+          items: [{ id: item.id, price: priceId }],
+          proration_behavior: changeOptions.prorationBehavior ?? 'always_invoice',
+          // If the difference cannot be charged, the plan stays as it was.
+          payment_behavior: 'error_if_incomplete',
+          // Choosing a plan again means the customer wants to keep the subscription.
+          cancel_at_period_end: false,
+          // The card just entered at checkout pays for this change and from now on.
+          ...(changeOptions.defaultPaymentMethodId
+            ? { default_payment_method: changeOptions.defaultPaymentMethodId }
+            : {}),
+        }),
+      );
+      return toState(updated);
+    },
+
+    async cancelSubscription(id, cancelOptions = {}) {
+      if (cancelOptions.atPeriodEnd) {
+        return toState(
+          await call(() => stripe.subscriptions.update(id, { cancel_at_period_end: true })),
+        );
+      }
+      try {
+        return toState(await stripe.subscriptions.cancel(id));
+      } catch (error) {
+        // Canceling twice is not an error for us: report the (already canceled) state.
+        const current = await call(() => stripe.subscriptions.retrieve(id));
+        if (current.status === 'canceled') return toState(current);
+        throw toBillingGatewayError(error);
+      }
+    },
+
+    async resumeSubscription(id) {
+      return toState(
+        await call(() => stripe.subscriptions.update(id, { cancel_at_period_end: false })),
+      );
+    },
+
+    async listActiveSubscriptions() {
+      return call(async () => {
+        const states: SubscriptionState[] = [];
+        // The default list leaves out canceled subscriptions; auto-pagination follows `has_more`.
+        for await (const subscription of stripe.subscriptions.list({ limit: 100 })) {
+          if ((BILLABLE_STATUSES as readonly string[]).includes(subscription.status))
+            states.push(toState(subscription));
+        }
+        return states;
+      });
+    },
+
+    verifyWebhook(rawBody, signatureHeader) {
+      if (!options.webhookSecret) {
+        throw new BillingGatewayError(
+          'configuration',
+          'STRIPE_WEBHOOK_SECRET is not set; webhooks cannot be verified.',
+        );
+      }
+      if (!signatureHeader)
+        throw new BillingGatewayError('invalid_signature', 'Missing Stripe-Signature header.');
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(
+          rawBody,
+          signatureHeader,
+          options.webhookSecret,
+          WEBHOOK_TOLERANCE_SECONDS,
+        );
+      } catch (error) {
+        const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
+        throw new BillingGatewayError(
+          'invalid_signature',
+          `Webhook signature rejected: ${reason}`,
+          {},
+          { cause: error },
+        );
+      }
+      return event as unknown as StripeEventLike;
+    },
+  };
+}

@@ -1,0 +1,79 @@
+/**
+ * How an account follows the provider's subscription. Webhook handlers re-fetch the subscription
+ * and call `syncWithSubscription` with its current state, so events arriving late, twice or out of
+ * order all converge on the same account; the credit rules decide what happens to credits.
+ */
+import { BILLABLE_STATUSES, type SubscriptionState } from './billing-gateway.js';
+import { changePlan, downgradeToFree, newPeriod, subscribe } from './credit-rules.js';
+import type { AccountPatch } from './plan-changes.js';
+
+const ENDED: readonly string[] = ['canceled', 'incomplete_expired'];
+const GRANTS_CREDITS: readonly string[] = ['active', 'trialing'];
+
+/** The billing periods an invoice pays for (its lines), read from the event object. */
+export interface PaidInvoice {
+  periods: Array<{ start: Date; end: Date }>;
+}
+
+export function paidInvoiceOf(object: Record<string, unknown>): PaidInvoice {
+  const lines = (object.lines as { data?: unknown[] } | undefined)?.data ?? [];
+  const periods = lines.flatMap((line) => {
+    const period = (line as { period?: { start?: unknown; end?: unknown } }).period;
+    return typeof period?.start === 'number' && typeof period.end === 'number'
+      ? [{ start: new Date(period.start * 1000), end: new Date(period.end * 1000) }]
+      : [];
+  });
+  return { periods };
+}
+
+function covers(invoice: PaidInvoice, start: Date): boolean {
+  return invoice.periods.some((p) => p.start.getTime() <= start.getTime() && p.end.getTime() > start.getTime());
+}
+
+/**
+ * The account after the subscription's current state, or null when the subscription is not the
+ * account's (an old one, or a price we do not sell). `paidInvoice` (invoice.paid) may start a new
+ * credit period: only when it pays for the subscription's current period and that period began
+ * after the account's credit period did.
+ */
+export function syncWithSubscription(
+  account: AccountPatch,
+  subscription: SubscriptionState,
+  options: { paidInvoice?: PaidInvoice | null; now?: Date } = {},
+): AccountPatch | null {
+  const ours = account.stripeSubscriptionId === subscription.id;
+  const adopt =
+    account.stripeSubscriptionId === null &&
+    subscription.planId !== null &&
+    BILLABLE_STATUSES.includes(subscription.status);
+  if (!ours && !adopt) return null;
+
+  if (ENDED.includes(subscription.status)) {
+    return { plan: 'free', billingCycle: null, subscriptionStatus: 'canceled', stripeSubscriptionId: null, credits: downgradeToFree(account.credits) };
+  }
+  const plan = subscription.planId ?? (account.plan === 'free' ? null : account.plan);
+  if (plan === null) return null;
+
+  let credits = adopt
+    ? subscribe(account.credits, plan, subscription.currentPeriodStart ?? options.now ?? new Date())
+    : plan !== account.plan
+      ? changePlan(account.credits, plan)
+      : account.credits;
+  const periodStart = subscription.currentPeriodStart;
+  if (
+    options.paidInvoice &&
+    periodStart &&
+    GRANTS_CREDITS.includes(subscription.status) &&
+    periodStart.getTime() > credits.periodStart.getTime() &&
+    covers(options.paidInvoice, periodStart)
+  ) {
+    credits = newPeriod(plan, periodStart);
+  }
+  return {
+    plan,
+    billingCycle: subscription.billingCycle ?? account.billingCycle,
+    subscriptionStatus: subscription.status,
+    stripeSubscriptionId: subscription.id,
+    credits,
+  };
+}

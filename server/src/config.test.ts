@@ -1,0 +1,77 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, publicConfig } from './config.js';
+
+const dataDir = () => mkdtempSync(path.join(os.tmpdir(), 'raumwerk-config-'));
+
+describe('loadConfig', () => {
+  it('starts on embedded defaults with an empty environment', () => {
+    const dir = dataDir();
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config.PORT).toBe(3000);
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.STORAGE_DRIVER).toBe('local');
+    expect(config.STAGING_ENGINE).toBe('offline');
+    expect(config.WORKERS_IN_PROCESS).toBe(true);
+    expect(config.billingEnabled).toBe(false);
+    expect(config.oidcEnabled).toBe(false);
+    expect(config.RETENTION_DAYS).toBe(30);
+  });
+
+  it('generates a development session secret once and reuses it', () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir }).sessionSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig({ DATA_DIR: dir }).sessionSecret).toBe(first);
+    expect(readFileSync(path.join(dir, 'dev-session-secret'), 'utf8')).toBe(first);
+  });
+
+  it('parses numbers, booleans and lists', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      PORT: '8080',
+      WORKERS_IN_PROCESS: 'false',
+      TRUST_PROXY: '1',
+      ADMIN_EMAILS: ' A@Example.com, b@example.com ,',
+      PUBLIC_URL: 'https://app.example.com/',
+    });
+    expect(config.PORT).toBe(8080);
+    expect(config.WORKERS_IN_PROCESS).toBe(false);
+    expect(config.TRUST_PROXY).toBe(true);
+    expect(config.ADMIN_EMAILS).toEqual(['a@example.com', 'b@example.com']);
+    expect(config.publicUrl).toBe('https://app.example.com');
+  });
+
+  it('lists every problem in one readable error', () => {
+    let error: unknown;
+    try {
+      loadConfig({ DATA_DIR: dataDir(), PORT: 'abc', STAGING_ENGINE: 'magic', OIDC_ISSUER: 'https://id.example.com', SESSION_SECRET: 'short' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    expect(message).toMatch(/^Invalid configuration:/);
+    expect(message).toMatch(/PORT/);
+    expect(message).toMatch(/STAGING_ENGINE/);
+    expect(message).toMatch(/SESSION_SECRET: SESSION_SECRET needs at least 32 characters/);
+    expect(message).toMatch(/OIDC_ISSUER: set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together/);
+  });
+
+  it('requires a session secret in production and S3_BUCKET for the s3 driver', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production' })).toThrow(/SESSION_SECRET: required in production/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), STORAGE_DRIVER: 's3' })).toThrow(/S3_BUCKET/);
+  });
+
+  it('turns billing on only with both Stripe keys, and exposes only public values', () => {
+    const config = loadConfig({ DATA_DIR: dataDir(), STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1' });
+    expect(config.billingEnabled).toBe(true);
+    const pub = publicConfig(config);
+    expect(pub.stripePublishableKey).toBe('pk_test_1');
+    expect(JSON.stringify(pub)).not.toContain('sk_test_1');
+    expect(JSON.stringify(pub)).not.toContain(config.sessionSecret);
+  });
+});

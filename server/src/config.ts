@@ -1,0 +1,163 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The whole environment of the server, parsed once at boot (fail fast with a readable message).
+ * Every variable is listed in `.env.example`; the browser gets only `publicConfig()`.
+ */
+const bool = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? fallback : ['true', '1', 'yes'].includes(v)));
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined));
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    PUBLIC_URL: optionalString.pipe(z.url({ message: 'PUBLIC_URL must be a full URL like https://app.example.com' }).optional()),
+    TRUST_PROXY: bool(false),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    DATA_DIR: z.string().default('.data'),
+    DATABASE_URL: optionalString,
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+    SESSION_SECRET: optionalString.pipe(z.string().min(32, { message: 'SESSION_SECRET needs at least 32 characters' }).optional()),
+    ADMIN_EMAILS: z
+      .string()
+      .default('')
+      .transform((v) => v.split(',').map((e) => e.trim().toLowerCase()).filter(Boolean)),
+    OIDC_ISSUER: optionalString,
+    OIDC_CLIENT_ID: optionalString,
+    OIDC_CLIENT_SECRET: optionalString,
+    OIDC_SCOPES: z.string().default('openid email profile'),
+    STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+    S3_ENDPOINT: optionalString,
+    S3_REGION: z.string().default('us-east-1'),
+    S3_BUCKET: optionalString,
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
+    S3_FORCE_PATH_STYLE: bool(true),
+    STAGING_ENGINE: z.enum(['offline', 'openai', 'gemini', 'replicate', 'fixed-latency']).default('offline'),
+    STAGING_TIMEOUT_S: z.coerce.number().int().min(1).max(3600).default(180),
+    STAGING_CONCURRENCY: z.coerce.number().int().min(1).max(6).default(3),
+    FIDELITY_THRESHOLD: z.coerce.number().min(0).max(1).default(0.35),
+    FIXED_LATENCY_MS: z.coerce.number().int().min(0).max(600000).default(2000),
+    OPENAI_API_KEY: optionalString,
+    OPENAI_BASE_URL: optionalString,
+    OPENAI_IMAGE_MODEL: z.string().default('gpt-image-1.5'),
+    GEMINI_API_KEY: optionalString,
+    GEMINI_BASE_URL: optionalString,
+    GEMINI_IMAGE_MODEL: z.string().default('gemini-2.5-flash-image'),
+    REPLICATE_API_TOKEN: optionalString,
+    REPLICATE_BASE_URL: optionalString,
+    REPLICATE_MODEL: z.string().default('black-forest-labs/flux-kontext-pro'),
+    WORKERS_IN_PROCESS: bool(true),
+    WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(3),
+    STRIPE_SECRET_KEY: optionalString,
+    STRIPE_PUBLISHABLE_KEY: optionalString,
+    STRIPE_WEBHOOK_SECRET: optionalString,
+    STRIPE_API_URL: optionalString,
+    STRIPE_PRICE_PRO_MONTHLY: optionalString,
+    STRIPE_PRICE_PRO_YEARLY: optionalString,
+    STRIPE_PRICE_BUSINESS_MONTHLY: optionalString,
+    STRIPE_PRICE_BUSINESS_YEARLY: optionalString,
+    RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
+    LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(7),
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface AppConfig extends Env {
+  /** The app's own origin, used for redirects and the foreign-Origin check. */
+  publicUrl: string;
+  dataDir: string;
+  sessionSecret: string;
+  oidcEnabled: boolean;
+  billingEnabled: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(issues: string[]) {
+    super(`Invalid configuration:\n${issues.map((i) => `  - ${i}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses an environment; throws ConfigError listing every problem. Pure apart from the dev secret file. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(source);
+  const issues = [
+    ...(parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.') || 'env'}: ${i.message}`)),
+    ...crossFieldIssues(source),
+  ];
+  if (!parsed.success || issues.length) throw new ConfigError(issues);
+  const env = parsed.data;
+  const dataDir = path.resolve(env.DATA_DIR);
+  return {
+    ...env,
+    dataDir,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    sessionSecret: env.SESSION_SECRET ?? developmentSecret(dataDir),
+    oidcEnabled: Boolean(env.OIDC_ISSUER),
+    billingEnabled: Boolean(env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY),
+  };
+}
+
+/** Rules that involve several variables; checked on the raw values so they are reported with the rest. */
+function crossFieldIssues(source: NodeJS.ProcessEnv): string[] {
+  const set = (name: string) => Boolean(source[name]?.trim());
+  const issues: string[] = [];
+  const oidc = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'];
+  if (oidc.some(set) && !oidc.every(set)) issues.push('OIDC_ISSUER: set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together');
+  if (source.STORAGE_DRIVER === 's3' && !set('S3_BUCKET')) issues.push('S3_BUCKET: STORAGE_DRIVER=s3 needs S3_BUCKET');
+  if (source.NODE_ENV === 'production' && !set('SESSION_SECRET')) {
+    issues.push('SESSION_SECRET: required in production (at least 32 random characters)');
+  }
+  return issues;
+}
+
+/**
+ * Outside production an unset SESSION_SECRET is generated once and kept in DATA_DIR,
+ * so `npm start` works on a bare machine and sessions survive a restart.
+ */
+function developmentSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'dev-session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/** The subset the browser may see (served by GET /api/config). */
+export function publicConfig(config: AppConfig) {
+  return {
+    oidcEnabled: config.oidcEnabled,
+    billingEnabled: config.billingEnabled,
+    stripePublishableKey: config.STRIPE_PUBLISHABLE_KEY ?? null,
+    stagingEngine: config.STAGING_ENGINE,
+    stagingConcurrency: config.STAGING_CONCURRENCY,
+    retentionDays: config.RETENTION_DAYS,
+  };
+}
+
+/** For entry points: the configuration, or a readable message and exit code 1. */
+export function loadConfigOrExit(): AppConfig {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+}

@@ -1,0 +1,121 @@
+import { boolean, index, integer, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { users } from './users.js';
+
+export const projects = pgTable(
+  'projects',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    category: text('category', {
+      enum: ['virtual_staging', 'furniture_removal', 'renovation', 'floor_plan_to_photos'],
+    })
+      .notNull()
+      .default('virtual_staging'),
+    status: text('status', { enum: ['processing', 'completed', 'failed'] }).notNull().default('processing'),
+    styleName: text('style_name'),
+    styleDescription: text('style_description'),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    imagesExpiredAt: timestamp('images_expired_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('projects_user_created_idx').on(t.userId, t.createdAt.desc()),
+    index('projects_status_idx').on(t.status, t.updatedAt),
+    index('projects_completed_idx').on(t.completedAt),
+  ],
+);
+
+export const projectImages = pgTable(
+  'project_images',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Path as the API shows it: `/users/<userId>/...` (served at `/objects` + filePath). */
+    filePath: text('file_path').notNull(),
+    thumbnailPath: text('thumbnail_path'),
+    isOriginal: boolean('is_original').notNull(),
+    mimeType: text('mime_type').notNull(),
+    originalImageId: uuid('original_image_id').references((): AnyPgColumn => projectImages.id, {
+      onDelete: 'cascade',
+    }),
+    width: integer('width'),
+    height: integer('height'),
+    byteSize: integer('byte_size'),
+    fidelityScore: real('fidelity_score'),
+    engine: text('engine'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('project_images_project_idx').on(t.projectId, t.createdAt),
+    index('project_images_original_idx').on(t.originalImageId),
+    index('project_images_user_path_idx').on(t.userId, t.filePath),
+  ],
+);
+
+/**
+ * One row per upload URL handed out (both storage drivers). The local driver's signed URL names the
+ * row; `usedAt` makes it single-use. An upload is `completedAt` once its bytes were validated and
+ * normalised (local: in the PUT; s3: when process-image first reads it) and `consumedAt` once it
+ * became a project's original (`imageId`), so a retried process-image finds the same image.
+ */
+export const uploadTokens = pgTable(
+  'upload_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    objectKey: text('object_key').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    contentType: text('content_type'),
+    width: integer('width'),
+    height: integer('height'),
+    byteSize: integer('byte_size'),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    imageId: uuid('image_id').references(() => projectImages.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('upload_tokens_object_key_idx').on(t.objectKey), index('upload_tokens_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * One row per credit reserved for a staging run: `reserved` until the staged image is stored
+ * (`charged`) or the run fails (`refunded`). The sweeper refunds rows stuck in `reserved`.
+ */
+export const stagingRuns = pgTable(
+  'staging_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    originalImageId: uuid('original_image_id').references(() => projectImages.id, { onDelete: 'set null' }),
+    state: text('state', { enum: ['reserved', 'charged', 'refunded'] }).notNull().default('reserved'),
+    credits: integer('credits').notNull().default(1),
+    /** A sentence the user may read, and its error code (contract/errors.ts), when refunded. */
+    error: text('error'),
+    errorCode: text('error_code'),
+    /** True when the run replaces the original's existing staged image. */
+    regeneration: boolean('regeneration').notNull().default(false),
+    jobId: text('job_id'),
+    resultImageId: uuid('result_image_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('staging_runs_state_idx').on(t.state, t.createdAt), index('staging_runs_project_idx').on(t.projectId)],
+);

@@ -1,0 +1,41 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Stored lower-cased; the unique index on lower(email) keeps it case-insensitive anyway. */
+    email: text('email').notNull(),
+    passwordHash: text('password_hash'),
+    oidcSubject: text('oidc_subject'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    profileRole: text('profile_role', {
+      enum: ['real_estate_agent', 'photographer', 'interior_designer', 'homeowner', 'other'],
+    }),
+    industry: text('industry', { enum: ['real_estate', 'photography', 'design', 'private', 'other'] }),
+    role: text('role', { enum: ['user', 'admin'] }).notNull().default('user'),
+    subscriptionPlan: text('subscription_plan', { enum: ['free', 'pro', 'business'] }).notNull().default('free'),
+    billingCycle: text('billing_cycle', { enum: ['monthly', 'yearly'] }),
+    subscriptionStatus: text('subscription_status'),
+    stripeCustomerId: text('stripe_customer_id'),
+    stripeSubscriptionId: text('stripe_subscription_id'),
+    creditsUsed: integer('credits_used').notNull().default(0),
+    creditsLimit: integer('credits_limit').notNull().default(6),
+    creditsPeriodStart: timestamp('credits_period_start', { withTimezone: true }).notNull().defaultNow(),
+    deletionRequestedAt: timestamp('deletion_requested_at', { withTimezone: true }),
+    deletionScheduledFor: timestamp('deletion_scheduled_for', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+    uniqueIndex('users_oidc_subject_idx').on(t.oidcSubject),
+    uniqueIndex('users_stripe_customer_idx').on(t.stripeCustomerId),
+    index('users_created_at_idx').on(t.createdAt),
+    index('users_deletion_idx').on(t.deletionScheduledFor),
+  ],
+);
+
+export type UserRow = typeof users.$inferSelect;

@@ -1,0 +1,1 @@
+export type * as pg from 'pg';

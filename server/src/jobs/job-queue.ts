@@ -1,0 +1,104 @@
+import { PgBoss } from 'pg-boss';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ZodType } from 'zod';
+
+/**
+ * A job = name + zod payload + idempotent handler (+ optional cron). pg-boss keeps the queue in
+ * PostgreSQL, so any process can send and any worker process can work (DESIGN §1.5).
+ */
+export interface JobDefinition<T = unknown> {
+  name: string;
+  payload: ZodType<T>;
+  /** Cron in UTC; scheduled once per cluster by pg-boss. */
+  cron?: string;
+  queue?: { retryLimit?: number; retryDelay?: number; retryBackoff?: boolean; expireInSeconds?: number; notify?: boolean };
+  /** How many jobs of this queue one process works at once. */
+  concurrency?: number;
+  /**
+   * How often an idle worker polls for this queue (seconds, ≥ 0.5). With `queue.notify` a new job
+   * wakes the workers at once over LISTEN/NOTIFY and polling is only the fallback.
+   */
+  pollingIntervalSeconds?: number;
+  handler(data: T, context: { jobId: string; log: FastifyBaseLogger; signal: AbortSignal }): Promise<unknown>;
+}
+
+/** How long a stopping process lets running jobs finish (inside the usual 30 s a platform gives after SIGTERM). */
+const DRAIN_MS = 20_000;
+
+export function defineJob<T>(definition: JobDefinition<T>): JobDefinition<T> {
+  return definition;
+}
+
+export interface JobQueue {
+  boss: PgBoss;
+  send<T>(job: JobDefinition<T>, data: T, options?: { singletonKey?: string; startAfterSeconds?: number }): Promise<string | null>;
+  stop(): Promise<void>;
+}
+
+export async function startJobQueue(
+  url: string,
+  definitions: JobDefinition<any>[],
+  options: { work: boolean; log: FastifyBaseLogger; workerConcurrency?: number },
+): Promise<JobQueue> {
+  const useListenNotify = definitions.some((d) => d.queue?.notify);
+  const boss = new PgBoss({ connectionString: url, schema: 'pgboss', max: 4, useListenNotify });
+  boss.on('error', (err) => options.log.error({ err }, 'job queue error'));
+  await boss.start();
+  const stopping = new AbortController();
+
+  for (const def of definitions) {
+    const queueOptions = {
+      retryLimit: def.queue?.retryLimit ?? 2,
+      retryDelay: def.queue?.retryDelay ?? 5,
+      retryBackoff: def.queue?.retryBackoff ?? true,
+      expireInSeconds: def.queue?.expireInSeconds ?? 15 * 60,
+      notify: def.queue?.notify ?? false,
+    };
+    await boss.createQueue(def.name, queueOptions);
+    // createQueue leaves an existing queue alone: changed options take effect through updateQueue.
+    await boss.updateQueue(def.name, queueOptions);
+    if (def.cron) await boss.schedule(def.name, def.cron, {}, { tz: 'UTC' });
+  }
+
+  if (options.work) {
+    for (const def of definitions) {
+      await boss.work(
+        def.name,
+        {
+          batchSize: 1,
+          localConcurrency: def.concurrency ?? options.workerConcurrency ?? 1,
+          pollingIntervalSeconds: def.pollingIntervalSeconds ?? 2,
+          // Keep polling at the same pace under NOTIFY: a job that arrives while every slot is busy is
+          // picked up by the next poll, not after pg-boss's relaxed 30 s default.
+          ...(def.queue?.notify ? { notifyPollingIntervalSeconds: def.pollingIntervalSeconds ?? 2 } : {}),
+        },
+        async ([job]) => {
+          if (!job) return;
+          const log = options.log.child({ job: def.name, jobId: job.id });
+          const data = def.payload.parse(job.data ?? {});
+          return def.handler(data, { jobId: job.id, log, signal: stopping.signal });
+        },
+      );
+    }
+  }
+
+  return {
+    boss,
+    send: (job, data, sendOptions) =>
+      boss.send(job.name, job.payload.parse(data) as object, {
+        singletonKey: sendOptions?.singletonKey,
+        startAfter: sendOptions?.startAfterSeconds,
+      }),
+    async stop() {
+      // Graceful: running handlers get DRAIN_MS to finish; then their signal asks them to give up
+      // (a staging run refunds its credit), and pg-boss fails what still runs a few seconds later.
+      const giveUp = setTimeout(() => stopping.abort(), DRAIN_MS);
+      try {
+        await boss.stop({ graceful: true, timeout: DRAIN_MS + 5_000 });
+      } finally {
+        clearTimeout(giveUp);
+        stopping.abort();
+      }
+    },
+  };
+}

@@ -1,0 +1,111 @@
+import sharp, { type Metadata, type Sharp } from 'sharp';
+import { MAX_UPLOAD_BYTES, THUMBNAIL_MAX_SIDE } from '../../../contract/limits.js';
+import { AppError } from '../errors/app-error.js';
+
+/**
+ * Validation and normalisation of an uploaded photo, before anything is charged:
+ * - the type is decided by the content (sharp), not by the header: PNG, JPEG or WEBP;
+ * - at most 10 MB (413), sides between 64 and 12 000 px, at most 50 megapixels (a PNG header
+ *   claiming 30000x30000 is refused before any pixel is decoded: 422);
+ * - truncated or corrupt files fail while decoding (422);
+ * - stored as JPEG, auto-oriented, at most 3840 px on the long side, every metadata block
+ *   (EXIF incl. GPS, XMP, IPTC, ICC) dropped, transparency flattened on white;
+ * - a WebP thumbnail of at most 480 px.
+ */
+export const MAX_INPUT_PIXELS = 50_000_000;
+export const MIN_SIDE = 64;
+export const MAX_SIDE = 12_000;
+export const STORED_MAX_LONG_SIDE = 3840;
+
+const ACCEPTED_DECLARED_TYPES = new Set([
+  'image/png',
+  'image/jpeg',
+  'image/jpg',
+  'image/pjpeg',
+  'image/webp',
+  'application/octet-stream',
+  // What S3 records when the browser sent no type; the content decides anyway.
+  'binary/octet-stream',
+]);
+const ACCEPTED_FORMATS = new Set(['png', 'jpeg', 'webp']);
+
+export interface IntakeResult {
+  image: Buffer;
+  mimeType: 'image/jpeg';
+  extension: 'jpg';
+  width: number;
+  height: number;
+  thumbnail: Buffer;
+}
+
+const unsupported = () =>
+  new AppError(415, 'unsupported_media_type', 'Only PNG, JPEG and WEBP images can be uploaded.');
+const unprocessable = (message: string) => new AppError(422, 'unprocessable_image', message);
+
+export function tooLarge(): AppError {
+  return new AppError(413, 'payload_too_large', 'The image is larger than 10 MB. Please upload a smaller file.');
+}
+
+/** The declared Content-Type check, done before reading the body where possible. */
+export function assertAcceptedContentType(declared: string | undefined): void {
+  const type = (declared ?? '').split(';')[0]!.trim().toLowerCase();
+  if (!ACCEPTED_DECLARED_TYPES.has(type)) throw unsupported();
+}
+
+export async function intakeImage(bytes: Buffer): Promise<IntakeResult> {
+  if (bytes.length === 0) throw unprocessable('The file is empty.');
+  if (bytes.length > MAX_UPLOAD_BYTES) throw tooLarge();
+
+  let meta: Metadata;
+  try {
+    meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+  } catch (err) {
+    const message = (err as Error).message ?? '';
+    if (/pixel limit/i.test(message)) throw unprocessable(dimensionsMessage());
+    if (/unsupported image format/i.test(message)) throw unprocessable('This file is not a PNG, JPEG or WEBP image.');
+    throw unprocessable('The image file is damaged or incomplete.');
+  }
+  if (!meta.format || !ACCEPTED_FORMATS.has(meta.format)) throw unsupported();
+  const { width, height } = meta;
+  if (!width || !height) throw unprocessable('The image file is damaged or incomplete.');
+  if (width * height > MAX_INPUT_PIXELS || Math.max(width, height) > MAX_SIDE || Math.min(width, height) < MIN_SIDE) {
+    throw unprocessable(dimensionsMessage());
+  }
+
+  try {
+    return await normalise(bytes, meta);
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    throw unprocessable('The image file is damaged or incomplete.');
+  }
+}
+
+function dimensionsMessage(): string {
+  return `The image dimensions are not supported: sides must be between ${MIN_SIDE} and ${MAX_SIDE} pixels and the image at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels.`;
+}
+
+/**
+ * One decode-resize-encode pass for the stored JPEG (truncation fails here). The thumbnail of a
+ * JPEG is made in parallel from the upload itself, where shrink-on-load decodes at 1/8 scale for
+ * little more than the entropy decoding (and uses the core the JPEG decoder leaves idle); other
+ * formats have no such shortcut and get it from the stored JPEG afterwards.
+ */
+async function normalise(bytes: Buffer, meta: Metadata): Promise<IntakeResult> {
+  // Transparency goes onto white and other colour spaces (CMYK, 16-bit) to sRGB; plain RGB skips both passes.
+  const decode = () => {
+    let image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'truncated' }).autoOrient();
+    if (meta.hasAlpha) image = image.flatten({ background: '#ffffff' });
+    if (meta.space !== 'srgb' && meta.space !== 'b-w') image = image.toColourspace('srgb');
+    return image;
+  };
+  const thumbnailOf = (image: Sharp) => image.resize({ width: THUMBNAIL_MAX_SIDE, height: THUMBNAIL_MAX_SIDE, fit: 'inside' }).webp({ quality: 75 }).toBuffer();
+  const [main, early] = await Promise.all([
+    decode()
+      .resize({ width: STORED_MAX_LONG_SIDE, height: STORED_MAX_LONG_SIDE, fit: 'inside', withoutEnlargement: true })
+      .jpeg({ quality: 90 })
+      .toBuffer({ resolveWithObject: true }),
+    meta.format === 'jpeg' ? thumbnailOf(decode()) : null,
+  ]);
+  const thumbnail = early ?? (await thumbnailOf(sharp(main.data)));
+  return { image: main.data, mimeType: 'image/jpeg', extension: 'jpg', width: main.info.width, height: main.info.height, thumbnail };
+}

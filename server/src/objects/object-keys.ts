@@ -1,0 +1,83 @@
+import { randomUUID } from 'node:crypto';
+
+/**
+ * The grammar of object keys. Every stored object lives under `users/<userId>/`:
+ *   users/<userId>/uploads/<uuid>                              an upload (raw on s3, normalised on local)
+ *   users/<userId>/uploads/<uuid>.thumb.webp                   its thumbnail (local driver)
+ *   users/<userId>/projects/<projectId>/<uuid>.<jpg|png|webp>  a project image
+ *   users/<userId>/projects/<projectId>/<uuid>.thumb.webp      its thumbnail
+ * Anything a client sends is matched against this whitelist, so `..`, absolute paths, encoded
+ * characters and other users' folders cannot name a key that is then trusted.
+ */
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+const KEY_PATTERN = new RegExp(
+  `^users/(${UUID})/(?:uploads/${UUID}(?:\\.thumb\\.webp)?|projects/(${UUID})/${UUID}(?:\\.jpg|\\.png|\\.webp|\\.thumb\\.webp))$`,
+);
+export const UUID_PATTERN = new RegExp(`^${UUID}$`);
+
+export interface ParsedKey {
+  key: string;
+  userId: string;
+  /** Set for project images and their thumbnails. */
+  projectId: string | null;
+  kind: 'upload' | 'project';
+  isThumbnail: boolean;
+}
+
+export function parseKey(key: string): ParsedKey | null {
+  const match = KEY_PATTERN.exec(key);
+  if (!match) return null;
+  return {
+    key,
+    userId: match[1]!,
+    projectId: match[2] ?? null,
+    kind: match[2] ? 'project' : 'upload',
+    isThumbnail: key.endsWith('.thumb.webp'),
+  };
+}
+
+/**
+ * Turns what a client sends (an objectPath `/objects/users/...`, a filePath `/users/...`, or a full
+ * URL whose path is one of those) into a key, or null. Percent-encoding, backslashes, dot segments,
+ * empty segments and control characters are refused outright rather than decoded.
+ */
+export function keyFromClientPath(input: string): ParsedKey | null {
+  let path = input.trim();
+  if (/^https?:\/\//i.test(path)) {
+    try {
+      path = new URL(path).pathname;
+    } catch {
+      return null;
+    }
+  }
+  if (!path.startsWith('/')) return null;
+  if (/[%\\\u0000-\u001f\u007f]|\/\/|(^|\/)\.\.?(\/|$)/.test(path)) return null;
+  if (path.startsWith('/objects/')) path = path.slice('/objects'.length);
+  return parseKey(path.slice(1));
+}
+
+/** `/users/...`: the form the API shows as filePath; served at `/objects` + filePath. */
+export function filePathOf(key: string): string {
+  return `/${key}`;
+}
+
+export function uploadKey(userId: string): string {
+  return `users/${userId}/uploads/${randomUUID()}`;
+}
+
+export function projectPrefix(userId: string, projectId: string): string {
+  return `users/${userId}/projects/${projectId}/`;
+}
+
+export function projectImageKey(userId: string, projectId: string, extension: 'jpg' | 'png' | 'webp'): string {
+  return `${projectPrefix(userId, projectId)}${randomUUID()}.${extension}`;
+}
+
+/** `<uuid>.jpg` → `<uuid>.thumb.webp`; `uploads/<uuid>` → `uploads/<uuid>.thumb.webp`. */
+export function thumbnailKeyOf(key: string): string {
+  return key.replace(/\.(jpg|png|webp)$/, '') + '.thumb.webp';
+}
+
+export function isUuid(value: string): boolean {
+  return UUID_PATTERN.test(value);
+}

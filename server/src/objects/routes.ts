@@ -1,0 +1,125 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { uploadRequest, uploadResponse } from '../../../contract/projects.js';
+import { MAX_UPLOAD_BYTES } from '../../../contract/limits.js';
+import { loadSessionUser, currentUser, requireUser } from '../auth/guards.js';
+import { AppError } from '../errors/app-error.js';
+import { hitRateLimit } from '../security/rate-limiter.js';
+import { addDisclosureLabel } from './disclosure-label.js';
+import { contentDisposition, downloadFileName, isStagedImage } from './download-name.js';
+import { assertAcceptedContentType, tooLarge } from './image-intake.js';
+import { LocalStorage, contentTypeOfKey } from './local-storage.js';
+import { keyFromClientPath, type ParsedKey } from './object-keys.js';
+import type { ObjectStorage } from './storage.js';
+import { checkUploadToken, issueUpload, receiveLocalUpload } from './upload-service.js';
+import { LOCAL_UPLOAD_ROUTE } from './upload-signature.js';
+
+export interface ObjectRoutesOptions {
+  storage: ObjectStorage;
+}
+
+const UPLOADS_PER_HOUR = 300;
+/** Room for multipart-free PUTs of a 10 MB file; the image check enforces 10 MB exactly. */
+const PUT_BODY_LIMIT = MAX_UPLOAD_BYTES + 64 * 1024;
+
+/**
+ * POST /api/objects/upload, PUT <uploadURL> (local driver), GET /objects/<filePath> and
+ * GET /api/objects/download?path=. Images are served to their owner (or an admin) only; anyone
+ * else gets the same 404 as for a file that does not exist.
+ */
+export async function objectRoutes(app: FastifyInstance, options: ObjectRoutesOptions) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { storage } = options;
+  const { db } = app;
+
+  r.post('/api/objects/upload', { preHandler: requireUser, schema: { body: uploadRequest, response: { 200: uploadResponse } } }, async (request) => {
+    const user = currentUser(request);
+    const limit = await hitRateLimit(db, `upload:user:${user.id}`, UPLOADS_PER_HOUR, 3600);
+    if (!limit.allowed) throw AppError.tooManyRequests(limit.retryAfterSeconds, 'Too many uploads. Please wait a moment and try again.');
+    return issueUpload(db, storage, user.id);
+  });
+
+  if (storage instanceof LocalStorage) await app.register(localUploadRoute, { storage });
+
+  function canRead(request: FastifyRequest, parsed: ParsedKey): boolean {
+    const user = request.user;
+    return parsed.kind === 'project' && user !== null && (user.id === parsed.userId || user.role === 'admin');
+  }
+
+  async function sendObject(request: FastifyRequest, reply: FastifyReply, parsed: ParsedKey, disposition?: string) {
+    const object = await storage.get(parsed.key);
+    if (!object) throw AppError.notFound('The image was not found.');
+    reply
+      .header('content-type', contentTypeOfKey(parsed.key))
+      .header('etag', object.etag)
+      .header('cache-control', 'private, max-age=31536000, immutable')
+      .header('x-content-type-options', 'nosniff');
+    if (disposition) reply.header('content-disposition', disposition);
+    if (request.headers['if-none-match'] === object.etag) {
+      object.body.destroy();
+      return reply.code(304).send();
+    }
+    reply.header('content-length', String(object.size));
+    return reply.send(object.body);
+  }
+
+  r.get('/objects/*', async (request, reply) => {
+    const parsed = keyFromClientPath(request.url.split('?')[0]!);
+    await loadSessionUser(request, reply);
+    if (!parsed || !canRead(request, parsed)) throw AppError.notFound('The image was not found.');
+    return sendObject(request, reply, parsed);
+  });
+
+  r.get(
+    '/api/objects/download',
+    {
+      preHandler: requireUser,
+      schema: { querystring: z.object({ path: z.string().min(1).max(1024), label: z.enum(['de', 'en']).optional() }) },
+    },
+    async (request, reply) => {
+      const parsed = keyFromClientPath(request.query.path);
+      if (!parsed) throw AppError.badRequest('The image path is not valid.');
+      if (!canRead(request, parsed)) throw AppError.notFound('The image was not found.');
+      const name = await downloadFileName(db, parsed);
+      const label = request.query.label;
+      if (!label) return sendObject(request, reply, parsed, contentDisposition(name));
+      // The disclosure label goes on staged results only; an original is not staged.
+      if (parsed.isThumbnail || !(await isStagedImage(db, parsed))) throw AppError.badRequest('Only staged images can carry the "Virtually staged" label.');
+      const original = await storage.read(parsed.key);
+      if (!original) throw AppError.notFound('The image was not found.');
+      const labelled = await addDisclosureLabel(original, label);
+      const withSuffix = (n: string) => n.replace(/\.\w+$/, '-labelled.jpg');
+      return reply
+        .header('content-type', 'image/jpeg')
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-disposition', contentDisposition({ ascii: withSuffix(name.ascii), utf8: withSuffix(name.utf8) }))
+        .send(labelled);
+    },
+  );
+}
+
+/** The PUT target of local upload URLs, with its raw body parser kept inside this scope. */
+async function localUploadRoute(app: FastifyInstance, options: { storage: LocalStorage }) {
+  const { storage } = options;
+  const asBuffer = (_request: FastifyRequest, body: Buffer, done: (err: Error | null, body?: Buffer) => void) => done(null, body);
+  app.addContentTypeParser(/^image\/[\w.+-]+$/, { parseAs: 'buffer', bodyLimit: PUT_BODY_LIMIT }, asBuffer);
+  app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer', bodyLimit: PUT_BODY_LIMIT }, asBuffer);
+
+  app.put<{ Params: { token: string } }>(
+    `${LOCAL_UPLOAD_ROUTE}:token`,
+    {
+      // Refuse early, before a byte of the body is read: bad link, wrong type, declared size too big.
+      onRequest: async (request) => {
+        checkUploadToken(storage, request.params.token);
+        assertAcceptedContentType(request.headers['content-type']);
+        if (Number(request.headers['content-length'] ?? 0) > PUT_BODY_LIMIT) throw tooLarge();
+      },
+    },
+    async (request) => {
+      const result = await receiveLocalUpload(app.db, storage, request.params.token, request.headers['content-type'], request.body);
+      return { objectPath: result.objectPath, width: result.width, height: result.height };
+    },
+  );
+}

@@ -1,0 +1,104 @@
+import type { Database } from '../db/client.js';
+import { AppError } from '../errors/app-error.js';
+import { assertAcceptedContentType, intakeImage, tooLarge, type IntakeResult } from './image-intake.js';
+import type { LocalStorage } from './local-storage.js';
+import { thumbnailKeyOf, uploadKey } from './object-keys.js';
+import { MAX_UPLOAD_BYTES } from '../../../contract/limits.js';
+import { putObjects, UPLOAD_URL_TTL_SECONDS, type ObjectStorage } from './storage.js';
+import { verifyUploadToken } from './upload-signature.js';
+import { claimUpload, completeUpload, consumeUpload, findUpload, insertUpload, releaseUpload, type UploadRow } from './uploads.js';
+
+/** The upload flow: hand out a URL, receive the bytes (local driver), hand a validated image to staging. */
+export async function issueUpload(db: Database, storage: ObjectStorage, userId: string) {
+  const key = uploadKey(userId);
+  const expiresAt = new Date(Date.now() + UPLOAD_URL_TTL_SECONDS * 1000);
+  const row = await insertUpload(db, userId, key, expiresAt);
+  const uploadURL = await storage.uploadUrl({ id: row.id, key, expiresAt });
+  return { uploadURL, objectPath: `/objects/${key}` };
+}
+
+const invalidUrl = () => AppError.forbidden('This upload link is not valid.', 'upload_url_invalid');
+
+/** Signature and expiry only (no database): done before the body is read. */
+export function checkUploadToken(storage: LocalStorage, token: string): string {
+  const check = verifyUploadToken(storage.signingKey, token);
+  if (!check.ok) {
+    throw check.reason === 'expired'
+      ? AppError.forbidden('This upload link has expired. Please start the upload again.', 'upload_url_invalid')
+      : invalidUrl();
+  }
+  return check.id;
+}
+
+/**
+ * Local driver: the PUT of the raw file. The URL is claimed (single use), the bytes validated and
+ * normalised, and only a valid image is written; a refused file gives the URL back.
+ */
+export async function receiveLocalUpload(db: Database, storage: LocalStorage, token: string, contentType: string | undefined, body: unknown) {
+  const id = checkUploadToken(storage, token);
+  const row = await claimUpload(db, id);
+  if (!row) throw AppError.forbidden('This upload link was already used or has expired. Please start the upload again.', 'upload_url_invalid');
+  try {
+    assertAcceptedContentType(contentType);
+    if (!Buffer.isBuffer(body)) throw new AppError(415, 'unsupported_media_type', 'Only PNG, JPEG and WEBP images can be uploaded.');
+    const image = await intakeImage(body);
+    await putObjects(storage, [
+      { key: row.objectKey, body: image.image, contentType: image.mimeType },
+      { key: thumbnailKeyOf(row.objectKey), body: image.thumbnail, contentType: 'image/webp' },
+    ]);
+    await completeUpload(db, row.id, { contentType: image.mimeType, width: image.width, height: image.height, byteSize: image.image.length });
+    return { objectPath: `/objects/${row.objectKey}`, width: image.width, height: image.height };
+  } catch (err) {
+    await releaseUpload(db, row.id);
+    throw err;
+  }
+}
+
+/**
+ * The validated image of an upload, for process-image. Local uploads were validated in the PUT;
+ * s3 uploads are read, validated and normalised here, the first time they are used (a refused
+ * file is deleted from the bucket). Nothing here charges anything.
+ */
+export async function loadUploadedImage(storage: ObjectStorage, upload: Pick<UploadRow, 'objectKey' | 'completedAt' | 'width' | 'height'>): Promise<IntakeResult> {
+  const notUploaded = () => AppError.notFound('The uploaded image was not found. Please upload it again.');
+  if (upload.completedAt) {
+    const [image, thumbnail] = await Promise.all([storage.read(upload.objectKey), storage.read(thumbnailKeyOf(upload.objectKey))]);
+    if (!image || !thumbnail) throw notUploaded();
+    return { image, thumbnail, mimeType: 'image/jpeg', extension: 'jpg', width: upload.width ?? 0, height: upload.height ?? 0 };
+  }
+  if (storage.driver === 'local') throw notUploaded();
+  const info = await storage.head(upload.objectKey);
+  if (!info) throw notUploaded();
+  try {
+    if (info.size > MAX_UPLOAD_BYTES) throw tooLarge();
+    assertAcceptedContentType(info.contentType);
+    const bytes = await storage.read(upload.objectKey);
+    if (!bytes) throw notUploaded();
+    return await intakeImage(bytes);
+  } catch (err) {
+    if (err instanceof AppError && err.statusCode !== 404) await storage.delete([upload.objectKey]);
+    throw err;
+  }
+}
+
+/** After the upload became a project image: its upload objects are no longer needed. */
+export async function discardUploadObjects(storage: ObjectStorage, upload: Pick<UploadRow, 'objectKey'>): Promise<void> {
+  await storage.delete([upload.objectKey, thumbnailKeyOf(upload.objectKey)]);
+}
+
+/**
+ * The upload source staging consumes (staging/upload-port.ts describes it; the composition passes
+ * this in). Uploads are looked up by owner and key, so another user's key is simply not found.
+ */
+export function createUploadSource(db: Database, storage: ObjectStorage) {
+  return {
+    find: (userId: string, objectKey: string) => findUpload(db, userId, objectKey),
+    load: async (upload: { objectKey: string }) => {
+      const row = await findUpload(db, upload.objectKey.split('/')[1]!, upload.objectKey);
+      if (!row) throw AppError.notFound('The uploaded image was not found. Please upload it again.');
+      return loadUploadedImage(storage, row);
+    },
+    consume: (tx: Parameters<typeof consumeUpload>[0], uploadId: string, imageId: string) => consumeUpload(tx, uploadId, imageId),
+    discard: (upload: { objectKey: string }) => discardUploadObjects(storage, upload),
+  };
+}

@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  createProjectRequest,
+  createProjectResponse,
+  deleteProjectResponse,
+  projectDetailResponse,
+  projectListResponse,
+} from '../../../contract/projects.js';
+import { currentUser, requireUser } from '../auth/guards.js';
+import type { ObjectStorage } from '../objects/storage.js';
+import { createProject, deleteProject, projectDetail, projectList, type BeforeProjectDelete } from './service.js';
+
+export interface ProjectRoutesOptions {
+  storage: ObjectStorage;
+  beforeDelete?: BeforeProjectDelete;
+}
+
+const idParams = z.object({ id: z.string().max(64) });
+
+/** Spec §7: POST/GET /api/projects, GET/DELETE /api/projects/:id (own projects only; others are 404). */
+export async function projectRoutes(app: FastifyInstance, options: ProjectRoutesOptions) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db, config } = app;
+  app.addHook('preHandler', requireUser);
+
+  r.post('/api/projects', { schema: { body: createProjectRequest, response: { 201: createProjectResponse } } }, async (request, reply) =>
+    reply.code(201).send(await createProject(db, currentUser(request).id, request.body)),
+  );
+
+  r.get('/api/projects', { schema: { response: { 200: projectListResponse } } }, async (request) =>
+    projectList(db, currentUser(request).id, config.RETENTION_DAYS),
+  );
+
+  r.get('/api/projects/:id', { schema: { params: idParams, response: { 200: projectDetailResponse } } }, async (request) =>
+    projectDetail(db, currentUser(request).id, request.params.id, config.RETENTION_DAYS),
+  );
+
+  r.delete('/api/projects/:id', { schema: { params: idParams, response: { 200: deleteProjectResponse } } }, async (request) =>
+    deleteProject(db, options.storage, options.beforeDelete, currentUser(request).id, request.params.id),
+  );
+}

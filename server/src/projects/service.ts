@@ -1,0 +1,117 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { CreateProjectRequest, ProjectDetailResponse, ProjectImage, ProjectListItem } from '../../../contract/projects.js';
+import type { Database } from '../db/client.js';
+import { projectImages, projects } from '../db/schema/projects.js';
+import { AppError } from '../errors/app-error.js';
+import { isUuid, projectPrefix } from '../objects/object-keys.js';
+import type { ObjectStorage } from '../objects/storage.js';
+import { findProject, imagesOf, insertProject, listProjects, type ProjectImageRow, type ProjectRow } from './repository.js';
+
+/** Projects as spec §7 shows them; another user's project is indistinguishable from a missing one. */
+const notFound = () => AppError.notFound('Project not found');
+
+export async function createProject(db: Database, userId: string, input: CreateProjectRequest): Promise<{ id: string }> {
+  const row = await insertProject(db, userId, input);
+  return { id: row.id };
+}
+
+export async function projectList(db: Database, userId: string, retentionDays: number): Promise<ProjectListItem[]> {
+  const rows = await listProjects(db, userId);
+  const byProject = new Map<string, ProjectImageRow[]>();
+  for (const image of await imagesOf(db, rows.map((p) => p.id))) {
+    const list = byProject.get(image.projectId) ?? [];
+    list.push(image);
+    byProject.set(image.projectId, list);
+  }
+  return rows.map((project) => {
+    const own = byProject.get(project.id) ?? [];
+    const original = own.find((i) => i.isOriginal) ?? null;
+    const processed = original ? (own.filter((i) => i.originalImageId === original.id && !i.isOriginal).at(-1) ?? null) : null;
+    return {
+      id: project.id,
+      title: project.title,
+      category: project.category,
+      status: project.status,
+      createdAt: project.createdAt.toISOString(),
+      originalImagePath: original?.filePath ?? null,
+      processedImagePath: processed?.filePath ?? null,
+      originalThumbnailPath: original?.thumbnailPath ?? null,
+      processedThumbnailPath: processed?.thumbnailPath ?? null,
+      ...retention(project, retentionDays),
+    };
+  });
+}
+
+export async function projectDetail(db: Database, userId: string, projectId: string, retentionDays: number): Promise<ProjectDetailResponse> {
+  const project = isUuid(projectId) ? await findProject(db, userId, projectId) : null;
+  if (!project) throw notFound();
+  const images = await imagesOf(db, [project.id]);
+  return {
+    id: project.id,
+    title: project.title,
+    category: project.category,
+    status: project.status,
+    createdAt: project.createdAt.toISOString(),
+    styleName: project.styleName,
+    styleDescription: project.styleDescription,
+    ...retention(project, retentionDays),
+    images: images.map(toProjectImage),
+  };
+}
+
+/**
+ * Deletes the project, its rows and every stored file. `beforeDelete` (wired to staging: credits of
+ * runs still reserved are refunded) runs in the same transaction; a job finishing later finds its
+ * run gone and discards its result.
+ */
+export type BeforeProjectDelete = (tx: Pick<Database, 'execute'>, projectId: string) => Promise<unknown>;
+
+export async function deleteProject(
+  db: Database,
+  storage: ObjectStorage,
+  beforeDelete: BeforeProjectDelete | undefined,
+  userId: string,
+  projectId: string,
+): Promise<{ deletedFiles: number }> {
+  if (!isUuid(projectId)) throw notFound();
+  const deletedImages = await db.transaction(async (tx) => {
+    const [locked] = await tx
+      .select({ id: projects.id })
+      .from(projects)
+      .where(and(eq(projects.id, projectId), eq(projects.userId, userId)))
+      .for('update');
+    if (!locked) throw notFound();
+    await beforeDelete?.(tx, projectId);
+    const [count] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(projectImages)
+      .where(eq(projectImages.projectId, projectId));
+    await tx.delete(projects).where(eq(projects.id, projectId));
+    return count?.n ?? 0;
+  });
+  await storage.deletePrefix(projectPrefix(userId, projectId));
+  return { deletedFiles: deletedImages };
+}
+
+function toProjectImage(image: ProjectImageRow): ProjectImage {
+  return {
+    id: image.id,
+    filePath: image.filePath,
+    thumbnailPath: image.thumbnailPath,
+    isOriginal: image.isOriginal,
+    mimeType: image.mimeType,
+    originalImageId: image.originalImageId,
+    width: image.width,
+    height: image.height,
+    fidelityScore: image.fidelityScore,
+    engine: image.engine,
+    createdAt: image.createdAt.toISOString(),
+  };
+}
+
+/** Images are deleted RETENTION_DAYS after completion (0: kept); the retention job sets imagesExpiredAt. */
+function retention(project: ProjectRow, retentionDays: number): { imagesExpireAt: string | null; imagesExpired: boolean } {
+  const expireAt =
+    project.completedAt && retentionDays > 0 ? new Date(project.completedAt.getTime() + retentionDays * 86_400_000).toISOString() : null;
+  return { imagesExpireAt: project.imagesExpiredAt ? project.imagesExpiredAt.toISOString() : expireAt, imagesExpired: project.imagesExpiredAt !== null };
+}

@@ -1,0 +1,82 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import pino from 'pino';
+import { buildApp } from './app.js';
+import { billingJobs, createBilling, type Billing } from './billing/billing-module.js';
+import type { AppConfig } from './config.js';
+import { connectDatabase, type DatabaseHandle } from './db/client.js';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.js';
+import { runMigrations } from './db/migrate.js';
+import { startJobQueue, type JobDefinition, type JobQueue } from './jobs/job-queue.js';
+import { accountPurgeJob } from './account/purge.js';
+import { maintenanceJob } from './jobs/maintenance-job.js';
+import { createServices, type Services } from './services.js';
+
+/**
+ * Starts what a process needs, in order: database (embedded when DATABASE_URL is unset),
+ * migrations, job queue, and (for web processes) the HTTP app. `stop()` reverses it.
+ */
+export interface Runtime {
+  config: AppConfig;
+  database: DatabaseHandle;
+  jobs: JobQueue;
+  app: FastifyInstance | null;
+  log: FastifyBaseLogger;
+  stop(): Promise<void>;
+}
+
+export function createLogger(config: AppConfig): FastifyBaseLogger {
+  const pretty = process.stdout.isTTY && config.NODE_ENV !== 'production';
+  return pino({
+    level: config.LOG_LEVEL,
+    redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    transport: pretty ? { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } : undefined,
+  }) as unknown as FastifyBaseLogger;
+}
+
+export function jobDefinitions(database: DatabaseHandle, services: Services, billing?: Billing): JobDefinition<any>[] {
+  return [
+    maintenanceJob(database.db),
+    ...services.jobs,
+    accountPurgeJob({ db: database.db, storage: services.storage, cancelSubscription: billing ? (user) => billing.cancelSubscriptionOf(user) : undefined }),
+    ...billingJobs(database),
+  ];
+}
+
+export async function startRuntime(config: AppConfig, options: { serve: boolean; work: boolean }): Promise<Runtime> {
+  const log = createLogger(config);
+  let embedded: EmbeddedDatabase | null = null;
+  let url = config.DATABASE_URL;
+  if (!url) {
+    embedded = await startEmbeddedPostgres(config.dataDir, (m) => log.info(m));
+    url = embedded.url;
+  }
+  await runMigrations(url);
+  const database = connectDatabase(url, { poolSize: config.DATABASE_POOL_SIZE, logger: log });
+  const services = createServices(config, database);
+  const billing = createBilling(config);
+  const jobs = await startJobQueue(url, jobDefinitions(database, services, billing), { work: options.work, log, workerConcurrency: config.WORKER_CONCURRENCY });
+  const app = options.serve ? await buildApp({ config, database, jobs, services, billing, logger: log }) : null;
+
+  let stopped = false;
+  return {
+    config,
+    database,
+    jobs,
+    app,
+    log,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      // In-flight requests drain first, then running jobs, then connections, then the database.
+      // A keep-alive connection whose request finishes during the drain would hold close() open
+      // until the client hangs up: each connection is closed as soon as it has gone idle.
+      if (app) {
+        const closeIdle = setInterval(() => app.server.closeIdleConnections(), 200);
+        await app.close().finally(() => clearInterval(closeIdle));
+      }
+      await jobs.stop();
+      await database.close();
+      await embedded?.stop();
+    },
+  };
+}

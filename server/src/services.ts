@@ -1,0 +1,63 @@
+import type { AppConfig } from './config.js';
+import type { DatabaseHandle } from './db/client.js';
+import type { JobDefinition } from './jobs/job-queue.js';
+import { createStorage, type ObjectStorage } from './objects/storage.js';
+import { uploadCleanupJob } from './objects/upload-cleanup-job.js';
+import { createUploadSource } from './objects/upload-service.js';
+import { projectRetentionJob } from './projects/retention-job.js';
+import { refundProjectRuns } from './staging/credits.js';
+import type { RetryPolicy } from './staging/engine-runner.js';
+import { createConfiguredEngine, createStructureCheck } from './staging/engine-wiring.js';
+import type { StagingEngine } from './staging/engines/engine.js';
+import { createStagingJobs } from './staging/staging-jobs.js';
+import type { StagingRunPayload, StructureCheck } from './staging/staging-run.js';
+import type { UploadSource } from './staging/upload-port.js';
+
+/**
+ * The composition of storage, uploads and staging, shared by app.ts (web side) and runtime.ts
+ * (workers): storage by STORAGE_DRIVER, the engine by STAGING_ENGINE (built on first use), the
+ * jobs. Features meet here instead of importing each other's insides.
+ */
+export interface Services {
+  storage: ObjectStorage;
+  uploads: UploadSource;
+  engine(): StagingEngine;
+  runJob: JobDefinition<StagingRunPayload>;
+  timeoutSeconds: number;
+  /** Every job definition of these features, for `jobDefinitions()`. */
+  jobs: JobDefinition<any>[];
+  /** Runs inside the project-deletion transaction: gives back credits still reserved. */
+  beforeProjectDelete(tx: Pick<DatabaseHandle['db'], 'execute'>, projectId: string): Promise<unknown>;
+}
+
+/** Test and benchmark seams. */
+export interface ServiceOverrides {
+  engine?: StagingEngine;
+  storage?: ObjectStorage;
+  structure?: StructureCheck;
+  retryPolicy?: RetryPolicy;
+}
+
+export function createServices(config: AppConfig, database: DatabaseHandle, overrides: ServiceOverrides = {}): Services {
+  const storage = overrides.storage ?? createStorage(config);
+  let engine = overrides.engine;
+  const getEngine = () => (engine ??= createConfiguredEngine(config));
+  const { runJob, sweepJob } = createStagingJobs({
+    db: database.db,
+    storage,
+    engine: getEngine,
+    structure: overrides.structure ?? createStructureCheck(config),
+    timeoutSeconds: config.STAGING_TIMEOUT_S,
+    workerConcurrency: config.WORKER_CONCURRENCY,
+    retryPolicy: overrides.retryPolicy,
+  });
+  return {
+    storage,
+    uploads: createUploadSource(database.db, storage),
+    engine: getEngine,
+    runJob,
+    timeoutSeconds: config.STAGING_TIMEOUT_S,
+    jobs: [runJob, sweepJob, uploadCleanupJob(database.db, storage), projectRetentionJob(database.db, storage, config.RETENTION_DAYS)],
+    beforeProjectDelete: (tx, projectId) => refundProjectRuns(tx, projectId, 'The project was deleted. Your credit has been refunded.'),
+  };
+}

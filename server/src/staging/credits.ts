@@ -1,0 +1,77 @@
+import { sql } from 'drizzle-orm';
+import type { ErrorCode } from '../../../contract/errors.js';
+import type { Database } from '../db/client.js';
+import { recomputeProjectStatus } from './project-status.js';
+
+/**
+ * Credits (DESIGN §4): one credit is reserved atomically before the engine runs, by a single
+ * conditional UPDATE (concurrent calls can never overspend), together with a `staging_runs` row in
+ * state `reserved`. The run ends `charged` (staged image stored) or `refunded` (credit given back);
+ * each transition is conditional on `reserved`, so it happens at most once whoever tries it.
+ */
+type Executor = Pick<Database, 'execute'>;
+
+/** Takes one credit if the user has one left; false otherwise. Call inside the run's transaction. */
+export async function reserveCredit(tx: Executor, userId: string, credits = 1): Promise<boolean> {
+  const result = await tx.execute(sql`
+    UPDATE users SET credits_used = credits_used + ${credits}, updated_at = now()
+    WHERE id = ${userId} AND credits_used + ${credits} <= credits_limit
+    RETURNING id`);
+  return result.rows.length === 1;
+}
+
+/** Tells waiting requests (any process) that runs are settled; delivered at commit (run-listener.ts). */
+export async function notifySettled(db: Executor, runIds: string[]): Promise<void> {
+  for (const id of runIds) await db.execute(sql`SELECT pg_notify('staging_run_settled', ${id})`);
+}
+
+/**
+ * Refunds a reserved run and recomputes its project in one transaction, so whoever is woken by the
+ * notification (sent at commit) already sees the final project status. False when the run was
+ * already charged or refunded.
+ */
+export async function refundRun(db: Pick<Database, 'transaction'>, runId: string, error: string, errorCode: ErrorCode): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const result = await tx.execute(sql`
+      WITH run AS (
+        UPDATE staging_runs SET state = 'refunded', error = ${error}, error_code = ${errorCode}, finished_at = now()
+        WHERE id = ${runId} AND state = 'reserved'
+        RETURNING user_id, project_id, credits
+      )
+      UPDATE users u SET credits_used = greatest(u.credits_used - run.credits, 0), updated_at = now()
+      FROM run WHERE u.id = run.user_id
+      RETURNING run.project_id`);
+    const row = result.rows[0] as { project_id: string } | undefined;
+    if (!row) return false;
+    await recomputeProjectStatus(tx, row.project_id);
+    await notifySettled(tx, [runId]);
+    return true;
+  });
+}
+
+/** Refunds every reserved run of a project (before the project is deleted). */
+export async function refundProjectRuns(db: Executor, projectId: string, error: string): Promise<number> {
+  const result = await db.execute(sql`
+    WITH runs AS (
+      UPDATE staging_runs SET state = 'refunded', error = ${error}, error_code = 'staging_failed', finished_at = now()
+      WHERE project_id = ${projectId} AND state = 'reserved'
+      RETURNING id, user_id, credits
+    ), per_user AS (SELECT user_id, sum(credits)::int AS credits, array_agg(id::text) AS ids FROM runs GROUP BY user_id)
+    UPDATE users u SET credits_used = greatest(u.credits_used - per_user.credits, 0), updated_at = now()
+    FROM per_user WHERE u.id = per_user.user_id
+    RETURNING per_user.ids`);
+  const ids = result.rows.flatMap((row) => (row as { ids: string[] }).ids);
+  await notifySettled(db, ids);
+  return ids.length;
+}
+
+/** Marks a reserved run charged with its result image; false when it is no longer reserved. */
+export async function chargeRun(tx: Executor, runId: string, resultImageId: string): Promise<boolean> {
+  const result = await tx.execute(sql`
+    UPDATE staging_runs SET state = 'charged', result_image_id = ${resultImageId}, finished_at = now()
+    WHERE id = ${runId} AND state = 'reserved'
+    RETURNING id`);
+  if (result.rows.length !== 1) return false;
+  await notifySettled(tx, [runId]);
+  return true;
+}

@@ -1,0 +1,66 @@
+import type { StyleId } from '../../../../contract/styles.js';
+
+/** One staging request: an empty-room photo plus the chosen style. */
+export interface StageInput {
+  image: Buffer;
+  mimeType: string;
+  styleId: StyleId;
+  styleName: string;
+  styleDescription: string;
+  instructions?: string;
+  roomType?: string;
+  /** Set on the retry after a failed structure check: the prompt insists harder on preserving the room. */
+  strict?: boolean;
+  signal?: AbortSignal;
+}
+
+export interface StageResult {
+  image: Buffer;
+  mimeType: string;
+  /** Which engine made the image, e.g. 'offline' or 'openai:gpt-image-1.5' (stored with the image). */
+  engine: string;
+}
+
+/** The port every staging engine implements; the staging service depends on nothing else. */
+export interface StagingEngine {
+  readonly name: string;
+  stage(input: StageInput): Promise<StageResult>;
+}
+
+export type EngineErrorKind = 'transient' | 'permanent';
+
+/**
+ * The only error an engine throws. `transient` (rate limits, 5xx, timeouts, network) may be retried
+ * by the caller, after `retryAfterMs` when the provider named a wait; `permanent` (content policy,
+ * bad key, malformed reply, unknown model) must not. The message is a sentence a user may see.
+ */
+export class EngineError extends Error {
+  constructor(
+    message: string,
+    readonly kind: EngineErrorKind,
+    readonly retryAfterMs?: number,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'EngineError';
+  }
+}
+
+/** The user-facing sentences, kept together so every adapter says the same thing for the same case. */
+export const engineMessages = {
+  contentPolicy: 'The AI provider refused this image under its content policy.',
+  badKey: 'The AI provider rejected our API key.',
+  forbidden: 'The AI provider denied access to the image model.',
+  unknownModel: 'The configured AI image model does not exist or is not available.',
+  badRequest: 'The AI provider rejected the request as invalid.',
+  rateLimited: 'The AI provider is rate-limiting us; please try again shortly.',
+  unavailable: 'The AI provider is temporarily unavailable.',
+  timeout: 'The AI provider did not answer in time.',
+  network: 'The AI provider could not be reached.',
+  cancelled: 'The staging request was cancelled before the AI provider answered.',
+  malformed: 'The AI provider sent a reply that is not a valid image.',
+  oversized: 'The AI provider sent an oversized image.',
+  noImage: 'The AI provider returned no image.',
+  failed: 'The AI provider failed to stage the image.',
+  unreadableInput: 'The uploaded file could not be read as an image.',
+} as const;

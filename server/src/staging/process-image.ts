@@ -1,0 +1,235 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { MAX_IMAGES_PER_PROJECT } from '../../../contract/limits.js';
+import type { ProcessImageRequest } from '../../../contract/projects.js';
+import type { Database } from '../db/client.js';
+import { projectImages, projects, stagingRuns } from '../db/schema/projects.js';
+import { users } from '../db/schema/users.js';
+import { AppError } from '../errors/app-error.js';
+import type { JobDefinition, JobQueue } from '../jobs/job-queue.js';
+import { filePathOf, isUuid, keyFromClientPath, projectImageKey, thumbnailKeyOf, type ParsedKey } from '../objects/object-keys.js';
+import { putObjects, type ObjectStorage } from '../objects/storage.js';
+import { refundRun, reserveCredit } from './credits.js';
+import { recomputeProjectStatus } from './project-status.js';
+import { countOriginals, findImage, findRun, hasReservedRun, lockProject, stagedImageOf, type ImageRow } from './runs.js';
+import { statusOfRunError, type StagingRunPayload } from './staging-run.js';
+import type { RunSettledListener } from './run-listener.js';
+import type { UploadRecord, UploadSource } from './upload-port.js';
+
+export interface ProcessImageDeps {
+  db: Database;
+  storage: ObjectStorage;
+  uploads: UploadSource;
+  jobs: JobQueue | null;
+  runJob: JobDefinition<StagingRunPayload>;
+  timeoutSeconds: number;
+  /** Wakes the waiting request when the run settles; without it the run row is polled every 200 ms. */
+  listener?: RunSettledListener;
+  log: FastifyBaseLogger;
+}
+
+export interface ProcessImageResult {
+  processedImagePath: string;
+  imageId: string;
+}
+
+const notFound = () => AppError.notFound('Project or image not found');
+const insufficientCredits = () =>
+  new AppError(402, 'insufficient_credits', 'You have no credits left. Please upgrade your plan to process more images.');
+
+/**
+ * POST /api/process-image: ownership checks, the upload turned into the project's original (before
+ * any credit is taken), one credit reserved atomically with a run row, the `staging.run` job sent,
+ * and the answer awaited by polling the run row (works across processes) up to STAGING_TIMEOUT_S.
+ * Every failure after the reservation refunds the credit.
+ */
+export async function processImage(deps: ProcessImageDeps, userId: string, request: ProcessImageRequest, aborted?: AbortSignal): Promise<ProcessImageResult> {
+  const { db, storage } = deps;
+  const parsed = keyFromClientPath(request.imageURL);
+  if (!parsed) throw AppError.badRequest('The image URL is not valid.');
+  if (parsed.userId !== userId || parsed.isThumbnail || !isUuid(request.projectId)) throw notFound();
+  const [project] = await db.select().from(projects).where(and(eq(projects.id, request.projectId), eq(projects.userId, userId)));
+  if (!project) throw notFound();
+
+  let original: ImageRow | null = null;
+  let upload: UploadRecord | null = null;
+  if (parsed.kind === 'project') {
+    original = await projectOriginal(db, parsed, project.id);
+  } else {
+    upload = await deps.uploads.find(userId, parsed.key);
+    if (!upload) throw AppError.notFound('The uploaded image was not found. Please upload it again.');
+    if (upload.consumedAt) {
+      original = upload.imageId ? await findImage(db, upload.imageId) : null;
+      if (!original || original.projectId !== project.id) throw AppError.conflict('This upload already belongs to another project. Please upload the image again.');
+    }
+  }
+
+  if (original && !request.isRegeneration) {
+    // A repeated call for an image that is already staged answers with it and charges nothing.
+    const staged = await stagedImageOf(db, original.id);
+    if (staged) return { processedImagePath: staged.filePath, imageId: staged.id };
+  }
+
+  // Cheap early refusals before an s3 upload is read and normalised.
+  await assertCreditLeft(db, userId);
+  if (!original && (await countOriginals(db, project.id)) >= MAX_IMAGES_PER_PROJECT) throw imageLimit();
+
+  const newImage = !original && upload ? await storeNewOriginal(deps, userId, project.id, upload) : null;
+  let runId: string;
+  try {
+    runId = await reserveRun(deps, userId, project.id, request, newImage ? { newImage, upload: upload! } : { original: original! });
+  } catch (err) {
+    if (newImage) await storage.delete([newImage.key, newImage.thumbKey]).catch(() => {});
+    if (err instanceof AppError && err.code === 'insufficient_credits') await recomputeProjectStatus(db, project.id);
+    throw err;
+  }
+  await enqueue(deps, runId, request);
+  if (newImage && upload) await deps.uploads.discard(upload).catch((err) => deps.log.warn({ err }, 'could not delete upload objects'));
+  return awaitRun(deps, runId, aborted);
+}
+
+interface NewOriginal {
+  id: string;
+  key: string;
+  thumbKey: string;
+  row: typeof projectImages.$inferInsert;
+}
+
+/** The upload's validated image and thumbnail written under the project (the row follows with the reservation). */
+async function storeNewOriginal(deps: ProcessImageDeps, userId: string, projectId: string, upload: UploadRecord): Promise<NewOriginal> {
+  const image = await deps.uploads.load(upload);
+  const key = projectImageKey(userId, projectId, image.extension);
+  const thumbKey = thumbnailKeyOf(key);
+  await putObjects(deps.storage, [
+    { key, body: image.image, contentType: image.mimeType },
+    { key: thumbKey, body: image.thumbnail, contentType: 'image/webp' },
+  ]);
+  const id = randomUUID();
+  const row = {
+    id,
+    projectId,
+    userId,
+    filePath: filePathOf(key),
+    thumbnailPath: filePathOf(thumbKey),
+    isOriginal: true,
+    mimeType: image.mimeType,
+    width: image.width,
+    height: image.height,
+    byteSize: image.image.length,
+  };
+  return { id, key, thumbKey, row };
+}
+
+/**
+ * One transaction, the project row locked: the new original's row (and its upload consumed), one
+ * credit taken by a conditional UPDATE, the run row, the project's style and status.
+ */
+async function reserveRun(
+  deps: ProcessImageDeps,
+  userId: string,
+  projectId: string,
+  request: ProcessImageRequest,
+  source: { newImage: NewOriginal; upload: UploadRecord } | { original: ImageRow },
+): Promise<string> {
+  return deps.db.transaction(async (tx) => {
+    if (!(await lockProject(tx, projectId, userId))) throw notFound();
+    let originalId: string;
+    if ('newImage' in source) {
+      if ((await countOriginals(tx, projectId)) >= MAX_IMAGES_PER_PROJECT) throw imageLimit();
+      await tx.insert(projectImages).values(source.newImage.row);
+      if (!(await deps.uploads.consume(tx, source.upload.id, source.newImage.id))) throw AppError.conflict('This upload is already being processed.');
+      originalId = source.newImage.id;
+    } else {
+      originalId = source.original.id;
+      if (await hasReservedRun(tx, originalId)) throw AppError.conflict('This image is already being staged. Please wait for the result.');
+    }
+    if (!(await reserveCredit(tx, userId))) throw insufficientCredits();
+    const [run] = await tx
+      .insert(stagingRuns)
+      .values({ userId, projectId, originalImageId: originalId, regeneration: request.isRegeneration })
+      .returning({ id: stagingRuns.id });
+    await tx
+      .update(projects)
+      .set({ styleName: request.styleName, styleDescription: request.styleDescription || null, category: request.category, updatedAt: sql`now()` })
+      .where(eq(projects.id, projectId));
+    await recomputeProjectStatus(tx, projectId);
+    return run!.id;
+  });
+}
+
+async function projectOriginal(db: Database, parsed: ParsedKey, projectId: string): Promise<ImageRow> {
+  if (parsed.projectId !== projectId) throw notFound();
+  const filePath = filePathOf(parsed.key);
+  const [row] = await db
+    .select()
+    .from(projectImages)
+    .where(and(eq(projectImages.projectId, projectId), eq(projectImages.filePath, filePath)));
+  if (!row) throw notFound();
+  if (row.isOriginal) return row;
+  const original = row.originalImageId ? await findImage(db, row.originalImageId) : null;
+  if (!original) throw notFound();
+  return original;
+}
+
+async function assertCreditLeft(db: Database, userId: string) {
+  const [user] = await db.select({ used: users.creditsUsed, limit: users.creditsLimit }).from(users).where(eq(users.id, userId));
+  if (!user || user.used >= user.limit) throw insufficientCredits();
+}
+
+function imageLimit() {
+  return new AppError(400, 'image_limit_reached', `A project holds at most ${MAX_IMAGES_PER_PROJECT} images.`);
+}
+
+async function enqueue(deps: ProcessImageDeps, runId: string, request: ProcessImageRequest) {
+  const unavailable = 'Staging is not available right now. Please try again in a moment. Your credit has been refunded.';
+  try {
+    if (!deps.jobs) throw new Error('no job queue in this process');
+    const jobId = await deps.jobs.send(deps.runJob, {
+      runId,
+      styleName: request.styleName,
+      styleDescription: request.styleDescription,
+      instructions: request.instructions,
+      category: request.category,
+    });
+    if (jobId) await deps.db.update(stagingRuns).set({ jobId }).where(eq(stagingRuns.id, runId));
+  } catch (err) {
+    deps.log.error({ err, runId }, 'could not enqueue the staging job');
+    await settleFailure(deps.db, runId, unavailable);
+    throw new AppError(503, 'service_unavailable', unavailable);
+  }
+}
+
+async function settleFailure(db: Database, runId: string, message: string) {
+  await refundRun(db, runId, message, 'staging_failed');
+}
+
+/**
+ * Reads the run row until it leaves `reserved`, woken by the listener's NOTIFY (or every 200 ms
+ * without one); on timeout refunds it (the job then discards its result).
+ */
+async function awaitRun(deps: ProcessImageDeps, runId: string, aborted?: AbortSignal): Promise<ProcessImageResult> {
+  const deadline = Date.now() + deps.timeoutSeconds * 1000;
+  for (;;) {
+    const run = await findRun(deps.db, runId);
+    if (!run) throw notFound(); // the project was deleted meanwhile
+    if (run.state === 'charged') {
+      const image = run.resultImageId ? await findImage(deps.db, run.resultImageId) : null;
+      if (!image) throw notFound(); // replaced by a newer regeneration already
+      return { processedImagePath: image.filePath, imageId: image.id };
+    }
+    if (run.state === 'refunded') {
+      throw new AppError(statusOfRunError(run.errorCode), (run.errorCode ?? 'staging_failed') as never, run.error ?? 'Failed to process image');
+    }
+    // The client went away: stop waiting; the job still finishes (and charges) or is refunded.
+    if (aborted?.aborted) throw new AppError(503, 'service_unavailable', 'The request was cancelled.');
+    if (Date.now() >= deadline) {
+      const message = 'Staging took too long and was stopped. Your credit has been refunded; please try again.';
+      if (await refundRun(deps.db, runId, message, 'staging_timeout')) throw new AppError(504, 'staging_timeout', message);
+      continue; // settled at the same moment: read the outcome
+    }
+    const pause = Math.min(deps.listener?.listening ? 1000 : 200, Math.max(0, deadline - Date.now()));
+    if (deps.listener) await deps.listener.wait(runId, pause);
+    else await new Promise((resolve) => setTimeout(resolve, pause));
+  }
+}

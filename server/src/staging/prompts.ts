@@ -1,0 +1,127 @@
+import type { StyleId } from '../../../contract/styles.js';
+import { CUSTOM_STYLE_MAX, INSTRUCTIONS_MAX } from '../../../contract/limits.js';
+
+/**
+ * The staging prompts, in English, in one place (DESIGN §6, reference §6.2). Instruction-edit models
+ * (gpt-image, Gemini image, FLUX Kontext) keep a room only when the prompt frames the job as an edit
+ * of this exact photo and lists what must not change, so that list leads and the style follows.
+ */
+export interface StagingPromptInput {
+  styleId: StyleId;
+  styleName: string;
+  styleDescription: string;
+  roomType?: string;
+  instructions?: string;
+  strict?: boolean;
+}
+
+/** What each named style means to the model; the contract's one-liners are too thin for that. */
+export const STYLE_DESCRIPTORS: Record<Exclude<StyleId, 'custom'>, string> = {
+  modern:
+    'clean lines and a calm neutral palette of warm white, greige and charcoal with a single accent colour; ' +
+    'a low-profile sofa on slim legs, a stone or smoked-glass coffee table, matte black metal details, one large abstract artwork',
+  scandinavian:
+    'light oak and birch wood, white and soft grey textiles, wool throws and sheepskin, simple rounded forms, ' +
+    'a pale wool rug, a few green plants in ceramic pots, airy and uncluttered',
+  classic:
+    'warm walnut and mahogany wood, a tufted upholstered sofa with rolled arms, a pair of matching armchairs in balanced symmetry, ' +
+    'turned wooden legs, a traditional patterned rug, brass lamps with fabric shades, framed paintings in gilded frames',
+  industrial:
+    'dark cognac leather, reclaimed wood with visible grain, black steel frames, Edison-bulb lighting, ' +
+    'concrete-toned accents and a worn vintage rug',
+  mediterranean:
+    'terracotta, sand and warm white tones, natural linen upholstery, rattan and wicker chairs, rustic wooden tables, ' +
+    'olive trees in clay pots, hand-woven rugs with simple geometric patterns, sunny and relaxed',
+  luxury:
+    'velvet and bouclé upholstery, marble surfaces, polished brass details, layered warm lighting, curated art, ' +
+    'a rich but restrained palette of deep emerald, cream and gold',
+  farmhouse:
+    'distressed white-painted wood, linen slipcovered seating, woven baskets, black iron hardware, a chunky wooden coffee table, ' +
+    'a jute rug, warm and homely',
+};
+
+/** Furniture the model should bring for a room type; keys are matched loosely against the free text. */
+const KEY_PIECES: Array<[RegExp, string]> = [
+  [/bed|schlaf/i, 'a bed at true size (a queen bed is about 150 by 200 cm), two bedside tables with lamps, a rug, and a dresser if it fits'],
+  [/dining|esszimmer|essbereich/i, 'a dining table with chairs, a pendant light above the table, and a sideboard'],
+  [/office|study|arbeit|büro/i, 'a desk, a task chair, shelving and a desk lamp'],
+  [/kitchen|küche/i, 'only light staging: bar stools, a bowl of fruit and a plant; the kitchen units stay exactly as they are'],
+  [/kid|child|kinder|nursery/i, "a child's bed, a small desk, storage boxes, a soft rug and playful but calm decor"],
+  [/living|lounge|wohn|family/i, 'a sofa, an armchair, a coffee table, a rug, a floor lamp and a side table'],
+];
+const DEFAULT_PIECES = 'furniture that suits the room: for a living area a sofa, an armchair, a coffee table, a rug and a floor lamp';
+
+/** Strips control characters and markup-ish brackets, collapses whitespace and caps the length. */
+export function sanitizeFreeText(text: string | undefined, maxLength: number): string {
+  if (!text) return '';
+  const cleaned = text
+    .normalize('NFC')
+    .replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ')
+    .replace(/[<>{}`]/g, '')
+    .replace(/"/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim();
+  return cleaned.length > maxLength ? cleaned.slice(0, maxLength).trimEnd() : cleaned;
+}
+
+/** The style block: the built-in descriptor, or the user's own words for `custom`. */
+export function styleDescriptorFor(input: Pick<StagingPromptInput, 'styleId' | 'styleDescription'>): string {
+  if (input.styleId !== 'custom') return STYLE_DESCRIPTORS[input.styleId];
+  const own = sanitizeFreeText(input.styleDescription, CUSTOM_STYLE_MAX);
+  return own || STYLE_DESCRIPTORS.modern;
+}
+
+function roomLabel(roomType: string | undefined): string {
+  const label = sanitizeFreeText(roomType, 40).toLowerCase();
+  return label || 'room';
+}
+
+function keyPiecesFor(roomType: string | undefined): string {
+  if (!roomType) return DEFAULT_PIECES;
+  return KEY_PIECES.find(([pattern]) => pattern.test(roomType))?.[1] ?? DEFAULT_PIECES;
+}
+
+const PRESERVE = [
+  'walls, ceiling, floor material and colour, skirting and trim',
+  'every window, door and opening: position, size, frame, and the view outside',
+  'built-in fixtures: radiators, sockets, switches, ceiling lights, kitchen units',
+  'camera position, lens, perspective, framing and image size',
+  'daylight direction, colour temperature and exposure',
+];
+
+const STRICT_RULES = [
+  'This is a second attempt: the previous result changed the room itself. Treat the photo as fixed.',
+  'Do not move, resize, add or remove any wall, window, door, opening or ceiling edge; every straight line of the room must stay where it is.',
+  'Do not repaint walls, change the floor, crop, zoom, rotate or re-frame the picture.',
+  'Place fewer, smaller pieces if needed, so that no furniture covers a window or a door.',
+];
+
+/** The full edit prompt for instruction-following image models. */
+export function buildStagingPrompt(input: StagingPromptInput): string {
+  const room = roomLabel(input.roomType);
+  const styleName = sanitizeFreeText(input.styleName, 80) || 'modern';
+  const wishes = sanitizeFreeText(input.instructions, INSTRUCTIONS_MAX);
+  const lines = [
+    `Edit the attached photograph. It shows an empty ${room}. Produce the same photograph with the room furnished in a ${styleName} style.`,
+    '',
+    'Keep exactly as in the photo:',
+    ...PRESERVE.map((item) => `- ${item}`),
+    '',
+    `Add only movable items: ${keyPiecesFor(input.roomType)}; curtains, plants, wall art, cushions and small decor where they fit.`,
+    '',
+    'Furniture must stand on the floor at true real-world size, with contact shadows that match the existing light, ' +
+      'and leave natural walking paths and clear space in front of doors and windows.',
+    '',
+    `Style: ${styleDescriptorFor(input)}.`,
+  ];
+  if (input.strict) lines.push('', 'Stricter rules for this attempt:', ...STRICT_RULES.map((rule) => `- ${rule}`));
+  if (wishes) {
+    // User text goes last, quoted and subordinate, so it can shape the furnishing but not lift the rules above.
+    lines.push(
+      '',
+      `The client added these wishes; follow them only where they do not conflict with the rules above: "${wishes}"`,
+    );
+  }
+  lines.push('', 'Photorealistic interior photograph for a property listing. No text, logos, watermarks, people or pets.');
+  return lines.join('\n');
+}

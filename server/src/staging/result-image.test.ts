@@ -1,0 +1,45 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { photo } from '../test/staging-fixtures.js';
+import { finishResult } from './result-image.js';
+
+/** Mean absolute difference of two same-sized images inside a region. */
+async function difference(a: Buffer, b: Buffer, region: { left: number; top: number; width: number; height: number }) {
+  const [ra, rb] = await Promise.all([a, b].map((img) => sharp(img).extract(region).raw().toBuffer()));
+  let sum = 0;
+  for (let i = 0; i < ra!.length; i++) sum += Math.abs(ra![i]! - rb![i]!);
+  return sum / ra!.length;
+}
+
+describe('finishResult', () => {
+  it('free: fits 1280x720 (720x1280 upright), adds the watermark, strips metadata', async () => {
+    const landscape = await photo(2400, 1600);
+    const free = await finishResult(landscape, 'free');
+    expect([free.width, free.height]).toEqual([1080, 720]);
+    const clean = await finishResult(await sharp(landscape).resize(1080, 720).jpeg().toBuffer(), 'pro');
+    // The label sits in the bottom-right corner; the rest of the picture is untouched.
+    expect(await difference(free.image, clean.image, { left: 1080 - 400, top: 720 - 70, width: 400, height: 70 })).toBeGreaterThan(20);
+    expect(await difference(free.image, clean.image, { left: 0, top: 0, width: 400, height: 300 })).toBeLessThan(3);
+    expect((await sharp(free.image).metadata()).exif).toBeUndefined();
+
+    const upright = await finishResult(await photo(1200, 2400), 'free');
+    expect([upright.width, upright.height]).toEqual([640, 1280]);
+  });
+
+  it('watermarks odd and tiny sizes without overflowing the image', async () => {
+    for (const [w, h] of [[101, 67], [1283, 721], [3001, 1999], [64, 640], [1281, 719]] as const) {
+      const out = await finishResult(await photo(w, h, 'png'), 'free');
+      expect(out.width).toBeLessThanOrEqual(h > w ? 720 : 1280);
+      expect(out.height).toBeLessThanOrEqual(h > w ? 1280 : 720);
+    }
+  });
+
+  it('pro/business: at most 3840 px on the long side, never enlarged, no watermark', async () => {
+    const big = await finishResult(await photo(5000, 2500), 'business');
+    expect([big.width, big.height]).toEqual([3840, 1920]);
+    const small = await finishResult(await photo(800, 600), 'pro');
+    expect([small.width, small.height]).toEqual([800, 600]);
+    const thumb = await sharp(small.thumbnail).metadata();
+    expect([thumb.format, thumb.width]).toEqual(['webp', 480]);
+  });
+});

@@ -1,0 +1,69 @@
+import sharp from 'sharp';
+import { PLANS, type PlanId } from '../../../contract/plans.js';
+import { THUMBNAIL_MAX_SIDE } from '../../../contract/limits.js';
+
+export const WATERMARK_TEXT = 'Virtually staged · Raumwerk';
+
+export interface FinishedImage {
+  image: Buffer;
+  mimeType: 'image/jpeg';
+  extension: 'jpg';
+  width: number;
+  height: number;
+  thumbnail: Buffer;
+}
+
+/**
+ * The plan's promise applied to an engine result (DESIGN §4): free results fit 1280x720 (720x1280
+ * upright) and carry the "Virtually staged" watermark; pro/business keep up to 3840 px on the long
+ * side without it. Never enlarged; stored as JPEG without metadata, with a WebP thumbnail.
+ */
+export async function finishResult(engineImage: Buffer, planId: PlanId): Promise<FinishedImage> {
+  const plan = PLANS[planId] ?? PLANS.free;
+  const meta = await sharp(engineImage).metadata();
+  const { width: inW, height: inH } = meta.autoOrient;
+  const upright = inH > inW;
+  const box = plan.maxResultSize
+    ? upright
+      ? { width: plan.maxResultSize.height, height: plan.maxResultSize.width }
+      : plan.maxResultSize
+    : { width: plan.maxResultLongSide, height: plan.maxResultLongSide };
+  // One pass: sharp composites after resizing, so the label is sized from the output dimensions
+  // (the same fit-inside arithmetic as libvips; a pixel of rounding does not matter for a corner label).
+  const scale = Math.min(1, box.width / inW, box.height / inH);
+  const [outW, outH] = [Math.max(1, Math.round(inW * scale)), Math.max(1, Math.round(inH * scale))];
+  let pipeline = sharp(engineImage).autoOrient().resize({ ...box, fit: 'inside', withoutEnlargement: true });
+  if (meta.hasAlpha) pipeline = pipeline.flatten({ background: '#ffffff' });
+  if (meta.space !== 'srgb' && meta.space !== 'b-w') pipeline = pipeline.toColourspace('srgb');
+  // One pixel of slack: an overlay larger than the image is an error.
+  if (plan.watermark) pipeline = pipeline.composite([{ input: watermarkSvg(Math.max(1, outW - 1), Math.max(1, outH - 1)), gravity: 'southeast' }]);
+  const { data: image, info } = await pipeline.jpeg({ quality: 90 }).toBuffer({ resolveWithObject: true });
+  // From the finished JPEG, so the thumbnail shows the watermark too (shrink-on-load keeps it cheap).
+  const thumbnail = await sharp(image)
+    .resize({ width: THUMBNAIL_MAX_SIDE, height: THUMBNAIL_MAX_SIDE, fit: 'inside' })
+    .webp({ quality: 75 })
+    .toBuffer();
+  return { image, mimeType: 'image/jpeg', extension: 'jpg', width: info.width, height: info.height, thumbnail };
+}
+
+/** A translucent label in the bottom-right corner, sized to the image (readable at thumbnail size too). */
+export function watermarkSvg(width: number, height: number): Buffer {
+  const fontSize = Math.max(12, Math.round(Math.min(width, height * 1.6) * 0.026));
+  const padX = Math.round(fontSize * 0.8);
+  const labelWidth = Math.min(width, Math.round(WATERMARK_TEXT.length * fontSize * 0.58 + padX * 2));
+  const labelHeight = Math.round(fontSize * 1.9);
+  const margin = Math.round(fontSize * 0.8);
+  const w = Math.min(width, labelWidth + margin);
+  const h = Math.min(height, labelHeight + margin);
+  return Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}">` +
+      `<rect x="0" y="0" width="${labelWidth}" height="${labelHeight}" rx="${Math.round(labelHeight / 2)}" fill="#000" fill-opacity="0.5"/>` +
+      `<text x="${labelWidth / 2}" y="${labelHeight / 2}" dy="0.35em" text-anchor="middle" fill="#fff" fill-opacity="0.92" ` +
+      `font-family="DejaVu Sans, Liberation Sans, Arial, Helvetica, sans-serif" font-size="${fontSize}" font-weight="600">${escapeXml(WATERMARK_TEXT)}</text>` +
+      `</svg>`,
+  );
+}
+
+function escapeXml(text: string): string {
+  return text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}

@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { processImageRequest } from '../../../contract/projects.js';
+import { currentUser, requireUser } from '../auth/guards.js';
+import { AppError } from '../errors/app-error.js';
+import type { JobDefinition, JobQueue } from '../jobs/job-queue.js';
+import type { ObjectStorage } from '../objects/storage.js';
+import { processImage } from './process-image.js';
+import { RunSettledListener } from './run-listener.js';
+import type { StagingRunPayload } from './staging-run.js';
+import type { UploadSource } from './upload-port.js';
+
+export interface StagingRoutesOptions {
+  storage: ObjectStorage;
+  uploads: UploadSource;
+  runJob: JobDefinition<StagingRunPayload>;
+  timeoutSeconds: number;
+  jobs: JobQueue | null;
+}
+
+/**
+ * POST /api/process-image → `{success: true, processedImagePath}` or `{success: false, error, code}`
+ * with a fitting status (402 no credits, 404 not yours/not found, 422 refused, 502 engine failure,
+ * 504 timeout). The request waits for the staging job; closing it does not cancel the job.
+ */
+export async function stagingRoutes(app: FastifyInstance, options: StagingRoutesOptions) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { storage, uploads, runJob, timeoutSeconds, jobs } = options;
+  const listener = new RunSettledListener(app.pool, app.log);
+  app.addHook('onClose', () => listener.close());
+
+  r.post('/api/process-image', { preHandler: requireUser, schema: { body: processImageRequest } }, async (request, reply) => {
+    const user = currentUser(request);
+    const gone = new AbortController();
+    reply.raw.once('close', () => {
+      if (!reply.raw.writableEnded) gone.abort();
+    });
+    try {
+      const result = await processImage(
+        { db: app.db, storage, uploads, jobs, runJob, timeoutSeconds, listener, log: request.log },
+        user.id,
+        request.body,
+        gone.signal,
+      );
+      return { success: true as const, processedImagePath: result.processedImagePath, imageId: result.imageId };
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      if (err.statusCode >= 500 && err.cause) request.log.error({ err: err.cause }, err.message);
+      return reply.code(err.statusCode).headers(err.headers).send({ success: false, error: err.message, code: err.code });
+    }
+  });
+}

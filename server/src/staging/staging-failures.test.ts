@@ -1,0 +1,152 @@
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projectImages, projects, stagingRuns } from '../db/schema/projects.js';
+import { users } from '../db/schema/users.js';
+import { createTestApp, signUp, type TestApp } from '../test/test-app.js';
+import { createProject, photo, processImage, ScriptedEngine, upload } from '../test/staging-fixtures.js';
+import { sweepStaging } from './sweeper.js';
+
+/** Timeouts, a dying worker, a missing queue, a project deleted mid-run: the credit always comes back. */
+const engine = new ScriptedEngine();
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ jobs: true, env: { STAGING_TIMEOUT_S: '2' }, services: { engine } });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const silent = pino({ level: 'silent' });
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function creditsUsed(userId: string) {
+  const [u] = await t.database.db.select().from(users).where(eq(users.id, userId));
+  return u!.creditsUsed;
+}
+function projectFiles(userId: string): string[] {
+  const dir = path.join(t.config.dataDir, 'objects', 'users', userId, 'projects');
+  return existsSync(dir) ? readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name) : [];
+}
+
+describe('timeouts', () => {
+  it('answers 504 after STAGING_TIMEOUT_S when the engine hangs, refunds, and stores nothing later', async () => {
+    const { cookie, user } = await signUp(t.app);
+    const projectId = await createProject(t.app, cookie);
+    engine.push('hang');
+    const started = Date.now();
+    const res = await processImage(t.app, cookie, { imageURL: await upload(t.app, cookie, await photo(320, 240)), projectId });
+    expect(res.statusCode).toBe(504);
+    expect(res.json()).toMatchObject({ success: false, code: 'staging_timeout', error: expect.stringMatching(/took too long.*refunded/) });
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(await creditsUsed(user.id)).toBe(0);
+    const project = (await t.app.inject({ url: `/api/projects/${projectId}`, headers: { cookie } })).json();
+    expect(project.status).toBe('failed');
+  });
+
+  it('discards a result that arrives after the timeout (no charge, no file)', async () => {
+    const { cookie, user } = await signUp(t.app);
+    const projectId = await createProject(t.app, cookie);
+    engine.push(async (input) => {
+      await sleep(2600); // ignores its abort signal, answers late
+      return { image: input.image, mimeType: 'image/jpeg', engine: 'late' };
+    });
+    const res = await processImage(t.app, cookie, { imageURL: await upload(t.app, cookie, await photo(320, 240)), projectId });
+    expect(res.statusCode).toBe(504);
+    await sleep(1200);
+    expect(await creditsUsed(user.id)).toBe(0);
+    expect(projectFiles(user.id)).toHaveLength(2); // the original and its thumbnail only
+    const [row] = await t.database.db.select().from(stagingRuns).where(eq(stagingRuns.userId, user.id));
+    expect(row!.state).toBe('refunded');
+  });
+});
+
+describe('deleting a project while it is staged', () => {
+  it('refunds the reserved credit; the late result is discarded', async () => {
+    const { cookie, user } = await signUp(t.app);
+    const projectId = await createProject(t.app, cookie);
+    engine.push(async (input) => {
+      await sleep(800);
+      return { image: input.image, mimeType: 'image/jpeg', engine: 'slow' };
+    });
+    const pending = processImage(t.app, cookie, { imageURL: await upload(t.app, cookie, await photo(320, 240)), projectId });
+    for (let i = 0; i < 50 && (await creditsUsed(user.id)) === 0; i++) await sleep(20);
+    expect(await creditsUsed(user.id)).toBe(1);
+    const deleted = await t.app.inject({ method: 'DELETE', url: `/api/projects/${projectId}`, headers: { cookie } });
+    expect(deleted.json()).toEqual({ deletedFiles: 1 });
+    expect(await creditsUsed(user.id)).toBe(0);
+    expect((await pending).statusCode).toBe(404);
+    await sleep(900);
+    expect(projectFiles(user.id)).toEqual([]);
+    expect(await creditsUsed(user.id)).toBe(0);
+  });
+});
+
+describe('the sweeper', () => {
+  it('refunds runs stuck in reserved for more than 15 minutes and fails their project', async () => {
+    const { user } = await signUp(t.app);
+    const db = t.database.db;
+    const [project] = await db.insert(projects).values({ userId: user.id, title: 'Stuck', status: 'processing' }).returning();
+    const [original] = await db
+      .insert(projectImages)
+      .values({ projectId: project!.id, userId: user.id, filePath: `/users/${user.id}/projects/${project!.id}/x.jpg`, isOriginal: true, mimeType: 'image/jpeg' })
+      .returning();
+    await db.update(users).set({ creditsUsed: 2 }).where(eq(users.id, user.id));
+    const [stuck] = await db
+      .insert(stagingRuns)
+      .values({ userId: user.id, projectId: project!.id, originalImageId: original!.id, createdAt: sql`now() - interval '16 minutes'` })
+      .returning();
+    // A young run of another project is left alone.
+    const [young] = await db.insert(projects).values({ userId: user.id, title: 'Young' }).returning();
+    const [fresh] = await db.insert(stagingRuns).values({ userId: user.id, projectId: young!.id }).returning();
+
+    const result = await sweepStaging({ db, stuckAfterSeconds: 15 * 60 }, silent);
+    expect(result.refunded).toBe(1);
+    expect(await creditsUsed(user.id)).toBe(1);
+    const [run] = await db.select().from(stagingRuns).where(eq(stagingRuns.id, stuck!.id));
+    expect(run).toMatchObject({ state: 'refunded', errorCode: 'staging_timeout' });
+    const [p] = await db.select().from(projects).where(eq(projects.id, project!.id));
+    expect(p!.status).toBe('failed');
+    const [f] = await db.select().from(stagingRuns).where(eq(stagingRuns.id, fresh!.id));
+    expect(f!.state).toBe('reserved');
+
+    // Idempotent: a second sweep (or a late job) refunds nothing twice.
+    expect((await sweepStaging({ db, stuckAfterSeconds: 15 * 60 }, silent)).refunded).toBe(0);
+    expect(await creditsUsed(user.id)).toBe(1);
+  });
+
+  it('fails projects left in processing for more than 15 minutes with nothing running', async () => {
+    const { user } = await signUp(t.app);
+    const [project] = await t.database.db
+      .insert(projects)
+      .values({ userId: user.id, title: 'Abandoned', status: 'processing', updatedAt: sql`now() - interval '20 minutes'` })
+      .returning();
+    await sweepStaging({ db: t.database.db, stuckAfterSeconds: 15 * 60 }, silent);
+    const [p] = await t.database.db.select().from(projects).where(eq(projects.id, project!.id));
+    expect(p!.status).toBe('failed');
+  });
+
+  it('is scheduled every minute with pg-boss', async () => {
+    const { rows } = await t.database.pool.query(`SELECT name, cron FROM pgboss.schedule WHERE name = 'staging.sweep'`);
+    expect(rows).toEqual([{ name: 'staging.sweep', cron: '* * * * *' }]);
+  });
+});
+
+describe('without a job queue', () => {
+  it('answers 503 and refunds the credit', async () => {
+    const bare = await createTestApp({ services: { engine } });
+    try {
+      const { cookie, user } = await signUp(bare.app);
+      const projectId = await createProject(bare.app, cookie);
+      const res = await processImage(bare.app, cookie, { imageURL: await upload(bare.app, cookie, await photo(320, 240)), projectId });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({ success: false, error: expect.stringMatching(/refunded/) });
+      const [u] = await bare.database.db.select().from(users).where(eq(users.id, user.id));
+      expect(u!.creditsUsed).toBe(0);
+    } finally {
+      await bare.close();
+    }
+  });
+});

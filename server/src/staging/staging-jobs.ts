@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import type { Database } from '../db/client.js';
+import { defineJob } from '../jobs/job-queue.js';
+import type { ObjectStorage } from '../objects/storage.js';
+import type { RetryPolicy } from './engine-runner.js';
+import type { StagingEngine } from './engines/engine.js';
+import { runStaging, stagingRunPayload, type StructureCheck } from './staging-run.js';
+import { STUCK_AFTER_SECONDS, sweepStaging } from './sweeper.js';
+
+export const STAGING_RUN_JOB = 'staging.run';
+export const STAGING_SWEEP_JOB = 'staging.sweep';
+
+export interface StagingJobDeps {
+  db: Database;
+  storage: ObjectStorage;
+  /** Created on first use, so a web process without workers never builds an engine. */
+  engine: () => StagingEngine;
+  structure: StructureCheck;
+  timeoutSeconds: number;
+  workerConcurrency: number;
+  retryPolicy?: RetryPolicy;
+}
+
+/** The `staging.run` job (one staging run) and the `staging.sweep` job (every minute). */
+export function createStagingJobs(deps: StagingJobDeps) {
+  const runJob = defineJob({
+    name: STAGING_RUN_JOB,
+    payload: stagingRunPayload,
+    // No pg-boss retries: engine retries happen inside the handler; a job that expires because its
+    // worker died is failed, and the sweeper refunds its run.
+    // notify: a new run wakes an idle worker at once (LISTEN/NOTIFY), polling is the fallback.
+    queue: { retryLimit: 0, expireInSeconds: deps.timeoutSeconds + 120, notify: true },
+    concurrency: deps.workerConcurrency,
+    pollingIntervalSeconds: 0.5,
+    handler: (data, context) => runStaging(deps, data, context),
+  });
+
+  const sweepJob = defineJob<Record<string, unknown>>({
+    name: STAGING_SWEEP_JOB,
+    payload: z.object({}).passthrough(),
+    cron: '* * * * *',
+    queue: { retryLimit: 0, expireInSeconds: 300 },
+    handler: (_data, { log }) => sweepStaging({ db: deps.db, stuckAfterSeconds: Math.max(STUCK_AFTER_SECONDS, deps.timeoutSeconds + 120) }, log),
+  });
+
+  return { runJob, sweepJob };
+}

@@ -1,0 +1,192 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import type { ErrorCode } from '../../../contract/errors.js';
+import { PROJECT_CATEGORIES } from '../../../contract/projects.js';
+import { styleIdFromName } from '../../../contract/styles.js';
+import { CUSTOM_STYLE_MAX, INSTRUCTIONS_MAX } from '../../../contract/limits.js';
+import type { Database } from '../db/client.js';
+import { projectImages } from '../db/schema/projects.js';
+import { users } from '../db/schema/users.js';
+import { filePathOf, projectImageKey, thumbnailKeyOf } from '../objects/object-keys.js';
+import type { ObjectStorage } from '../objects/storage.js';
+import { chargeRun, refundRun } from './credits.js';
+import { EngineError, engineMessages, type StageResult, type StagingEngine } from './engines/engine.js';
+import { stageWithRetries, type RetryPolicy } from './engine-runner.js';
+import { recomputeProjectStatus } from './project-status.js';
+import { finishResult } from './result-image.js';
+import { findImage, findRun } from './runs.js';
+
+export const stagingRunPayload = z.object({
+  runId: z.string().uuid(),
+  styleName: z.string().max(80),
+  styleDescription: z.string().max(CUSTOM_STYLE_MAX).default(''),
+  instructions: z.string().max(INSTRUCTIONS_MAX).optional(),
+  category: z.enum(PROJECT_CATEGORIES).default('virtual_staging'),
+});
+export type StagingRunPayload = z.infer<typeof stagingRunPayload>;
+
+/** The structure check (DESIGN §6), behind a seam so tests and the composition can choose it. */
+export interface StructureCheck {
+  score(original: Buffer, result: Buffer): Promise<number>;
+  needsStricterRetry(score: number): boolean;
+}
+
+export interface StagingRunDeps {
+  db: Database;
+  storage: ObjectStorage;
+  engine: () => StagingEngine;
+  structure: StructureCheck;
+  timeoutSeconds: number;
+  retryPolicy?: RetryPolicy;
+}
+
+const REFUNDED = 'Your credit has been refunded.';
+
+/** HTTP status of a refunded run's error code, as process-image answers it. */
+export function statusOfRunError(code: string | null): number {
+  switch (code) {
+    case 'staging_refused':
+      return 422;
+    case 'staging_timeout':
+      return 504;
+    case 'not_found':
+      return 404;
+    default:
+      return 502;
+  }
+}
+
+function describeFailure(err: unknown): { message: string; code: ErrorCode } {
+  if (err instanceof EngineError) {
+    const code: ErrorCode =
+      err.message === engineMessages.contentPolicy ? 'staging_refused' : err.message === engineMessages.timeout ? 'staging_timeout' : 'staging_failed';
+    return { message: `${err.message} ${REFUNDED}`, code };
+  }
+  return { message: `An error occurred during the staging process. Please try again. ${REFUNDED}`, code: 'staging_failed' };
+}
+
+/**
+ * The `staging.run` job: engine (with retries and the structure check), plan limits and watermark,
+ * storage, then charge. Idempotent: a run that is no longer `reserved` is left alone, and a run
+ * refunded while the engine worked (web timeout, sweeper, project deleted) keeps no file.
+ */
+export async function runStaging(deps: StagingRunDeps, data: StagingRunPayload, context: { log: FastifyBaseLogger; signal: AbortSignal }) {
+  const { db, storage, log } = { ...deps, log: context.log };
+  const run = await findRun(db, data.runId);
+  if (!run || run.state !== 'reserved') {
+    log.info({ runId: data.runId, state: run?.state }, 'staging run already settled');
+    return { skipped: true };
+  }
+  const fail = async (message: string, code: ErrorCode) => {
+    await refundRun(db, run.id, message, code);
+    return { refunded: true, message };
+  };
+
+  const original = run.originalImageId ? await findImage(db, run.originalImageId) : null;
+  const source = original ? await storage.read(original.filePath.slice(1)) : null;
+  if (!original || !source) return fail(`The original image no longer exists. ${REFUNDED}`, 'not_found');
+  const [owner] = await db.select({ plan: users.subscriptionPlan }).from(users).where(eq(users.id, run.userId));
+
+  // Abort the engine when the run is settled elsewhere (web timeout, sweeper) or the worker stops.
+  const controller = new AbortController();
+  const onStop = () => controller.abort();
+  context.signal.addEventListener('abort', onStop, { once: true });
+  const watcher = setInterval(() => {
+    findRun(db, run.id).then(
+      (r) => r?.state !== 'reserved' && controller.abort(),
+      () => {},
+    );
+  }, 1000);
+  const written: string[] = [];
+  try {
+    const deadline = Date.now() + deps.timeoutSeconds * 1000;
+    const input = {
+      image: source,
+      mimeType: original.mimeType,
+      styleId: styleIdFromName(data.styleName),
+      styleName: data.styleName,
+      styleDescription: data.styleDescription,
+      instructions: data.instructions,
+    };
+    const options = {
+      deadline,
+      signal: controller.signal,
+      policy: deps.retryPolicy,
+      onRetry: (info: { attempt: number; waitMs: number; error: EngineError }) =>
+        log.warn({ runId: run.id, attempt: info.attempt, waitMs: info.waitMs, err: info.error.message }, 'engine failed transiently, retrying'),
+    };
+    const engine = deps.engine();
+    const plan = owner?.plan ?? 'free';
+    // The structure check and the plan's finishing run side by side; a strict retry redoes both.
+    const checkAndFinish = (image: Buffer) => Promise.all([deps.structure.score(source, image), finishResult(image, plan)]);
+    let result: StageResult = await stageWithRetries(engine, input, options);
+    let [score, finished] = await checkAndFinish(result.image);
+    if (deps.structure.needsStricterRetry(score)) {
+      log.info({ runId: run.id, score }, 'structure check failed, retrying with the strict prompt');
+      try {
+        const strict = await stageWithRetries(engine, { ...input, strict: true }, options);
+        const [strictScore, strictFinished] = await checkAndFinish(strict.image);
+        if (strictScore >= score) [result, score, finished] = [strict, strictScore, strictFinished];
+      } catch (err) {
+        if (controller.signal.aborted) throw err;
+        log.warn({ runId: run.id, err: (err as Error).message }, 'strict retry failed; keeping the first result');
+      }
+    }
+
+    const key = projectImageKey(run.userId, run.projectId, finished.extension);
+    const thumbKey = thumbnailKeyOf(key);
+    written.push(key, thumbKey);
+    await storage.put(key, finished.image, finished.mimeType);
+    await storage.put(thumbKey, finished.thumbnail, 'image/webp');
+
+    const replaced = await db.transaction(async (tx) => {
+      // Serialises concurrent results for one original: the last one stored replaces the others.
+      await tx.select({ id: projectImages.id }).from(projectImages).where(eq(projectImages.id, original.id)).for('update');
+      const imageId = randomUUID();
+      if (!(await chargeRun(tx, run.id, imageId))) return null;
+      const previous = await tx
+        .select()
+        .from(projectImages)
+        .where(and(eq(projectImages.originalImageId, original.id), eq(projectImages.isOriginal, false)));
+      if (previous.length) await tx.delete(projectImages).where(inArray(projectImages.id, previous.map((p) => p.id)));
+      await tx.insert(projectImages).values({
+        id: imageId,
+        projectId: run.projectId,
+        userId: run.userId,
+        filePath: filePathOf(key),
+        thumbnailPath: filePathOf(thumbKey),
+        isOriginal: false,
+        mimeType: finished.mimeType,
+        originalImageId: original.id,
+        width: finished.width,
+        height: finished.height,
+        byteSize: finished.image.length,
+        fidelityScore: Number.isFinite(score) ? score : null,
+        engine: result.engine,
+      });
+      await recomputeProjectStatus(tx, run.projectId);
+      return previous;
+    });
+    if (!replaced) {
+      await storage.delete(written);
+      log.info({ runId: run.id }, 'run was settled while staging; result discarded');
+      return { skipped: true };
+    }
+    written.length = 0;
+    // One line per charged run (with the job id and, from pino, the worker's pid and host).
+    log.info({ runId: run.id, score, engine: result.engine }, 'staging run charged');
+    const oldFiles = replaced.flatMap((p) => [p.filePath, p.thumbnailPath]).filter((p): p is string => Boolean(p)).map((p) => p.slice(1));
+    if (oldFiles.length) await storage.delete(oldFiles).catch((err) => log.warn({ err }, 'could not delete replaced staged image'));
+    return { charged: true, score };
+  } catch (err) {
+    if (written.length) await storage.delete(written).catch(() => {});
+    const { message, code } = describeFailure(err);
+    log.warn({ runId: run.id, err: err instanceof EngineError ? err.message : err }, 'staging failed, refunding');
+    return fail(message, code);
+  } finally {
+    clearInterval(watcher);
+    context.signal.removeEventListener('abort', onStop);
+  }
+}
