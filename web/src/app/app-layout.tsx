@@ -1,0 +1,35 @@
+import { Suspense, useEffect, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
+import { AppFooter } from './app-footer';
+import { AppModals } from './app-modals';
+import { AppHeader } from './header/app-header';
+import { PageSpinner } from './page-spinner';
+import { usePageviewTracking } from './use-pageview-tracking';
+
+export function AppLayout({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const [location] = useLocation();
+  usePageviewTracking();
+  // A new page starts at the top (in-page anchors keep their position).
+  useEffect(() => {
+    if (!window.location.hash) window.scrollTo({ top: 0 });
+  }, [location]);
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-lg focus:bg-primary focus:px-4 focus:py-2 focus:text-primary-foreground"
+      >
+        {t('common.skipToContent')}
+      </a>
+      {/* First in the tab order after the skip link: the cookie banner, when it shows. */}
+      <AppModals />
+      <AppHeader />
+      <main id="main" tabIndex={-1} className="flex min-h-[calc(100dvh-4rem)] flex-1 flex-col focus:outline-none">
+        <Suspense fallback={<PageSpinner />}>{children}</Suspense>
+      </main>
+      <AppFooter />
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { onAppModal, type AppModal } from '@/lib/modal-bus';
+import { useAuth } from '@/lib/auth';
+
+// Each dialog's code loads the first time it is opened.
+const SubscriptionModal = lazy(() => import('@/features/billing/subscription-modal'));
+const SettingsModal = lazy(() => import('@/features/account/settings-modal'));
+const CookieConsent = lazy(() => import('@/features/consent/cookie-consent'));
+
+/** Mounts the app-wide dialogs; screens open them through `openAppModal`. */
+export function AppModals() {
+  const { user } = useAuth();
+  const [open, setOpen] = useState<AppModal | null>(null);
+  useEffect(() => {
+    const offs = (['subscription', 'settings', 'account-deletion'] as AppModal[]).map((m) => onAppModal(m, () => setOpen(m)));
+    return () => offs.forEach((off) => off());
+  }, []);
+  const close = () => setOpen(null);
+  return (
+    <Suspense fallback={null}>
+      <CookieConsent />
+      {user && open === 'subscription' && <SubscriptionModal user={user} open onOpenChange={(o) => !o && close()} />}
+      {user && (open === 'settings' || open === 'account-deletion') && (
+        <SettingsModal user={user} open initialSection={open === 'account-deletion' ? 'deletion' : 'profile'} onOpenChange={(o) => !o && close()} />
+      )}
+    </Suspense>
+  );
+}

@@ -1,0 +1,42 @@
+import { Coins } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { UserResponse } from '@contract/auth';
+import { showsUpgradeBadge, userStats } from '@contract/user-stats';
+import { openAppModal } from '@/lib/modal-bus';
+import { cn } from '@/lib/class-names';
+
+/** Credits left; opens the subscription modal; an Upgrade badge when credits run low (spec §9). */
+export function CreditsDisplay({ user }: { user: UserResponse }) {
+  const { t } = useTranslation();
+  const stats = userStats(user);
+  const low = showsUpgradeBadge(stats);
+  return (
+    <button
+      type="button"
+      onClick={() => openAppModal('subscription')}
+      className={cn(
+        'inline-flex h-9 shrink-0 items-center gap-1.5 rounded-full border bg-card px-3 text-sm font-medium transition-colors hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring',
+        low && 'border-warning/60',
+      )}
+      aria-label={t('header.credits', {
+        remaining: stats.creditsRemaining,
+        limit: stats.creditsLimit,
+      })}
+      data-testid="credits-display"
+    >
+      <Coins className="size-4 text-primary" aria-hidden />
+      <span>
+        <span className="tabular-nums">{stats.creditsRemaining}</span>
+        <span className="text-muted-foreground max-sm:hidden">/{stats.creditsLimit}</span>
+      </span>
+      {low && (
+        <span
+          className="rounded-full bg-primary px-2 py-0.5 text-xs font-semibold text-primary-foreground"
+          data-testid="upgrade-badge"
+        >
+          {t('header.upgrade')}
+        </span>
+      )}
+    </button>
+  );
+}

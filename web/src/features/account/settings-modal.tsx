@@ -1,0 +1,82 @@
+import { Trash2, UserRound } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { UserResponse } from '@contract/auth';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { DeletionSection } from './deletion-section';
+import { ProfileForm } from './profile-form';
+
+type Section = 'profile' | 'deletion';
+
+interface SettingsModalProps {
+  user: UserResponse;
+  open: boolean;
+  initialSection: Section;
+  onOpenChange(open: boolean): void;
+}
+
+/** Spec §2 "Settings modal": the profile (first/last name, e-mail, role, industry) and account deletion. */
+export default function SettingsModal({
+  user,
+  open,
+  initialSection,
+  onOpenChange,
+}: SettingsModalProps) {
+  const { t } = useTranslation('account');
+  const [section, setSection] = useState<Section>(initialSection);
+  const close = () => onOpenChange(false);
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        className="max-w-2xl gap-0 p-0"
+        data-testid="settings-modal"
+        onOpenAutoFocus={(event) => {
+          // Start in the first field rather than on the tab list.
+          const first = document.getElementById(
+            section === 'profile' ? 'profile-first-name' : 'settings-tab-account',
+          );
+          if (first) {
+            event.preventDefault();
+            first.focus();
+          }
+        }}
+      >
+        <DialogHeader className="border-b px-6 pb-5 pt-6">
+          <DialogTitle className="text-xl">{t('title')}</DialogTitle>
+          <DialogDescription>{t('description')}</DialogDescription>
+        </DialogHeader>
+        <Tabs
+          value={section}
+          onValueChange={(v) => setSection(v as Section)}
+          className="px-6 pb-6 pt-5"
+        >
+          <TabsList className="grid w-full grid-cols-2 sm:inline-flex sm:w-auto">
+            <TabsTrigger value="profile" data-testid="settings-tab-profile">
+              <UserRound className="size-4" aria-hidden /> {t('tabs.profile')}
+            </TabsTrigger>
+            <TabsTrigger
+              value="deletion"
+              id="settings-tab-account"
+              data-testid="settings-tab-account"
+            >
+              <Trash2 className="size-4" aria-hidden /> {t('tabs.account')}
+            </TabsTrigger>
+          </TabsList>
+          <TabsContent value="profile" className="mt-6">
+            <ProfileForm user={user} onClose={close} />
+          </TabsContent>
+          <TabsContent value="deletion" className="mt-6">
+            <DeletionSection email={user.email} onClose={close} />
+          </TabsContent>
+        </Tabs>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,41 @@
+import { lazy, Suspense } from 'react';
+import { Redirect, Route, Switch } from 'wouter';
+import { useAuth } from '@/lib/auth';
+import './admin.css';
+import { AdminHeader } from './components/admin-header';
+import { PageSpinnerInline } from './components/page-spinner-inline';
+import { DashboardPage } from './pages/dashboard-page';
+import { NoAccessPage } from './pages/no-access-page';
+
+// Charts (recharts) load only with the pages that draw them.
+const AnalyticsPage = lazy(() => import('./pages/analytics-page'));
+const UsersPage = lazy(() => import('./pages/users-page'));
+const ConsolePage = lazy(() => import('./pages/console-page'));
+
+/**
+ * The admin area (spec §2) under the router's `/admin` nest: routes here are relative. The router
+ * already sends signed-out visitors to /api/login; non-admins get a clear no-access page.
+ */
+export default function AdminApp() {
+  const { user } = useAuth();
+  if (!user) return null;
+  if (user.role !== 'admin') return <NoAccessPage user={user} />;
+  return (
+    <div className="admin-root flex min-h-dvh flex-col bg-muted/40 dark:bg-background">
+      <AdminHeader user={user} />
+      <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 sm:py-8">
+        <Suspense fallback={<PageSpinnerInline />}>
+          <Switch>
+            <Route path="/" component={DashboardPage} />
+            <Route path="/analytics" component={AnalyticsPage} />
+            <Route path="/user" component={UsersPage} />
+            <Route path="/console" component={ConsolePage} />
+            <Route>
+              <Redirect to="/" replace />
+            </Route>
+          </Switch>
+        </Suspense>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,136 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { AlertCircle, Loader2 } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH } from '@contract/limits';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { ApiError } from '@/lib/api-request';
+import { useSignIn, useSignUp } from './use-auth-mutations';
+
+// Messages are translation keys; the form shows them translated.
+const emailField = z.string().trim().min(1, 'auth.invalidEmail').pipe(z.email('auth.invalidEmail'));
+const signInSchema = z.object({ email: emailField, password: z.string().min(1, 'auth.passwordRequired') });
+const signUpSchema = z.object({
+  firstName: z.string().trim().max(80).optional(),
+  lastName: z.string().trim().max(80).optional(),
+  email: emailField,
+  password: z.string().min(PASSWORD_MIN_LENGTH, 'auth.passwordTooShort').max(256),
+});
+
+const serverMessageKeys: Record<string, string> = {
+  invalid_credentials: 'auth.invalidCredentials',
+  email_taken: 'auth.emailTaken',
+  rate_limited: 'auth.rateLimited',
+};
+
+function useServerError(error: unknown): string | null {
+  const { t } = useTranslation();
+  if (!error) return null;
+  if (error instanceof ApiError) {
+    const key = error.body?.code && serverMessageKeys[error.body.code];
+    return key ? t(key) : (error.serverMessage ?? error.message);
+  }
+  return t('common.unexpectedError');
+}
+
+function FieldError({ id, message }: { id: string; message?: string }) {
+  const { t } = useTranslation();
+  if (!message) return null;
+  return (
+    <p id={id} className="text-sm text-destructive" role="alert">
+      {t(message)}
+    </p>
+  );
+}
+
+function ServerError({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <div className="flex items-start gap-2 rounded-lg border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive" role="alert" data-testid="auth-error">
+      <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden />
+      <span>{message}</span>
+    </div>
+  );
+}
+
+export function SignInForm({ onDone }: { onDone(): void }) {
+  const { t } = useTranslation();
+  const signIn = useSignIn();
+  const form = useForm<z.infer<typeof signInSchema>>({ resolver: zodResolver(signInSchema), defaultValues: { email: '', password: '' } });
+  const serverError = useServerError(signIn.error);
+  const { errors } = form.formState;
+  return (
+    <form className="grid gap-4" noValidate onSubmit={form.handleSubmit((values) => signIn.mutate(values, { onSuccess: onDone }))}>
+      <div className="grid gap-2">
+        <Label htmlFor="signin-email">{t('auth.email')}</Label>
+        <Input id="signin-email" type="email" autoComplete="email" aria-invalid={!!errors.email} aria-describedby="signin-email-error" {...form.register('email')} />
+        <FieldError id="signin-email-error" message={errors.email?.message} />
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor="signin-password">{t('auth.password')}</Label>
+        <Input id="signin-password" type="password" autoComplete="current-password" aria-invalid={!!errors.password} aria-describedby="signin-password-error" {...form.register('password')} />
+        <FieldError id="signin-password-error" message={errors.password?.message} />
+      </div>
+      <ServerError message={serverError} />
+      <Button type="submit" size="lg" disabled={signIn.isPending} data-testid="signin-submit">
+        {signIn.isPending && <Loader2 className="animate-spin" aria-hidden />}
+        {signIn.isPending ? t('auth.working') : t('auth.submitSignIn')}
+      </Button>
+    </form>
+  );
+}
+
+export function SignUpForm({ onDone }: { onDone(): void }) {
+  const { t } = useTranslation();
+  const signUp = useSignUp();
+  const form = useForm<z.infer<typeof signUpSchema>>({
+    resolver: zodResolver(signUpSchema),
+    defaultValues: { firstName: '', lastName: '', email: '', password: '' },
+  });
+  const serverError = useServerError(signUp.error);
+  const { errors } = form.formState;
+  return (
+    <form
+      className="grid gap-4"
+      noValidate
+      onSubmit={form.handleSubmit((values) =>
+        signUp.mutate({ ...values, firstName: values.firstName || undefined, lastName: values.lastName || undefined }, { onSuccess: onDone }),
+      )}
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid gap-2">
+          <Label htmlFor="signup-first">{t('auth.firstName')}</Label>
+          <Input id="signup-first" autoComplete="given-name" {...form.register('firstName')} />
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor="signup-last">{t('auth.lastName')}</Label>
+          <Input id="signup-last" autoComplete="family-name" {...form.register('lastName')} />
+        </div>
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor="signup-email">{t('auth.email')}</Label>
+        <Input id="signup-email" type="email" autoComplete="email" aria-invalid={!!errors.email} aria-describedby="signup-email-error" {...form.register('email')} />
+        <FieldError id="signup-email-error" message={errors.email?.message} />
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor="signup-password">{t('auth.password')}</Label>
+        <Input id="signup-password" type="password" autoComplete="new-password" aria-invalid={!!errors.password} aria-describedby="signup-password-error signup-password-hint" {...form.register('password')} />
+        {errors.password ? (
+          <FieldError id="signup-password-error" message={errors.password.message} />
+        ) : (
+          <p id="signup-password-hint" className="text-xs text-muted-foreground">
+            {t('auth.passwordHint')}
+          </p>
+        )}
+      </div>
+      <ServerError message={serverError} />
+      <Button type="submit" size="lg" disabled={signUp.isPending} data-testid="signup-submit">
+        {signUp.isPending && <Loader2 className="animate-spin" aria-hidden />}
+        {signUp.isPending ? t('auth.working') : t('auth.submitSignUp')}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,32 @@
+import { formatEuro, monthlyEquivalent, type BillingCycle, type Plan } from '@contract/plans';
+import { GERMAN_VAT_RATE } from '@/lib/company';
+
+export type Lang = 'de' | 'en';
+
+export const langOf = (language: string | undefined): Lang => (language?.startsWith('de') ? 'de' : 'en');
+
+/** Net price of the cycle (EUR, excl. VAT), from contract/plans.ts. */
+export function priceOf(plan: Plan, cycle: BillingCycle): number {
+  return cycle === 'yearly' ? plan.yearlyPrice : plan.monthlyPrice;
+}
+
+/** Prices are always written the German way (spec §9): "29 €", "26,58 €". */
+export const euro = (amount: number) => formatEuro(amount, 'de');
+
+export const monthlyEquivalentText = (plan: Plan) => euro(Math.round(monthlyEquivalent(plan, 'yearly') * 100) / 100);
+
+export const vatPercent = Math.round(GERMAN_VAT_RATE * 100);
+
+/** A feature label of the plan with its credit count filled in, e.g. "200 Credits pro Monat". */
+export function featureText(label: string, plan: Plan, lang: Lang): string {
+  return label.replace('{{credits}}', new Intl.NumberFormat(lang === 'de' ? 'de-DE' : 'en-GB').format(plan.creditsPerMonth));
+}
+
+/** Whether the code runs inside a frame (e.g. the admin console): checkout then opens a popup window. */
+export function isEmbedded(): boolean {
+  try {
+    return window.self !== window.top;
+  } catch {
+    return true;
+  }
+}

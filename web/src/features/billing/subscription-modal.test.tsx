@@ -1,0 +1,218 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { UserResponse } from '@contract/auth';
+import { POST_PAYMENT_RELOAD_MS } from '@contract/limits';
+import { i18n, initI18n } from '@/i18n/i18n';
+import { saveConsent } from '@/lib/consent';
+import { jsonResponse, mockFetch, testUser, type MockHandler } from '@/test/fetch-mock';
+import { renderWithProviders } from '@/test/render-with-providers';
+import { billingNavigation } from './billing-navigation';
+import SubscriptionModal from './subscription-modal';
+import { loadStripeMock, stripeStub } from './testing/stripe-stub';
+
+vi.mock('@stripe/stripe-js', () => ({ loadStripe: loadStripeMock }));
+
+configure({ asyncUtilTimeout: 5000 });
+
+const later = vi.spyOn(billingNavigation, 'later').mockImplementation(() => 0);
+const reload = vi.spyOn(billingNavigation, 'reload').mockImplementation(() => undefined);
+
+beforeEach(async () => {
+  initI18n('en');
+  await i18n.changeLanguage('en');
+  later.mockClear();
+  reload.mockClear();
+  stripeStub.confirmSetup.mockClear();
+  stripeStub.confirmResult = { setupIntent: { id: 'seti_test_1', status: 'succeeded' } };
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const state = (overrides: Record<string, unknown> = {}) => ({
+  subscriptionPlan: 'free',
+  billingCycle: null,
+  subscriptionStatus: null,
+  pastDue: false,
+  creditsUsed: 2,
+  creditsLimit: 6,
+  creditsPeriodStart: '2026-03-01T00:00:00.000Z',
+  ...overrides,
+});
+
+function setup(options: { user?: UserResponse; billing?: Record<string, unknown>; config?: Record<string, unknown>; routes?: Array<[string, string, MockHandler]>; language?: 'de' | 'en' } = {}) {
+  const user = options.user ?? (testUser({ creditsUsed: 2 }) as UserResponse);
+  const mock = mockFetch([
+    ...(options.routes ?? []),
+    ['GET', '/api/config', () => jsonResponse(options.config ?? { billingEnabled: true, stripePublishableKey: 'pk_test_123' })],
+    ['GET', '/api/billing/subscription', () => jsonResponse(state(options.billing))],
+    ['GET', '/api/auth/user', () => jsonResponse(user)],
+    ['POST', '/api/analytics/events', () => new Response(null, { status: 204 })],
+  ]);
+  const onOpenChange = vi.fn();
+  const rendered = renderWithProviders(<SubscriptionModal user={user} open onOpenChange={onOpenChange} />, { language: options.language });
+  return { ...rendered, mock, onOpenChange, ui: userEvent.setup() };
+}
+
+const card = (id: string) => screen.findByTestId(`billing-plan-${id}`);
+
+describe('Subscription modal — plans (spec §2)', () => {
+  it('shows usage, three plans from contract/plans.ts, the popular and current badges and a disabled Current Plan button', async () => {
+    setup();
+    expect(await screen.findByText('2 of 6 used · 4 left')).toBeInTheDocument();
+    const free = await card('free');
+    expect(within(free).getByTestId('current-badge')).toHaveTextContent('Current plan');
+    expect(within(free).getByRole('button', { name: 'Current Plan' })).toBeDisabled();
+    const pro = await card('pro');
+    expect(within(pro).getByTestId('popular-badge')).toHaveTextContent('Most popular');
+    expect(within(pro).getByTestId('billing-plan-price')).toHaveTextContent('29 €');
+    expect(within(await card('business')).getByTestId('billing-plan-price')).toHaveTextContent('99 €');
+    expect(within(pro).getByText('200 credits per month')).toBeInTheDocument();
+  });
+
+  it('switches to yearly prices with the discount label and the yearly notes', async () => {
+    const { ui } = setup();
+    expect(await screen.findByTestId('yearly-discount')).toHaveTextContent('−25 %');
+    await ui.click(screen.getByTestId('billing-cycle-yearly'));
+    const pro = await card('pro');
+    expect(within(pro).getByTestId('billing-plan-price')).toHaveTextContent('319 €');
+    expect(within(pro).getByTestId('yearly-note')).toHaveTextContent('1 month free');
+    expect(within(await card('business')).getByTestId('yearly-note')).toHaveTextContent('3 months free');
+  });
+
+  it('marks only the plan and cycle the user has as current', async () => {
+    const { ui } = setup({ user: testUser({ subscriptionPlan: 'pro', creditsLimit: 200 }) as UserResponse, billing: { subscriptionPlan: 'pro', billingCycle: 'monthly' } });
+    const pro = await card('pro');
+    await waitFor(() => expect(within(pro).getByRole('button', { name: 'Current Plan' })).toBeDisabled());
+    await ui.click(screen.getByTestId('billing-cycle-yearly'));
+    expect(within(pro).getByRole('button', { name: 'Switch to yearly' })).toBeEnabled();
+    expect(within(await card('business')).getByRole('button', { name: 'Switch to Business' })).toBeEnabled();
+  });
+
+  it('is translated for German', async () => {
+    setup({ language: 'de' });
+    const pro = await card('pro');
+    await waitFor(() => expect(within(pro).getByTestId('popular-badge')).toHaveTextContent('Am beliebtesten'));
+    expect(within(await card('free')).getByRole('button', { name: 'Aktueller Tarif' })).toBeDisabled();
+    expect(screen.getByText('Tarife und Credits')).toBeInTheDocument();
+  });
+});
+
+describe('Subscription modal — checkout (spec §4)', () => {
+  it('creates a SetupIntent for plan and cycle, confirms with Stripe, completes, toasts and reloads after 1 s', async () => {
+    saveConsent({ analytics: true, marketing: false });
+    const { ui, mock } = setup({
+      routes: [
+        ['POST', '/api/create-setup-intent', () => jsonResponse({ clientSecret: 'seti_test_1_secret_abc', setupIntentId: 'seti_test_1' })],
+        ['POST', '/api/complete-subscription', () => jsonResponse({ success: true, outcome: 'subscribed', ...state({ subscriptionPlan: 'pro', billingCycle: 'yearly', creditsLimit: 200 }) })],
+      ],
+    });
+    await ui.click(await screen.findByTestId('billing-cycle-yearly'));
+    await ui.click(within(await card('pro')).getByRole('button', { name: 'Choose Pro' }));
+
+    const view = await screen.findByTestId('checkout-view');
+    expect(mock.calls.find((c) => c.url === '/api/create-setup-intent')?.body).toEqual({ planId: 'pro', billingCycle: 'yearly' });
+    expect(mock.calls.find((c) => c.url === '/api/analytics/events')?.body).toMatchObject({ event: 'checkout_click' });
+    expect(within(view).getByTestId('checkout-price')).toHaveTextContent('319 €');
+    expect(within(view).getByText('200 credits per month')).toBeInTheDocument();
+    expect(within(view).getByTestId('vat-note')).toHaveTextContent('excl. 19 % VAT');
+    expect(within(view).getByTestId('secure-note')).toBeInTheDocument();
+    expect(within(view).getByTestId('cancel-note')).toBeInTheDocument();
+    await waitFor(() => expect(loadStripeMock).toHaveBeenCalledWith('pk_test_123'));
+
+    const complete = await screen.findByTestId('complete-subscription');
+    await waitFor(() => expect(complete).toBeEnabled());
+    await ui.click(complete);
+    expect(await screen.findByText('Subscription successful!')).toBeInTheDocument();
+    expect(stripeStub.confirmSetup).toHaveBeenCalledWith(expect.objectContaining({ redirect: 'if_required', confirmParams: { return_url: expect.stringContaining('/subscribe-popup?plan=pro&cycle=yearly') } }));
+    expect(mock.calls.find((c) => c.url === '/api/complete-subscription')?.body).toEqual({ setupIntentId: 'seti_test_1', planId: 'pro', billingCycle: 'yearly' });
+    expect(later).toHaveBeenCalledWith(POST_PAYMENT_RELOAD_MS, expect.any(Function));
+    later.mock.calls.at(-1)![1]();
+    expect(reload).toHaveBeenCalled();
+  });
+
+  it("goes back to the plans from the checkout", async () => {
+    const { ui } = setup({ routes: [['POST', '/api/create-setup-intent', () => jsonResponse({ clientSecret: 'seti_test_1_secret_abc', setupIntentId: 'seti_test_1' })]] });
+    await ui.click(within(await card('business')).getByRole('button', { name: 'Choose Business' }));
+    await ui.click(await screen.findByTestId('checkout-back'));
+    expect(await screen.findByTestId('plan-grid')).toBeInTheDocument();
+  });
+
+  it("shows 'Payment Setup Failed' with Stripe's message when the card is refused", async () => {
+    stripeStub.confirmResult = { error: { type: 'card_error', message: 'Your card was declined.' } };
+    const { ui, mock } = setup({ routes: [['POST', '/api/create-setup-intent', () => jsonResponse({ clientSecret: 'seti_test_1_secret_abc', setupIntentId: 'seti_test_1' })]] });
+    await ui.click(within(await card('pro')).getByRole('button', { name: 'Choose Pro' }));
+    const complete = await screen.findByTestId('complete-subscription');
+    await waitFor(() => expect(complete).toBeEnabled());
+    await ui.click(complete);
+    expect(await screen.findByText('Payment Setup Failed')).toBeInTheDocument();
+    expect(screen.getByText('Your card was declined.')).toBeInTheDocument();
+    expect(mock.calls.some((c) => c.url === '/api/complete-subscription')).toBe(false);
+  });
+
+  it("shows 'Subscription Failed' with the server's message when completing fails", async () => {
+    const { ui } = setup({
+      routes: [
+        ['POST', '/api/create-setup-intent', () => jsonResponse({ clientSecret: 'seti_test_1_secret_abc', setupIntentId: 'seti_test_1' })],
+        ['POST', '/api/complete-subscription', () => jsonResponse({ message: 'The card has not been confirmed yet.', code: 'billing_error' }, 409)],
+      ],
+    });
+    await ui.click(within(await card('pro')).getByRole('button', { name: 'Choose Pro' }));
+    const complete = await screen.findByTestId('complete-subscription');
+    await waitFor(() => expect(complete).toBeEnabled());
+    await ui.click(complete);
+    expect(await screen.findByText('Subscription Failed')).toBeInTheDocument();
+    expect(screen.getByText('The card has not been confirmed yet.')).toBeInTheDocument();
+    expect(reload).not.toHaveBeenCalled();
+  });
+
+  it("shows 'Failed to initialize payment. Please try again.' when the SetupIntent cannot be created", async () => {
+    const { ui } = setup({ routes: [['POST', '/api/create-setup-intent', () => jsonResponse({ message: 'boom', code: 'billing_error' }, 503)]] });
+    await ui.click(within(await card('pro')).getByRole('button', { name: 'Choose Pro' }));
+    expect(await screen.findByText('Failed to initialize payment. Please try again.')).toBeInTheDocument();
+    expect(screen.getByTestId('plan-grid')).toBeInTheDocument();
+  });
+
+  it("shows 'Configuration Error' when payments are not configured", async () => {
+    const { ui, mock } = setup({ config: { billingEnabled: false, stripePublishableKey: null } });
+    expect(await screen.findByTestId('billing-unconfigured')).toBeInTheDocument();
+    await ui.click(within(await card('pro')).getByRole('button', { name: 'Choose Pro' }));
+    expect(await screen.findByText('Configuration Error')).toBeInTheDocument();
+    expect(mock.calls.some((c) => c.url === '/api/create-setup-intent')).toBe(false);
+  });
+});
+
+describe('Subscription modal — downgrade to free (spec §4, §5)', () => {
+  const paid = testUser({ subscriptionPlan: 'business', creditsUsed: 40, creditsLimit: 1000 }) as UserResponse;
+
+  it('asks for confirmation, then downgrades and says so', async () => {
+    const { ui, mock } = setup({
+      user: paid,
+      billing: { subscriptionPlan: 'business', billingCycle: 'monthly' },
+      routes: [['POST', '/api/downgrade-to-free', () => jsonResponse({ success: true, ...state({ creditsUsed: 40 }) })]],
+    });
+    await ui.click(within(await card('free')).getByRole('button', { name: 'Downgrade to Free' }));
+    const dialog = await screen.findByTestId('downgrade-dialog');
+    expect(dialog).toHaveTextContent('Your Business subscription ends now');
+    expect(mock.calls.some((c) => c.url === '/api/downgrade-to-free')).toBe(false);
+    await ui.click(within(dialog).getByTestId('downgrade-confirm'));
+    expect(await screen.findByText('Downgraded Successfully')).toBeInTheDocument();
+    expect(screen.getByText('Your plan has been changed to Free.')).toBeInTheDocument();
+    expect(mock.calls.filter((c) => c.url === '/api/downgrade-to-free')).toHaveLength(1);
+  });
+
+  it("shows 'Downgrade Failed' when the server refuses", async () => {
+    const { ui } = setup({ user: paid, routes: [['POST', '/api/downgrade-to-free', () => jsonResponse({ message: 'down', code: 'billing_error' }, 503)]] });
+    await ui.click(within(await card('free')).getByRole('button', { name: 'Downgrade to Free' }));
+    await ui.click(await screen.findByTestId('downgrade-confirm'));
+    expect(await screen.findByText('Downgrade Failed')).toBeInTheDocument();
+    expect(screen.getByText('Failed to downgrade plan. Please try again.')).toBeInTheDocument();
+  });
+
+  it('cancelling the confirmation changes nothing', async () => {
+    const { ui, mock } = setup({ user: paid });
+    await ui.click(within(await card('free')).getByRole('button', { name: 'Downgrade to Free' }));
+    await ui.click(await screen.findByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByTestId('downgrade-dialog')).not.toBeInTheDocument());
+    expect(mock.calls.some((c) => c.url === '/api/downgrade-to-free')).toBe(false);
+  });
+});

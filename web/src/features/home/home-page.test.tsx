@@ -1,0 +1,96 @@
+import { act, configure, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { UserResponse } from '@contract/auth';
+import { onAppModal } from '@/lib/modal-bus';
+import { renderWithProviders } from '@/test/render-with-providers';
+import HomePage from './home-page';
+
+// The first render loads the feature's translations on demand; allow for a busy machine.
+configure({ asyncUtilTimeout: 5000 });
+
+const base: UserResponse = {
+  id: 'u1',
+  email: 'lena@example.com',
+  firstName: 'Lena',
+  lastName: 'Vogel',
+  profileRole: null,
+  industry: null,
+  role: 'user',
+  subscriptionPlan: 'pro',
+  creditsUsed: 37,
+  creditsLimit: 200,
+};
+
+function renderHome(user: UserResponse) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) =>
+      String(input) === '/api/auth/user'
+        ? new Response(JSON.stringify(user), { status: 200 })
+        : new Response('not found', { status: 404 }),
+    ),
+  );
+  return renderWithProviders(<HomePage />);
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('Home (spec §2)', () => {
+  it('welcomes the user by first name and shows used, limit, remaining and usage from userStats', async () => {
+    renderHome(base);
+    expect(await screen.findByTestId('home-welcome')).toHaveTextContent('Welcome back, Lena');
+    expect(screen.getByTestId('stat-used-value')).toHaveTextContent('37');
+    expect(screen.getByTestId('stat-limit-value')).toHaveTextContent('200');
+    expect(screen.getByTestId('stat-remaining-value')).toHaveTextContent('163');
+    // 37 / 200 = 18.5 % → rounded to 19 %.
+    expect(screen.getByTestId('stat-usage-value')).toHaveTextContent('19 %');
+  });
+
+  it('falls back to a limit of 6 when none is given and never shows negative credits', async () => {
+    renderHome({ ...base, subscriptionPlan: 'free', creditsLimit: 0, creditsUsed: 9 });
+    await screen.findByTestId('home-welcome');
+    expect(screen.getByTestId('stat-limit-value')).toHaveTextContent('6');
+    expect(screen.getByTestId('stat-remaining-value')).toHaveTextContent('0');
+    expect(screen.getByTestId('stat-usage-value')).toHaveTextContent('150 %');
+    expect(screen.getByText(/You have used all credits/)).toBeInTheDocument();
+  });
+
+  it('shows the subscription status and opens the subscription modal', async () => {
+    const opened = vi.fn();
+    const off = onAppModal('subscription', opened);
+    const u = userEvent.setup();
+    renderHome(base);
+    const card = await screen.findByTestId('subscription-card');
+    expect(within(card).getByTestId('subscription-plan')).toHaveTextContent('Pro');
+    expect(within(card).getByTestId('subscription-credits')).toHaveTextContent(
+      '163 of 200 credits left',
+    );
+    await u.click(within(card).getByTestId('manage-subscription'));
+    expect(opened).toHaveBeenCalledTimes(1);
+    off();
+  });
+
+  it('has a quick start to /new-project, four tool tiles (three coming soon) and links to dashboard and projects', async () => {
+    renderHome(base);
+    await screen.findByTestId('home-welcome');
+    expect(screen.getByTestId('quick-start-button')).toHaveAttribute('href', '/new-project');
+    expect(within(screen.getByTestId('tool-staging')).getByRole('link')).toHaveAttribute(
+      'href',
+      '/new-project',
+    );
+    for (const tool of ['removal', 'renovation', 'floorPlan']) {
+      const tile = screen.getByTestId(`tool-${tool}`);
+      expect(tile).toHaveTextContent('Coming soon');
+      expect(within(tile).queryByRole('link')).not.toBeInTheDocument();
+    }
+    expect(screen.getByTestId('home-link-dashboard')).toHaveAttribute('href', '/dashboard');
+    expect(screen.getByTestId('home-link-projects')).toHaveAttribute('href', '/my-projects');
+  });
+
+  it('uses a neutral welcome without a first name', async () => {
+    renderHome({ ...base, firstName: null });
+    expect(await screen.findByTestId('home-welcome')).toHaveTextContent(/^Welcome back$/);
+    await act(async () => {});
+  });
+});

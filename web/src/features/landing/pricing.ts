@@ -1,0 +1,25 @@
+import { formatEuro, type BillingCycle, type Plan } from '@contract/plans';
+import { GERMAN_VAT_RATE } from '@/lib/company';
+
+/** Net price of the cycle (EUR, excl. VAT). */
+export function netPrice(plan: Plan, cycle: BillingCycle): number {
+  return cycle === 'yearly' ? plan.yearlyPrice : plan.monthlyPrice;
+}
+
+/** Gross price incl. German VAT, rounded to cents. */
+export function grossPrice(net: number): number {
+  return Math.round(net * (1 + GERMAN_VAT_RATE) * 100) / 100;
+}
+
+/** Prices are always shown in German number format (spec §9), e.g. "29 €", "34,51 €". */
+export const euro = (amount: number) => formatEuro(amount, 'de');
+
+export const vatPercent = Math.round(GERMAN_VAT_RATE * 100);
+
+/** A plan's feature label with its credit count filled in, e.g. "200 Credits pro Monat". */
+export function featureLabel(label: string, plan: Plan, locale: 'de' | 'en'): string {
+  return label.replace(
+    '{{credits}}',
+    new Intl.NumberFormat(locale === 'de' ? 'de-DE' : 'en-GB').format(plan.creditsPerMonth),
+  );
+}

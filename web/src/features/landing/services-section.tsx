@@ -1,0 +1,94 @@
+import {
+  ArrowRight,
+  Eraser,
+  LayoutPanelLeft,
+  PaintRoller,
+  Sofa,
+  type LucideIcon,
+} from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Badge } from '@/components/ui/badge';
+import { cn } from '@/lib/class-names';
+import { SignUpCta } from './cta-link';
+import { SectionHeading } from './section-heading';
+
+const SERVICES: { key: string; icon: LucideIcon; active: boolean }[] = [
+  { key: 'staging', icon: Sofa, active: true },
+  { key: 'removal', icon: Eraser, active: false },
+  { key: 'renovation', icon: PaintRoller, active: false },
+  { key: 'floorPlan', icon: LayoutPanelLeft, active: false },
+];
+
+/** Spec §1: virtual staging is the only active service; the other three are coming soon. */
+export function ServicesSection() {
+  const { t } = useTranslation('landing');
+  const { t: tc } = useTranslation();
+  return (
+    <section
+      id="services"
+      aria-labelledby="services-title"
+      className="scroll-mt-20 border-y bg-muted/40 py-20 sm:py-28"
+    >
+      <div className="mx-auto max-w-7xl px-4 sm:px-6">
+        <SectionHeading
+          id="services-title"
+          eyebrow={t('services.eyebrow')}
+          title={t('services.title')}
+        >
+          {t('services.subtitle')}
+        </SectionHeading>
+        <ul className="mt-14 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
+          {SERVICES.map(({ key, icon: Icon, active }) => (
+            <li
+              key={key}
+              className={cn(
+                'relative flex flex-col rounded-2xl border bg-card p-6',
+                active
+                  ? 'border-primary/40 shadow-lg shadow-primary/5 ring-1 ring-primary/20'
+                  : 'shadow-xs',
+              )}
+              data-testid={`service-${key}`}
+            >
+              <div className="flex items-start justify-between gap-3">
+                <span
+                  className={cn(
+                    'flex size-11 items-center justify-center rounded-xl',
+                    active
+                      ? 'bg-primary text-primary-foreground'
+                      : 'bg-muted text-muted-foreground',
+                  )}
+                >
+                  <Icon className="size-5" aria-hidden />
+                </span>
+                {active ? (
+                  <Badge
+                    variant="success"
+                    className="text-[oklch(0.42_0.12_150)] dark:text-success"
+                  >
+                    {t('services.available')}
+                  </Badge>
+                ) : (
+                  <Badge variant="secondary">{tc('common.comingSoon')}</Badge>
+                )}
+              </div>
+              <h3 className="mt-5 text-lg font-semibold tracking-tight">
+                {t(`services.${key}.title`)}
+              </h3>
+              <p className="mt-2 flex-1 text-sm leading-relaxed text-muted-foreground">
+                {t(`services.${key}.text`)}
+              </p>
+              {active && (
+                <SignUpCta
+                  variant="link"
+                  className="mt-4 h-auto justify-start self-start px-0 py-0"
+                >
+                  {t('services.cta')} <ArrowRight aria-hidden />
+                </SignUpCta>
+              )}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,68 @@
+import { Loader2 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
+import { toast } from '@/components/ui/toast-store';
+import { ApiError } from '@/lib/api-request';
+import { useDeleteProject } from '../api/delete-project';
+
+/**
+ * 'Projekt löschen': cannot be undone, all images permanently deleted; Abbrechen / Löschen. Toasts
+ * the number of files removed, or the server's message ('Das Projekt konnte nicht gelöscht werden.'
+ * when it gave none).
+ */
+export function DeleteProjectDialog({
+  project,
+  onOpenChange,
+  onDeleted,
+}: {
+  project: { id: string; title: string } | null;
+  onOpenChange(open: boolean): void;
+  onDeleted?(): void;
+}) {
+  const { t } = useTranslation('projects');
+  const mutation = useDeleteProject();
+
+  const confirm = (event: React.MouseEvent) => {
+    event.preventDefault();
+    if (!project || mutation.isPending) return;
+    mutation.mutate(project.id, {
+      onSuccess: (reply) => {
+        toast({ title: t('delete.successTitle'), description: t('delete.successText', { count: reply.deletedFiles }), variant: 'success' });
+        onOpenChange(false);
+        onDeleted?.();
+      },
+      onError: (error) => {
+        const message = error instanceof ApiError ? error.serverMessage : undefined;
+        toast({ title: t('delete.errorTitle'), description: message || t('delete.errorText'), variant: 'destructive' });
+        onOpenChange(false);
+      },
+    });
+  };
+
+  return (
+    <AlertDialog open={project !== null} onOpenChange={(open) => !mutation.isPending && onOpenChange(open)}>
+      <AlertDialogContent data-testid="delete-dialog">
+        <AlertDialogHeader>
+          <AlertDialogTitle>{t('delete.title')}</AlertDialogTitle>
+          <AlertDialogDescription>{t('delete.text', { title: project?.title ?? '' })}</AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={mutation.isPending}>{t('delete.cancel')}</AlertDialogCancel>
+          <AlertDialogAction destructive onClick={confirm} disabled={mutation.isPending} data-testid="confirm-delete">
+            {mutation.isPending && <Loader2 className="animate-spin" aria-hidden />}
+            {mutation.isPending ? t('delete.deleting') : t('delete.confirm')}
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

@@ -1,0 +1,118 @@
+import { RefreshCw } from 'lucide-react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CUSTOM_STYLE_MAX } from '@contract/limits';
+import { STYLE_LIST, STYLES, styleIdFromName, type StyleId } from '@contract/styles';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Textarea } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import type { StyleChoice } from '../use-restage';
+
+/** The image card's Edit: re-stage one image in another style (1 credit, replaces the result). */
+export function RestyleDialog({
+  imageTitle,
+  currentStyleName,
+  currentDescription,
+  open,
+  onOpenChange,
+  onSubmit,
+}: {
+  imageTitle: string;
+  currentStyleName: string | null;
+  currentDescription: string | null;
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  onSubmit(style: StyleChoice): void;
+}) {
+  const { t, i18n } = useTranslation('projects');
+  const lang = i18n.language.startsWith('de') ? 'de' : 'en';
+  const [styleId, setStyleId] = useState<StyleId>('modern');
+  const [custom, setCustom] = useState('');
+  const [error, setError] = useState(false);
+  const ids = { style: useId(), custom: useId() };
+
+  useEffect(() => {
+    if (!open) return;
+    const id = currentStyleName ? styleIdFromName(currentStyleName) : 'modern';
+    setStyleId(id);
+    setCustom(id === 'custom' ? (currentDescription ?? '') : '');
+    setError(false);
+  }, [open, currentStyleName, currentDescription]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (styleId === 'custom' && !custom.trim()) {
+      setError(true);
+      return;
+    }
+    onSubmit(
+      styleId === 'custom'
+        ? { styleName: STYLES.custom.styleName, styleDescription: custom.trim() }
+        : { styleName: STYLES[styleId].styleName, styleDescription: STYLES[styleId].description.en },
+    );
+    onOpenChange(false);
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <form onSubmit={submit} className="grid gap-5" noValidate>
+          <DialogHeader>
+            <DialogTitle>{t('restyle.title')}</DialogTitle>
+            <DialogDescription>{t('restyle.text', { image: imageTitle })}</DialogDescription>
+          </DialogHeader>
+          <div className="grid gap-2">
+            <Label htmlFor={ids.style}>{t('restyle.style')}</Label>
+            <Select value={styleId} onValueChange={(v) => setStyleId(v as StyleId)}>
+              <SelectTrigger id={ids.style}>
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {STYLE_LIST.map((s) => (
+                  <SelectItem key={s.id} value={s.id}>
+                    {s.name[lang]}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+            <p className="text-xs text-muted-foreground">{STYLES[styleId].description[lang]}</p>
+          </div>
+          {styleId === 'custom' && (
+            <div className="grid gap-2">
+              <Label htmlFor={ids.custom}>{t('restyle.custom')}</Label>
+              <Textarea
+                id={ids.custom}
+                value={custom}
+                maxLength={CUSTOM_STYLE_MAX}
+                rows={3}
+                placeholder={t('restyle.customPlaceholder')}
+                aria-invalid={error || undefined}
+                aria-describedby={`${ids.custom}-msg`}
+                onChange={(e) => {
+                  setCustom(e.target.value);
+                  setError(false);
+                }}
+              />
+              <p id={`${ids.custom}-msg`} className="flex justify-between text-xs">
+                <span className="text-destructive">{error ? t('restyle.customRequired') : ''}</span>
+                <span className="tabular-nums text-muted-foreground">
+                  {custom.length} / {CUSTOM_STYLE_MAX}
+                </span>
+              </p>
+            </div>
+          )}
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              {t('restyle.cancel')}
+            </Button>
+            <Button type="submit">
+              <RefreshCw aria-hidden /> {t('restyle.submit')}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,124 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, mockFetch, testUser } from '@/test/fetch-mock';
+import { renderWithProviders } from '@/test/render-with-providers';
+import MyProjectsPage from './my-projects-page';
+import { listItem } from './test-fixtures';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const A = '44444444-4444-4444-8444-444444444444';
+const B = '55555555-5555-4555-8555-555555555555';
+const C = '66666666-6666-4666-8666-666666666666';
+const projects = [
+  listItem({ id: A, title: 'Penthouse Elbblick', createdAt: '2026-11-21T08:05:00.000Z', imagesExpireAt: '2026-12-21T08:10:00.000Z' }),
+  listItem({ id: B, title: 'Altbau Küche', status: 'processing', processedImagePath: null, processedThumbnailPath: null }),
+  listItem({ id: C, title: 'Keller', status: 'failed', processedImagePath: null, processedThumbnailPath: null, imagesExpired: true }),
+];
+
+function setup(list: () => Response | Promise<Response>, del?: () => Response) {
+  const mock = mockFetch([
+    ['GET', '/api/auth/user', () => jsonResponse(testUser())],
+    ['GET', '/api/projects', list],
+    ['DELETE', new RegExp('^/api/projects/'), del ?? (() => jsonResponse({ deletedFiles: 4 }))],
+  ]);
+  renderWithProviders(<MyProjectsPage />, { language: 'de', path: '/my-projects' });
+  return { mock, user: userEvent.setup() };
+}
+
+describe('My Projects (German texts of spec §2)', () => {
+  it('shows 6 skeleton cards while loading', async () => {
+    setup(() => new Promise<Response>(() => {}));
+    expect(await screen.findAllByTestId('project-skeleton')).toHaveLength(6);
+  });
+
+  it("shows 'Fehler beim Laden der Projekte' when the list fails", async () => {
+    setup(() => jsonResponse({ message: 'boom', code: 'internal_error' }, 500));
+    expect(await screen.findByText('Fehler beim Laden der Projekte')).toBeInTheDocument();
+  });
+
+  it('shows the empty state with a create button', async () => {
+    setup(() => jsonResponse([]));
+    expect(await screen.findByText('Noch keine Projekte')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Erstes Projekt erstellen/ })).toHaveAttribute('href', '/new-project');
+  });
+
+  it('shows a card per project: image (processed, else dimmed original), status badge, title, category, date and expiry', async () => {
+    setup(() => jsonResponse(projects));
+    const cards = await screen.findAllByTestId('project-card');
+    expect(cards).toHaveLength(3);
+    const [done, running, failed] = cards as [HTMLElement, HTMLElement, HTMLElement];
+    expect(within(done).getByText('Abgeschlossen')).toBeInTheDocument();
+    expect(within(running).getByText('In Bearbeitung')).toBeInTheDocument();
+    expect(within(failed).getByText('Fehler')).toBeInTheDocument();
+    expect(within(done).getByText('Penthouse Elbblick')).toBeInTheDocument();
+    expect(within(done).getByText('Virtuelles Staging')).toBeInTheDocument();
+    expect(within(done).getByText('21.11.2026')).toBeInTheDocument();
+    expect(within(done).getByText('Bilder bis 21.12.2026')).toBeInTheDocument();
+    expect(within(failed).getByText('Bilder gelöscht')).toBeInTheDocument();
+
+    const processed = done.querySelector('img')!;
+    expect(processed).toHaveAttribute('src', `/objects/users/u/projects/${A}/s.thumb.webp`);
+    expect(processed).toHaveAttribute('loading', 'lazy');
+    const dimmed = running.querySelector('img')!;
+    expect(dimmed).toHaveAttribute('src', `/objects/users/u/projects/${B}/o.thumb.webp`);
+    expect(dimmed).toHaveClass('opacity-50');
+    expect(within(failed).getByRole('button', { name: /Herunterladen/ })).toBeDisabled();
+  });
+
+  it('opens the image in a new tab on Download, and shows details on View', async () => {
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    const { user } = setup(() => jsonResponse(projects));
+    const [done] = await screen.findAllByTestId('project-card');
+    await user.click(within(done!).getByRole('button', { name: /Herunterladen/ }));
+    expect(open).toHaveBeenCalledWith(`/objects/users/u/projects/${A}/s.jpg`, '_blank', 'noopener,noreferrer');
+
+    await user.click(within(done!).getByRole('button', { name: /Ansehen/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('heading', { name: 'Penthouse Elbblick' })).toBeInTheDocument();
+    expect(within(dialog).getByText(/21\.11\.2026 \d\d:05/)).toBeInTheDocument();
+    expect(within(dialog).getByAltText('Original')).toHaveAttribute('src', `/objects/users/u/projects/${A}/o.jpg`);
+    expect(within(dialog).getByAltText('Bearbeitet')).toHaveAttribute('src', `/objects/users/u/projects/${A}/s.jpg`);
+    expect(within(dialog).getByRole('button', { name: 'Löschen' })).toBeInTheDocument();
+    await user.click(within(dialog).getAllByRole('button', { name: 'Schließen' })[0]!);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    open.mockRestore();
+  });
+
+  it("asks 'Projekt löschen' first; Abbrechen keeps the project; Löschen deletes, toasts the files removed and refetches the list", async () => {
+    const { user, mock } = setup(() => jsonResponse(projects));
+    const [done] = await screen.findAllByTestId('project-card');
+    await user.click(within(done!).getByRole('button', { name: /Löschen: Penthouse/ }));
+    let dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByRole('heading', { name: 'Projekt löschen' })).toBeInTheDocument();
+    expect(dialog).toHaveTextContent('nicht rückgängig gemacht werden');
+    expect(dialog).toHaveTextContent('Alle Bilder werden dauerhaft gelöscht.');
+    await user.click(within(dialog).getByRole('button', { name: 'Abbrechen' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(mock.calls.some((c) => c.method === 'DELETE')).toBe(false);
+
+    await user.click(within(done!).getByRole('button', { name: /Löschen: Penthouse/ }));
+    dialog = await screen.findByRole('alertdialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Löschen' }));
+    expect(await screen.findByText('Projekt gelöscht')).toBeInTheDocument();
+    expect(screen.getByText('Das Projekt wurde gelöscht, 4 Dateien wurden entfernt.')).toBeInTheDocument();
+    expect(mock.calls.find((c) => c.method === 'DELETE')?.url).toBe(`/api/projects/${A}`);
+    await waitFor(() => expect(mock.calls.filter((c) => c.method === 'GET' && c.url === '/api/projects')).toHaveLength(2));
+  });
+
+  it("toasts 'Fehler' with the server's message, or 'Das Projekt konnte nicht gelöscht werden.'", async () => {
+    let reply = () => jsonResponse({ message: 'Project not found', code: 'not_found' }, 404);
+    const { user } = setup(() => jsonResponse(projects.slice(0, 1)), () => reply());
+    const [done] = await screen.findAllByTestId('project-card');
+    await user.click(within(done!).getByRole('button', { name: /Löschen: Penthouse/ }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Löschen' }));
+    expect(await screen.findByText('Fehler')).toBeInTheDocument();
+    expect(screen.getByText('Project not found')).toBeInTheDocument();
+
+    reply = () => new Response('', { status: 502 });
+    await user.click(within(done!).getByRole('button', { name: /Löschen: Penthouse/ }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Löschen' }));
+    expect(await screen.findByText('Das Projekt konnte nicht gelöscht werden.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,89 @@
+import { FolderOpen, Plus, RotateCw, TriangleAlert } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import type { ProjectListItem } from '@contract/projects';
+import { Button } from '@/components/ui/button';
+import { useProjects } from './api/get-projects';
+import { DeleteProjectDialog } from './components/delete-project-dialog';
+import { ProjectCard, ProjectCardSkeleton } from './components/project-card';
+import { ProjectViewDialog } from './components/project-view-dialog';
+
+const SKELETONS = 6;
+
+/** `/my-projects`: the user's projects as cards (spec §2, German texts). */
+export default function MyProjectsPage() {
+  const { t } = useTranslation('projects');
+  const projects = useProjects();
+  const [viewing, setViewing] = useState<ProjectListItem | null>(null);
+  const [deleting, setDeleting] = useState<ProjectListItem | null>(null);
+
+  return (
+    <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 lg:py-12">
+      <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{t('myProjects.title')}</h1>
+          <p className="mt-2 text-muted-foreground">
+            {projects.data ? t('myProjects.count', { count: projects.data.length }) + ' · ' : ''}
+            {t('myProjects.subtitle')}
+          </p>
+        </div>
+        <Button asChild>
+          <Link href="/new-project">
+            <Plus aria-hidden /> {t('myProjects.newProject')}
+          </Link>
+        </Button>
+      </header>
+
+      <div className="mt-8">
+        {projects.isPending ? (
+          <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" role="status" aria-label={t('myProjects.loading')}>
+            {Array.from({ length: SKELETONS }, (_, i) => (
+              <ProjectCardSkeleton key={i} />
+            ))}
+          </div>
+        ) : projects.isError ? (
+          <div className="flex flex-col items-center rounded-2xl border border-destructive/30 bg-destructive/5 px-6 py-14 text-center" role="alert">
+            <TriangleAlert className="size-8 text-destructive" aria-hidden />
+            <p className="mt-3 text-lg font-semibold">{t('myProjects.loadError')}</p>
+            <p className="mt-1 text-sm text-muted-foreground">{t('myProjects.loadErrorText')}</p>
+            <Button variant="outline" className="mt-5" onClick={() => void projects.refetch()}>
+              <RotateCw aria-hidden /> {t('myProjects.retry')}
+            </Button>
+          </div>
+        ) : projects.data.length === 0 ? (
+          <div className="flex flex-col items-center rounded-2xl border border-dashed bg-card/50 px-6 py-16 text-center" data-testid="projects-empty">
+            <span className="grid size-16 place-items-center rounded-2xl bg-primary/10 text-primary">
+              <FolderOpen className="size-8" aria-hidden />
+            </span>
+            <h2 className="mt-5 text-xl font-semibold">{t('myProjects.emptyTitle')}</h2>
+            <p className="mt-2 max-w-md text-muted-foreground">{t('myProjects.emptyText')}</p>
+            <Button asChild className="mt-6">
+              <Link href="/new-project">
+                <Plus aria-hidden /> {t('myProjects.emptyCreate')}
+              </Link>
+            </Button>
+          </div>
+        ) : (
+          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" data-testid="projects-grid">
+            {projects.data.map((project) => (
+              <li key={project.id} className="flex">
+                <ProjectCard project={project} onView={() => setViewing(project)} onDelete={() => setDeleting(project)} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+
+      <ProjectViewDialog
+        project={viewing}
+        onOpenChange={(open) => !open && setViewing(null)}
+        onDelete={() => {
+          setDeleting(viewing);
+          setViewing(null);
+        }}
+      />
+      <DeleteProjectDialog project={deleting} onOpenChange={(open) => !open && setDeleting(null)} />
+    </div>
+  );
+}

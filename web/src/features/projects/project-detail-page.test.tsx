@@ -1,0 +1,136 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { deferred, jsonResponse, mockFetch, testUser, type MockHandler } from '@/test/fetch-mock';
+import { renderWithProviders } from '@/test/render-with-providers';
+import ProjectDetailPage from './project-detail-page';
+import { PROJECT_ID, projectDetail } from './test-fixtures';
+
+afterEach(() => vi.unstubAllGlobals());
+
+function setup(detail: MockHandler, processImage?: MockHandler) {
+  const mock = mockFetch([
+    ['GET', '/api/auth/user', () => jsonResponse(testUser())],
+    ['GET', `/api/projects/${PROJECT_ID}`, detail],
+    ['POST', '/api/process-image', processImage ?? (() => jsonResponse({ success: true, processedImagePath: '/users/u/new.jpg' }))],
+    ['GET', /^\/api\/objects\/download\?/, () => new Response('jpeg bytes', { headers: { 'content-type': 'image/jpeg', 'content-disposition': 'attachment; filename="flat-1.jpg"' } })],
+  ]);
+  const rendered = renderWithProviders(<ProjectDetailPage id={PROJECT_ID} />, { path: `/projects/${PROJECT_ID}` });
+  return { ...rendered, mock, user: userEvent.setup() };
+}
+
+describe('Project detail', () => {
+  it("shows 'Loading project...' first", async () => {
+    setup(() => new Promise<Response>(() => {}));
+    expect(await screen.findByText('Loading project...')).toBeInTheDocument();
+  });
+
+  it("shows 'Project Not Found' with a way back to the dashboard", async () => {
+    setup(() => jsonResponse({ message: 'Project not found', code: 'not_found' }, 404));
+    expect(await screen.findByRole('heading', { name: 'Project Not Found' })).toBeInTheDocument();
+    expect(screen.getByText("The project you're looking for doesn't exist or you don't have access to it.")).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Back to Dashboard/ })).toHaveAttribute('href', '/dashboard');
+  });
+
+  it('shows the header (status colour, category with spaces, style) and each original with its staged image', async () => {
+    setup(() => jsonResponse(projectDetail(3, [2], { status: 'processing', category: 'floor_plan_to_photos' })));
+    expect(await screen.findByRole('heading', { name: 'Lindenstraße 14' })).toBeInTheDocument();
+    expect(screen.getByTestId('project-status')).toHaveAttribute('data-status', 'processing');
+    expect(screen.getByTestId('project-status')).toHaveClass('text-amber-800');
+    expect(screen.getByTestId('project-category')).toHaveTextContent('floor plan to photos');
+    expect(screen.getByText('Scandinavian')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Back/ })).toHaveAttribute('href', '/');
+
+    const pairs = screen.getAllByTestId('image-pair');
+    expect(pairs).toHaveLength(3);
+    expect(within(pairs[0]!).getByAltText('After: Image 1')).toHaveAttribute('src', `/objects/users/u/projects/${PROJECT_ID}/s1.jpg`);
+    expect(within(pairs[0]!).getByAltText('Before: Image 1')).toHaveAttribute('src', `/objects/users/u/projects/${PROJECT_ID}/o1.jpg`);
+    expect(within(pairs[0]!).getByRole('slider')).toBeInTheDocument();
+    // Still processing: a missing staged image is on its way.
+    expect(within(pairs[1]!).getByText('Being staged…')).toBeInTheDocument();
+  });
+
+  it("shows 'Processing Error - No staged image found' / 'Processing Failed' for an original without a staged image", async () => {
+    setup(() => jsonResponse(projectDetail(2, [2], { status: 'failed' })));
+    const pairs = await screen.findAllByTestId('image-pair');
+    expect(screen.getByTestId('project-status')).toHaveClass('text-destructive');
+    expect(within(pairs[1]!).getByText('Processing Failed')).toBeInTheDocument();
+    expect(within(pairs[1]!).getByText('Processing Error - No staged image found')).toBeInTheDocument();
+  });
+
+  it("shows 'No images found in this project' without images", async () => {
+    setup(() => jsonResponse(projectDetail(0, [], { status: 'completed' })));
+    expect(await screen.findByText('No images found in this project')).toBeInTheDocument();
+    expect(screen.getByTestId('project-status')).toHaveAttribute('data-status', 'completed');
+  });
+
+  it("re-stages through the API with the project's settings: 'Re-Staging Started', then success, with a spinner meanwhile", async () => {
+    const hold = deferred<Response>();
+    const { user, mock } = setup(
+      () => jsonResponse(projectDetail(2)),
+      () => hold.promise,
+    );
+    const [first] = await screen.findAllByTestId('image-pair');
+    await user.click(within(first!).getByRole('button', { name: /Re-Stage/ }));
+    expect(await screen.findByText('Re-Staging Started')).toBeInTheDocument();
+    expect(screen.getByText('Your image is being processed again with the same settings.')).toBeInTheDocument();
+    expect(within(first!).getByText('Re-staging…')).toBeInTheDocument();
+    expect(within(first!).getByRole('button', { name: /Re-Stage/ })).toBeDisabled();
+    expect(mock.calls.find((c) => c.url === '/api/process-image')?.body).toEqual({
+      imageURL: `/objects/users/u/projects/${PROJECT_ID}/o1.jpg`,
+      category: 'virtual_staging',
+      projectId: PROJECT_ID,
+      styleName: 'Scandinavian',
+      styleDescription: 'Light wood, soft textiles and an airy, uncluttered feel.',
+      isRegeneration: true,
+    });
+    const detailCalls = mock.calls.filter((c) => c.url === `/api/projects/${PROJECT_ID}`).length;
+    hold.resolve(jsonResponse({ success: true, processedImagePath: '/users/u/new.jpg' }));
+    expect(await screen.findByText('Re-Staging Complete')).toBeInTheDocument();
+    await waitFor(() => expect(mock.calls.filter((c) => c.url === `/api/projects/${PROJECT_ID}`).length).toBeGreaterThan(detailCalls));
+  });
+
+  it("toasts 'Re-Staging Failed' when the server refuses", async () => {
+    const { user } = setup(
+      () => jsonResponse(projectDetail(1)),
+      () => jsonResponse({ success: false, error: 'No credits', code: 'insufficient_credits' }, 402),
+    );
+    const [first] = await screen.findAllByTestId('image-pair');
+    await user.click(within(first!).getByRole('button', { name: /Re-Stage/ }));
+    expect(await screen.findByText('Re-Staging Failed')).toBeInTheDocument();
+    expect(screen.getByText('There was an error re-staging your image. Please try again.')).toBeInTheDocument();
+  });
+
+  it("downloads through /api/objects/download and toasts 'Download Started'", async () => {
+    // jsdom has no object URLs; the browser's are stood in for.
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:x'), revokeObjectURL: vi.fn() });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const { user, mock } = setup(() => jsonResponse(projectDetail(1)));
+    const [first] = await screen.findAllByTestId('image-pair');
+    await user.click(within(first!).getByRole('button', { name: /Download/ }));
+    expect(await screen.findByText('Download Started')).toBeInTheDocument();
+    expect(mock.calls.find((c) => c.url.startsWith('/api/objects/download'))?.url).toBe(
+      `/api/objects/download?path=${encodeURIComponent(`/users/u/projects/${PROJECT_ID}/s1.jpg`)}`,
+    );
+    expect(click).toHaveBeenCalled();
+    click.mockRestore();
+    delete (URL as { createObjectURL?: unknown }).createObjectURL;
+    delete (URL as { revokeObjectURL?: unknown }).revokeObjectURL;
+  });
+
+  it('offers Edit, View and Download on each image card (shown on hover and keyboard focus); View opens the modal', async () => {
+    const { user } = setup(() => jsonResponse(projectDetail(2)));
+    await user.click(await screen.findByRole('tab', { name: /Gallery/ }));
+    const cards = await screen.findAllByTestId('image-card');
+    expect(cards).toHaveLength(2);
+    expect(within(cards[0]!).getByText('Before')).toHaveClass('uppercase');
+    expect(within(cards[0]!).getByText('After')).toHaveClass('uppercase');
+    expect(within(cards[0]!).getByText(/Created 20\.11\.2026/)).toBeInTheDocument();
+    const actions = within(cards[0]!).getByTestId('image-card-actions');
+    expect(actions).toHaveClass('group-hover:opacity-100', 'group-focus-within:opacity-100');
+    expect(within(actions).getByRole('button', { name: /Edit/ })).toBeInTheDocument();
+    expect(within(actions).getByRole('button', { name: /Download/ })).toBeInTheDocument();
+    await user.click(within(actions).getByRole('button', { name: /View/ }));
+    expect(await screen.findByTestId('image-modal')).toBeInTheDocument();
+  });
+});

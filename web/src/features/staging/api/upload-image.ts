@@ -1,0 +1,42 @@
+import type { UploadResponse } from '@contract/projects';
+import { apiRequest } from '@/lib/api-request';
+
+/** The PUT of spec §7 failed: the run stops with 'Failed to upload file'. */
+export class UploadFailedError extends Error {
+  constructor(readonly status?: number) {
+    super('Failed to upload file');
+    this.name = 'UploadFailedError';
+  }
+}
+
+/** POST /api/objects/upload {projectName} → {uploadURL, objectPath}. */
+export function requestUploadUrl(projectName: string, signal?: AbortSignal): Promise<UploadResponse> {
+  return apiRequest<UploadResponse>('/api/objects/upload', { method: 'POST', body: { projectName } }).then((reply) => {
+    signal?.throwIfAborted();
+    return reply;
+  });
+}
+
+/** PUT the file to the signed URL with its own content type. */
+export async function putFile(uploadURL: string, file: File): Promise<void> {
+  let response: Response;
+  try {
+    response = await fetch(uploadURL, { method: 'PUT', body: file, headers: { 'Content-Type': file.type || 'application/octet-stream' } });
+  } catch {
+    throw new UploadFailedError();
+  }
+  if (!response.ok) throw new UploadFailedError(response.status);
+}
+
+/** Upload URL, then the bytes: resolves to the objectPath process-image takes as `imageURL`. */
+export async function uploadImage(projectName: string, file: File, signal?: AbortSignal): Promise<string> {
+  let target: UploadResponse;
+  try {
+    target = await requestUploadUrl(projectName, signal);
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new UploadFailedError();
+  }
+  await putFile(target.uploadURL, file);
+  return target.objectPath;
+}

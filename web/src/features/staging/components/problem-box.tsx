@@ -1,0 +1,29 @@
+import { Sparkles } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { openAppModal } from '@/lib/modal-bus';
+import type { ProblemText } from '../staging-messages';
+
+/** The form's error box; an Upgrade button opens the subscription modal when credits are the problem. */
+export function ProblemBox({ problem, className }: { problem: ProblemText; className?: string }) {
+  const { t } = useTranslation('staging');
+  return (
+    <Alert
+      variant="destructive"
+      title={problem.title}
+      className={className}
+      data-testid="staging-error"
+      action={
+        problem.upgrade ? (
+          <Button type="button" size="sm" onClick={() => openAppModal('subscription')} data-testid="upgrade-button">
+            <Sparkles aria-hidden /> {t('errors.upgrade')}
+          </Button>
+        ) : undefined
+      }
+    >
+      <p>{problem.description}</p>
+      {problem.detail && <p className="mt-1 font-medium text-foreground">{problem.detail}</p>}
+    </Alert>
+  );
+}

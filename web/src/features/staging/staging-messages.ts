@@ -1,0 +1,73 @@
+import type { TFunction } from 'i18next';
+import type { StagingFailure } from './staging-run';
+import type { SubmissionProblem } from './staging-validation';
+
+export interface ProblemText {
+  title: string;
+  description: string;
+  detail?: string;
+  /** Show the Upgrade button (opens the subscription modal). */
+  upgrade: boolean;
+}
+
+const KNOWN_CODES = [
+  'insufficient_credits',
+  'staging_failed',
+  'staging_refused',
+  'staging_timeout',
+  'image_limit_reached',
+  'unprocessable_image',
+  'unsupported_media_type',
+  'payload_too_large',
+  'rate_limited',
+  'service_unavailable',
+  'not_found',
+  'conflict',
+] as const;
+
+/**
+ * The server's sentence for a failed image. The server writes English; in German a known error code
+ * is shown in German instead, an unknown one keeps the server's words.
+ */
+export function serverReason(t: TFunction, language: string, reason: string | null, code?: string): string {
+  if (reason === null) return t('errors.noProcessedPath');
+  if (!language.startsWith('en') && code && (KNOWN_CODES as readonly string[]).includes(code)) return t(`serverErrors.${code}`);
+  return reason;
+}
+
+export function submissionProblemText(t: TFunction, problem: SubmissionProblem): ProblemText {
+  switch (problem.kind) {
+    case 'missingInformation':
+      return { title: t('errors.missingInformation.title'), description: t('errors.missingInformation.text'), upgrade: false };
+    case 'imageCount':
+      return { title: t('errors.missingInformation.title'), description: t('errors.imageCount'), upgrade: false };
+    case 'insufficientCredits':
+      return { title: t('errors.insufficientCredits.title'), description: t('errors.insufficientCredits.text'), upgrade: true };
+    case 'creditLimit':
+      return {
+        title: t('errors.creditLimit.title'),
+        description: t('errors.creditLimit.text'),
+        detail: t('errors.creditLimit.detail', { credits: problem.credits, images: problem.images, count: problem.credits }),
+        upgrade: true,
+      };
+  }
+}
+
+export function failureText(t: TFunction, language: string, failure: StagingFailure): ProblemText {
+  switch (failure.kind) {
+    case 'createProject':
+      return { title: t('errors.createProject'), description: t('errors.generic'), upgrade: false };
+    case 'upload':
+      return { title: t('errors.upload.title'), description: t('errors.upload.text', { n: failure.imageNumber }), upgrade: false };
+    case 'insufficientCredits':
+      return { title: t('errors.insufficientCredits.title'), description: t('errors.insufficientCredits.text'), upgrade: true };
+    case 'image':
+      return {
+        title: t('errors.processImage'),
+        description: t('errors.imageFailed', { n: failure.imageNumber, reason: serverReason(t, language, failure.reason, failure.code) }),
+        upgrade: failure.code === 'insufficient_credits',
+      };
+    case 'generic':
+      return { title: t('errors.processImage'), description: t('errors.generic'), upgrade: false };
+  }
+}

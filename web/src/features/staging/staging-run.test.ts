@@ -1,0 +1,187 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { deferred, jsonResponse, mockFetch, pngFile, type MockRequest } from '@/test/fetch-mock';
+import { runPool } from './run-pool';
+import { failureText } from './staging-messages';
+import type { StagingProgress } from './staging-progress';
+import { runStaging, StagingError, type StagingFailure } from './staging-run';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const PROJECT_ID = '11111111-1111-4111-8111-111111111111';
+let uploads = 0;
+
+/** The server of spec §7 for a run: project, upload URLs, PUTs, staging, project detail. */
+function stagingServer(processImage: (request: MockRequest) => Response | Promise<Response>, options: { put?: (request: MockRequest) => Response } = {}) {
+  uploads = 0;
+  return mockFetch([
+    ['POST', '/api/projects', () => jsonResponse({ id: PROJECT_ID }, 201)],
+    ['POST', '/api/objects/upload', () => jsonResponse({ uploadURL: `/upload/${++uploads}`, objectPath: `/objects/uploads/${uploads}` })],
+    ['PUT', /^\/upload\//, options.put ?? (() => jsonResponse({ objectPath: 'x' }))],
+    ['POST', '/api/process-image', processImage],
+    ['GET', `/api/projects/${PROJECT_ID}`, () => jsonResponse({ id: PROJECT_ID, images: [], createdAt: new Date().toISOString() })],
+  ]);
+}
+
+const request = (n: number, concurrency = 3) => ({
+  title: '  Flat 3  ',
+  files: Array.from({ length: n }, (_, i) => pngFile(`room-${i + 1}.png`, 1600, 1200)),
+  styleName: 'Modern Staging',
+  styleDescription: 'Professional virtual staging with modern furniture and decor.',
+  concurrency,
+});
+
+const staged = (body: unknown) => {
+  const imageURL = (body as { imageURL: string }).imageURL;
+  return jsonResponse({ success: true, processedImagePath: imageURL.replace('/objects/uploads/', '/users/u/projects/p/'), imageId: imageURL });
+};
+
+async function failureOf(promise: Promise<unknown>): Promise<StagingFailure> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(StagingError);
+  return (error as StagingError).failure;
+}
+
+const t = ((key: string, options?: Record<string, unknown>) => `${key}${options ? JSON.stringify(options) : ''}`) as never;
+
+describe('runStaging', () => {
+  it('reports the progress of spec §4 from real events: 10% preparing, uploads to 30%, finished images to 95%, then 100%', async () => {
+    const { calls } = stagingServer(({ body }) => staged(body));
+    const seen: StagingProgress[] = [];
+    const outcome = await runStaging(request(2), (p) => seen.push(p));
+
+    expect(seen.map((p) => [p.stage, p.percent])).toEqual([
+      ['choosingStyle', 0],
+      ['preparing', 10],
+      ['preparing', 20],
+      ['preparing', 30],
+      ['styleSelected', 30],
+      ['staging', 30],
+      ['staging', 63],
+      ['staging', 95],
+      ['finalizing', 95],
+      ['done', 100],
+    ]);
+    expect(outcome.projectId).toBe(PROJECT_ID);
+    expect(outcome.images.map((i) => i.index)).toEqual([0, 1]);
+    // The calls and payloads of spec §7.
+    expect(calls.find((c) => c.url === '/api/projects')?.body).toEqual({ title: 'Flat 3', category: 'virtual_staging' });
+    expect(calls.filter((c) => c.url === '/api/objects/upload').map((c) => c.body)).toEqual([{ projectName: 'Flat 3' }, { projectName: 'Flat 3' }]);
+    const put = calls.find((c) => c.method === 'PUT')!;
+    expect((put.init?.headers as Record<string, string>)['Content-Type']).toBe('image/png');
+    expect(put.body).toBeInstanceOf(File);
+    expect(calls.find((c) => c.url === '/api/process-image')?.body).toEqual({
+      imageURL: '/objects/uploads/1',
+      category: 'virtual_staging',
+      projectId: PROJECT_ID,
+      styleName: 'Modern Staging',
+      styleDescription: 'Professional virtual staging with modern furniture and decor.',
+      isRegeneration: false,
+    });
+  });
+
+  it('stops with "Failed to upload file" when a PUT fails, and stages nothing', async () => {
+    const { calls } = stagingServer(({ body }) => staged(body), { put: () => new Response('denied', { status: 403 }) });
+    const failure = await failureOf(runStaging(request(2), () => {}));
+    expect(failure.kind).toBe('upload');
+    expect(failureText(t, 'en', failure).title).toBe('errors.upload.title');
+    expect(calls.some((c) => c.url === '/api/process-image')).toBe(false);
+  });
+
+  it('never stages more than 3 images at once and counts finished images', async () => {
+    const pending: Array<() => void> = [];
+    let inFlight = 0;
+    let maxInFlight = 0;
+    stagingServer(({ body }) => {
+      inFlight++;
+      maxInFlight = Math.max(maxInFlight, inFlight);
+      const reply = deferred<Response>();
+      pending.push(() => {
+        inFlight--;
+        reply.resolve(staged(body));
+      });
+      return reply.promise;
+    });
+    const seen: StagingProgress[] = [];
+    const run = runStaging(request(6), (p) => seen.push(p));
+    for (let released = 0; released < 6; released++) {
+      await vi.waitFor(() => expect(pending.length).toBeGreaterThan(released));
+      pending[released]!();
+    }
+    await run;
+    expect(maxInFlight).toBe(3);
+    expect(seen.filter((p) => p.stage === 'staging').map((p) => p.done)).toEqual([0, 1, 2, 3, 4, 5, 6]);
+  });
+
+  it('uses a lower concurrency when asked (the server config)', async () => {
+    let inFlight = 0;
+    let maxInFlight = 0;
+    stagingServer(async ({ body }) => {
+      inFlight++;
+      maxInFlight = Math.max(maxInFlight, inFlight);
+      await new Promise((r) => setTimeout(r, 5));
+      inFlight--;
+      return staged(body);
+    });
+    await runStaging(request(5, 2), () => {});
+    expect(maxInFlight).toBe(2);
+  });
+
+  it('aborts the run when an image fails: no further image is started', async () => {
+    const held: Array<() => void> = [];
+    const { calls } = stagingServer(({ body }) => {
+      const imageURL = (body as { imageURL: string }).imageURL;
+      if (imageURL.endsWith('/2')) return jsonResponse({ success: false, error: 'Engine exploded' });
+      const reply = deferred<Response>();
+      held.push(() => reply.resolve(staged(body)));
+      return reply.promise;
+    });
+    const failure = await failureOf(runStaging(request(6), () => {}));
+    expect(failure).toEqual({ kind: 'image', imageNumber: 2, reason: 'Engine exploded', code: undefined });
+    held.forEach((release) => release());
+    await new Promise((r) => setTimeout(r, 20));
+    // Images 1–3 were started together; after image 2 failed, 4–6 never were.
+    expect(calls.filter((c) => c.url === '/api/process-image')).toHaveLength(3);
+  });
+
+  it('reports image N with the server error of a non-OK reply, and "No processed image path returned"', async () => {
+    stagingServer(() => jsonResponse({ success: false, error: 'Staging took too long', code: 'staging_timeout' }, 504));
+    const timeout = await failureOf(runStaging(request(1), () => {}));
+    expect(timeout).toEqual({ kind: 'image', imageNumber: 1, reason: 'Staging took too long', code: 'staging_timeout' });
+
+    stagingServer(() => jsonResponse({ success: true, processedImagePath: '' }));
+    const noPath = await failureOf(runStaging(request(1), () => {}));
+    expect(noPath).toEqual({ kind: 'image', imageNumber: 1, reason: null });
+    expect(failureText(t, 'en', noPath).description).toContain('errors.noProcessedPath');
+  });
+
+  it('maps 402 insufficient_credits to the credits problem (with Upgrade)', async () => {
+    stagingServer(() => jsonResponse({ success: false, error: 'No credits', code: 'insufficient_credits' }, 402));
+    const failure = await failureOf(runStaging(request(1), () => {}));
+    expect(failure.kind).toBe('insufficientCredits');
+    expect(failureText(t, 'en', failure).upgrade).toBe(true);
+  });
+
+  it('fails with "Failed to create project" when the project cannot be created', async () => {
+    mockFetch([['POST', '/api/projects', () => jsonResponse({ message: 'nope', code: 'internal_error' }, 500)]]);
+    const failure = await failureOf(runStaging(request(1), () => {}));
+    expect(failure.kind).toBe('createProject');
+  });
+});
+
+describe('runPool', () => {
+  it('keeps the order of results and rejects on the first failure', async () => {
+    await expect(runPool([3, 1, 2], 2, async (n) => n * 10)).resolves.toEqual([30, 10, 20]);
+    const started: number[] = [];
+    await expect(
+      runPool([1, 2, 3, 4], 1, async (n) => {
+        started.push(n);
+        if (n === 2) throw new Error('boom');
+        return n;
+      }),
+    ).rejects.toThrow('boom');
+    expect(started).toEqual([1, 2]);
+  });
+});

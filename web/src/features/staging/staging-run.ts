@@ -1,0 +1,140 @@
+import type { ProjectDetailResponse } from '@contract/projects';
+import { ApiError } from '@/lib/api-request';
+import { createProject } from './api/create-project';
+import { getProjectDetail } from './api/get-project-images';
+import { processImage } from './api/process-image';
+import { UploadFailedError, uploadImage } from './api/upload-image';
+import { runPool } from './run-pool';
+import { progressAt, type StagingProgress } from './staging-progress';
+
+export interface StagingRequest {
+  title: string;
+  files: File[];
+  styleName: string;
+  styleDescription: string;
+  instructions?: string;
+  /** Images uploaded and staged at once (DESIGN §4: default 3). */
+  concurrency: number;
+}
+
+export interface StagedImageResult {
+  index: number;
+  file: File;
+  /** The upload's objectPath, sent as `imageURL`. */
+  objectPath: string;
+  processedImagePath: string;
+  imageId?: string;
+}
+
+export interface StagingOutcome {
+  projectId: string;
+  images: StagedImageResult[];
+  /** The stored project (originals and staged images); null when it could not be read afterwards. */
+  project: ProjectDetailResponse | null;
+}
+
+/** Why a run stopped; the screen turns it into the texts of spec §8. */
+export type StagingFailure =
+  | { kind: 'createProject' }
+  | { kind: 'upload'; imageNumber: number }
+  | { kind: 'insufficientCredits' }
+  /** The server refused or failed image N (`reason`: its sentence; null: no processed image path). */
+  | { kind: 'image'; imageNumber: number; reason: string | null; code?: string }
+  | { kind: 'generic' };
+
+export class StagingError extends Error {
+  constructor(
+    readonly failure: StagingFailure,
+    options?: { cause?: unknown },
+  ) {
+    super(`Staging failed: ${failure.kind}`, options);
+    this.name = 'StagingError';
+  }
+}
+
+/** Server sentence and code of a failed process-image reply (`{success:false, error, code}` or `{message, code}`). */
+function serverFailure(error: unknown): { reason: string | null; code?: string } {
+  if (error instanceof ApiError) {
+    const body = error.body as { error?: unknown; message?: unknown; code?: unknown } | null;
+    const reason = typeof body?.error === 'string' ? body.error : typeof body?.message === 'string' ? body.message : error.message;
+    return { reason, code: typeof body?.code === 'string' ? body.code : undefined };
+  }
+  return { reason: null };
+}
+
+/**
+ * The staging run of spec §4/§7: create the project, upload every image (PUT to the signed URL),
+ * stage them with bounded concurrency, then read the stored project. Progress is reported from
+ * real events only. The first failure stops the run: no further image is started.
+ */
+export async function runStaging(request: StagingRequest, onProgress: (progress: StagingProgress) => void, signal?: AbortSignal): Promise<StagingOutcome> {
+  const total = request.files.length;
+  const title = request.title.trim();
+  onProgress(progressAt.start(total));
+
+  let projectId: string;
+  try {
+    projectId = (await createProject({ title, category: 'virtual_staging' })).id;
+  } catch (error) {
+    throw new StagingError({ kind: 'createProject' }, { cause: error });
+  }
+  signal?.throwIfAborted();
+
+  onProgress(progressAt.preparing(0, total));
+  let uploaded = 0;
+  const objectPaths = await runPool(
+    request.files,
+    request.concurrency,
+    async (file, index) => {
+      try {
+        const objectPath = await uploadImage(title, file, signal);
+        onProgress(progressAt.preparing(++uploaded, total));
+        return objectPath;
+      } catch (error) {
+        if (signal?.aborted) throw error;
+        throw new StagingError({ kind: 'upload', imageNumber: index + 1 }, { cause: error instanceof UploadFailedError ? error : undefined });
+      }
+    },
+    signal,
+  );
+
+  onProgress(progressAt.styleSelected(total));
+  onProgress(progressAt.staging(0, total));
+  let finished = 0;
+  const images = await runPool(
+    objectPaths,
+    request.concurrency,
+    async (objectPath, index): Promise<StagedImageResult> => {
+      const imageNumber = index + 1;
+      let reply;
+      try {
+        reply = await processImage({
+          imageURL: objectPath,
+          category: 'virtual_staging',
+          projectId,
+          styleName: request.styleName,
+          styleDescription: request.styleDescription,
+          ...(request.instructions?.trim() ? { instructions: request.instructions.trim() } : {}),
+          isRegeneration: false,
+        });
+      } catch (error) {
+        if (signal?.aborted) throw error;
+        if (error instanceof ApiError && (error.body as { code?: string } | null)?.code === 'insufficient_credits') {
+          throw new StagingError({ kind: 'insufficientCredits' }, { cause: error });
+        }
+        if (!(error instanceof ApiError)) throw new StagingError({ kind: 'generic' }, { cause: error });
+        throw new StagingError({ kind: 'image', imageNumber, ...serverFailure(error) }, { cause: error });
+      }
+      if (!reply.success) throw new StagingError({ kind: 'image', imageNumber, reason: reply.error || null, code: reply.code });
+      if (!reply.processedImagePath) throw new StagingError({ kind: 'image', imageNumber, reason: null });
+      onProgress(progressAt.staging(++finished, total));
+      return { index, file: request.files[index]!, objectPath, processedImagePath: reply.processedImagePath, imageId: reply.imageId };
+    },
+    signal,
+  );
+
+  onProgress(progressAt.finalizing(total));
+  const project = await getProjectDetail(projectId).catch(() => null);
+  onProgress(progressAt.done(total));
+  return { projectId, images, project };
+}

@@ -1,0 +1,89 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from '@/components/ui/toast-store';
+import { USER_QUERY_KEY } from '@/lib/auth';
+import { addSessionProject, type SessionProject } from './session-projects';
+import { progressAt, type StagingProgress } from './staging-progress';
+import { runStaging, StagingError, type StagingFailure, type StagingOutcome, type StagingRequest } from './staging-run';
+
+export type StagingRunState =
+  | { status: 'idle' }
+  | { status: 'processing'; progress: StagingProgress }
+  | { status: 'complete'; outcome: StagingOutcome; session: SessionProject }
+  | { status: 'error'; failure: StagingFailure };
+
+export interface ImageMeta {
+  qualityWarning: boolean;
+  width: number | null;
+  height: number | null;
+}
+
+/** Pairs each result with its stored original (via the staged image's originalImageId). */
+export function toSessionProject(outcome: StagingOutcome, request: StagingRequest, meta: ImageMeta[]): SessionProject {
+  const images = outcome.project?.images ?? [];
+  return {
+    id: outcome.projectId,
+    name: request.title.trim(),
+    createdAt: outcome.project?.createdAt ?? new Date().toISOString(),
+    styleGuide: { styleName: request.styleName, styleDescription: request.styleDescription },
+    instructions: request.instructions?.trim() || undefined,
+    images: outcome.images.map((result) => {
+      const staged = images.find((i) => !i.isOriginal && (i.id === result.imageId || i.filePath === result.processedImagePath));
+      const original = staged?.originalImageId ? images.find((i) => i.id === staged.originalImageId) : undefined;
+      const info = meta[result.index];
+      return {
+        originalPath: original?.filePath ?? null,
+        originalThumbnailPath: original?.thumbnailPath ?? null,
+        sourcePath: original ? `/objects${original.filePath}` : result.objectPath,
+        type: result.file.type,
+        qualityWarning: info?.qualityWarning ?? false,
+        width: original?.width ?? info?.width ?? null,
+        height: original?.height ?? info?.height ?? null,
+        stagedPath: result.processedImagePath,
+        stagedThumbnailPath: staged?.thumbnailPath ?? null,
+      };
+    }),
+  };
+}
+
+/**
+ * Runs a staging request and exposes its state for the progress overlay and the result view.
+ * Credits changed either way, so the user and the project list are refetched after every run.
+ */
+export function useStagingRun() {
+  const queryClient = useQueryClient();
+  const { t } = useTranslation('staging');
+  const [state, setState] = useState<StagingRunState>({ status: 'idle' });
+  const controller = useRef<AbortController | null>(null);
+
+  useEffect(() => () => controller.current?.abort(), []);
+
+  const start = useCallback(
+    async (request: StagingRequest, meta: ImageMeta[]) => {
+      controller.current?.abort();
+      const own = new AbortController();
+      controller.current = own;
+      setState({ status: 'processing', progress: progressAt.start(request.files.length) });
+      try {
+        const outcome = await runStaging(request, (progress) => !own.signal.aborted && setState({ status: 'processing', progress }), own.signal);
+        if (own.signal.aborted) return;
+        // The images are staged either way; without the stored project the originals are the local previews.
+        if (!outcome.project) toast({ title: t('errors.projectData'), description: t('errors.projectDataText'), variant: 'destructive' });
+        const session = toSessionProject(outcome, request, meta);
+        addSessionProject(session);
+        setState({ status: 'complete', outcome, session });
+      } catch (error) {
+        if (own.signal.aborted) return;
+        setState({ status: 'error', failure: error instanceof StagingError ? error.failure : { kind: 'generic' } });
+      } finally {
+        void queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
+        void queryClient.invalidateQueries({ queryKey: ['/api/projects'] });
+      }
+    },
+    [queryClient, t],
+  );
+
+  const reset = useCallback(() => setState({ status: 'idle' }), []);
+  return { state, start, reset };
+}

@@ -1,0 +1,34 @@
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { UserResponse } from '@contract/auth';
+import { getQueryFn } from './api-request';
+
+export const USER_QUERY_KEY = ['/api/auth/user'] as const;
+
+/** Spec §7: 401 means signed out (null); fresh 30 s, kept 5 min, refetched on focus and mount. */
+export const userQueryOptions = queryOptions({
+  queryKey: USER_QUERY_KEY,
+  queryFn: getQueryFn<UserResponse>({ on401: 'returnNull' }),
+  staleTime: 30_000,
+  gcTime: 5 * 60_000,
+  refetchOnWindowFocus: true,
+  refetchOnMount: true,
+});
+
+export function useAuth() {
+  const { data, isLoading, error } = useQuery(userQueryOptions);
+  return { user: data ?? null, isLoading, isAuthenticated: Boolean(data), error };
+}
+
+/** Clears the cached user and leaves through the server's logout path (which ends the session). */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return (path: '/api/logout' | '/api/auth/logout' = '/api/logout') => {
+    queryClient.setQueryData(USER_QUERY_KEY, null);
+    window.location.href = path;
+  };
+}
+
+export function displayName(user: Pick<UserResponse, 'firstName' | 'lastName' | 'email'>): string {
+  const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
+  return name || user.email;
+}
