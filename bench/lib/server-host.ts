@@ -1,0 +1,197 @@
+/**
+ * Child-process entry of bench/http.ts, bench/web.ts and bench/lighthouse.ts (started by
+ * `startServer` in harness.ts with `node --import tsx`). Configuration comes from the environment
+ * exactly as for `npm start`; two benchmark switches:
+ *
+ *   BENCH_BARE_PORT=<port>  (http.ts) the app exactly as server/src/main.ts starts it (startRuntime,
+ *                           the pino logger at LOG_LEVEL writing to stdout, in-process job workers),
+ *                           plus, on <port>, a bare Fastify instance (logger off, no plugins, no
+ *                           schemas) whose routes run the same SQL on the same pg pool.
+ *   BENCH_WEB_ROOT=<dir>    (web.ts, lighthouse.ts) the same runtime, but the SPA served from <dir>
+ *                           (a build in a temp dir) instead of dist/web. buildApp has no option for
+ *                           another root, so the app is built with serveWeb: false and <dir> is
+ *                           registered here with the same @fastify/static options as
+ *                           server/src/http/spa.ts; only `/` answers with index.html.
+ *                           BENCH_PRECOMPRESS=1 (an experiment, not what the app does) serves
+ *                           precompressed .br/.gz variants (@fastify/static preCompressed).
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type pg from 'pg';
+import { buildApp } from '../../server/src/app.js';
+import { createBilling } from '../../server/src/billing/billing-module.js';
+import { loadConfig } from '../../server/src/config.js';
+import { connectDatabase } from '../../server/src/db/client.js';
+import { startJobQueue } from '../../server/src/jobs/job-queue.js';
+import { createLogger, jobDefinitions, startRuntime } from '../../server/src/runtime.js';
+import { createServices } from '../../server/src/services.js';
+import { PROJECTS_SQL, SESSION_USER_SQL, imagesSql } from './app-sql.js';
+
+const config = loadConfig();
+if (!config.DATABASE_URL)
+  throw new Error('server-host: DATABASE_URL must name the benchmark database');
+const webRoot = process.env.BENCH_WEB_ROOT;
+const barePort = process.env.BENCH_BARE_PORT;
+
+let stop: () => Promise<void>;
+if (webRoot) {
+  // startRuntime(config, { serve: true, work: true }) with buildApp's serveWeb switched off.
+  const log = createLogger(config);
+  const database = connectDatabase(config.DATABASE_URL, {
+    poolSize: config.DATABASE_POOL_SIZE,
+    logger: log,
+  });
+  const services = createServices(config, database);
+  const billing = createBilling(config);
+  const jobs = await startJobQueue(
+    config.DATABASE_URL,
+    jobDefinitions(database, services, billing),
+    {
+      work: config.WORKERS_IN_PROCESS,
+      log,
+      workerConcurrency: config.WORKER_CONCURRENCY,
+    },
+  );
+  const app = await buildApp({
+    config,
+    database,
+    jobs,
+    services,
+    billing,
+    logger: log,
+    serveWeb: false,
+  });
+  await serveBuild(app, path.resolve(webRoot));
+  await app.listen({ port: config.PORT, host: config.HOST });
+  stop = async () => {
+    await app.close();
+    await jobs.stop();
+    await database.close();
+  };
+} else {
+  const runtime = await startRuntime(config, { serve: true, work: config.WORKERS_IN_PROCESS });
+  await runtime.app!.listen({ port: config.PORT, host: config.HOST });
+  let bare: FastifyInstance | null = null;
+  if (barePort) {
+    bare = bareApp(runtime.database.pool, config.RETENTION_DAYS);
+    await bare.listen({ port: Number(barePort), host: config.HOST });
+  }
+  stop = async () => {
+    await bare?.close();
+    await runtime.stop();
+  };
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    const force = setTimeout(() => process.exit(1), 20_000);
+    force.unref();
+    stop().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        console.error(err);
+        process.exit(1);
+      },
+    );
+  });
+}
+
+/** The static part of registerSpa (server/src/http/spa.ts) for another root; `/` is the SPA entry. */
+async function serveBuild(app: FastifyInstance, root: string) {
+  const indexHtml = readFileSync(path.join(root, 'index.html'));
+  await app.register(fastifyStatic, {
+    root,
+    wildcard: false,
+    index: false,
+    // Experiment switch (BENCH_PRECOMPRESS=1, see bench/README.md): serve the .br/.gz files written next to the assets.
+    preCompressed: process.env.BENCH_PRECOMPRESS === '1',
+    setHeaders(res, filePath) {
+      res.header(
+        'cache-control',
+        filePath.includes(`${path.sep}assets${path.sep}`)
+          ? 'public, max-age=31536000, immutable'
+          : 'public, max-age=3600',
+      );
+    },
+  });
+  app.get('/', (_request, reply) =>
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml),
+  );
+}
+
+// --- the bare comparison -----------------------------------------------------------------------------
+
+type Row = Record<string, any>;
+
+function bareApp(pool: pg.Pool, retentionDays: number): FastifyInstance {
+  const bare = Fastify({ logger: false });
+
+  async function sessionUser(cookieHeader: string | undefined): Promise<Row | null> {
+    const token = /(?:^|;\s*)rw_session=([^;]+)/.exec(cookieHeader ?? '')?.[1];
+    if (!token) return null;
+    const id = createHash('sha256').update(decodeURIComponent(token)).digest('base64url');
+    const { rows } = await pool.query(SESSION_USER_SQL, [id, 1]);
+    return rows[0] ?? null;
+  }
+
+  bare.get('/api/auth/user', async (request, reply) => {
+    const u = await sessionUser(request.headers.cookie);
+    if (!u) return reply.code(401).send({ message: 'Not signed in', code: 'unauthorized' });
+    return {
+      id: u.id,
+      email: u.email,
+      firstName: u.first_name,
+      lastName: u.last_name,
+      profileRole: u.profile_role,
+      industry: u.industry,
+      role: u.role,
+      subscriptionPlan: u.subscription_plan,
+      creditsUsed: u.credits_used,
+      creditsLimit: u.credits_limit,
+    };
+  });
+
+  bare.get('/api/projects', async (request, reply) => {
+    const u = await sessionUser(request.headers.cookie);
+    if (!u) return reply.code(401).send({ message: 'Not signed in', code: 'unauthorized' });
+    const { rows: projects } = await pool.query(PROJECTS_SQL, [u.id, 500]);
+    const ids = projects.map((p: Row) => p.id as string);
+    const images = ids.length ? (await pool.query(imagesSql(ids.length), ids)).rows : [];
+    const byProject = new Map<string, Row[]>();
+    for (const image of images) {
+      const list = byProject.get(image.project_id) ?? [];
+      list.push(image);
+      byProject.set(image.project_id, list);
+    }
+    return projects.map((p: Row) => {
+      const own = byProject.get(p.id) ?? [];
+      const original = own.find((i) => i.is_original) ?? null;
+      const processed = original
+        ? (own.filter((i) => i.original_image_id === original.id && !i.is_original).at(-1) ?? null)
+        : null;
+      const expireAt =
+        p.completed_at && retentionDays > 0
+          ? new Date(p.completed_at.getTime() + retentionDays * 86_400_000).toISOString()
+          : null;
+      return {
+        id: p.id,
+        title: p.title,
+        category: p.category,
+        status: p.status,
+        createdAt: p.created_at.toISOString(),
+        originalImagePath: original?.file_path ?? null,
+        processedImagePath: processed?.file_path ?? null,
+        originalThumbnailPath: original?.thumbnail_path ?? null,
+        processedThumbnailPath: processed?.thumbnail_path ?? null,
+        imagesExpireAt: p.images_expired_at ? p.images_expired_at.toISOString() : expireAt,
+        imagesExpired: p.images_expired_at !== null,
+      };
+    });
+  });
+
+  bare.get('/api/health', async () => ({ ok: true }));
+  return bare;
+}

@@ -1,0 +1,182 @@
+/**
+ * `npm run bench -- lighthouse`: Lighthouse 12 performance score and Largest Contentful Paint of the
+ * landing page with Lighthouse's default mobile preset (simulated slow 4G and 4× CPU slowdown),
+ * median of 3 runs, compared with the peer (score 98, LCP 1.36 s): targets score ≥ 98, LCP ≤ 1.2 s.
+ *
+ * The page is served exactly as for bench/web.ts (a Vite build in a temp dir, served by the real
+ * app on an embedded PostgreSQL, in a child process). Each run gets a fresh headless Chromium from
+ * chrome-launcher (/usr/bin/chromium or CHROME_PATH, flags below, its own temporary profile) that
+ * is killed afterwards. Chromium's default language is en-US, so the English landing is measured.
+ * BENCH_LIGHTHOUSE_RUNS=n changes the number of runs; the full reports are written to
+ * bench/.output/lighthouse-run<n>.json (git-ignored); BENCH_PRECOMPRESS=1 is the compression experiment.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import {
+  CHROMIUM_ARGS,
+  CHROMIUM_PATH,
+  repoRoot,
+  buildWeb,
+  kb,
+  median,
+  note,
+  onCleanup,
+  printLoad,
+  report,
+  startDatabase,
+  startServer,
+} from './lib/harness.js';
+
+const PEER_SCORE = 98;
+const PEER_LCP_MS = 1360;
+const CHROME_FLAGS = ['--headless', ...CHROMIUM_ARGS];
+/** Full Lighthouse reports (JSON) of the last runs; bench/.output is git-ignored. */
+const OUTPUT_DIR = path.join(repoRoot, 'bench/.output');
+
+interface Run {
+  score: number;
+  lcp: number;
+  fcp: number;
+  tbt: number;
+  cls: number;
+  speedIndex: number;
+  bytes: number;
+  compressionSavings: number;
+  lcpElement: string;
+  /** The largest layout shift: element and its score. */
+  topShift: string;
+}
+
+export default async function runLighthouseBench(): Promise<void> {
+  printLoad();
+  const runsWanted = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3));
+  const webRoot = await buildWeb();
+  const database = await startDatabase();
+  try {
+    const server = await startServer('bench/lib/server-host.ts', {
+      DATABASE_URL: database.url,
+      BENCH_WEB_ROOT: webRoot,
+    });
+    try {
+      const url = `${server.baseUrl}/`;
+      const runs: Run[] = [];
+      for (let i = 0; i < runsWanted; i++) runs.push(await auditWithRetry(url, i + 1));
+      const score = median(runs.map((r) => r.score));
+      const lcp = median(runs.map((r) => r.lcp));
+      const list = (pick: (r: Run) => number, unit: (v: number) => string) =>
+        runs.map((r) => unit(pick(r))).join(', ');
+      const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+      note(
+        `mobile preset, ${runsWanted} runs, Chromium ${CHROMIUM_PATH}: FCP ${list((r) => r.fcp, s)}; TBT ${list(
+          (r) => r.tbt,
+          (v) => `${Math.round(v)} ms`,
+        )}; ` +
+          `Speed Index ${list((r) => r.speedIndex, s)}; CLS ${list(
+            (r) => r.cls,
+            (v) => v.toFixed(3),
+          )}`,
+      );
+      note(
+        `transferred ${kb(median(runs.map((r) => r.bytes)))} (median); Lighthouse's "enable text compression" estimate: ${kb(median(runs.map((r) => r.compressionSavings)))} saved; ` +
+          `LCP element: ${runs[0]!.lcpElement || 'n/a'}; largest layout shift: ${runs[0]!.topShift}; reports in ${path.relative(process.cwd(), OUTPUT_DIR)}/`,
+      );
+      report({
+        figure: 'Lighthouse performance score, landing page, mobile (median of runs)',
+        value: `${score} (runs ${list((r) => r.score, String)})`,
+        comparison: 'the peer',
+        comparisonValue: String(PEER_SCORE),
+        ratio: score / PEER_SCORE,
+        target: `≥ ${PEER_SCORE}`,
+        pass: score >= PEER_SCORE,
+      });
+      report({
+        figure: 'Largest Contentful Paint, landing page, mobile (median of runs)',
+        value: `${s(lcp)} (runs ${list((r) => r.lcp, s)})`,
+        comparison: 'the peer',
+        comparisonValue: s(PEER_LCP_MS),
+        ratio: lcp / PEER_LCP_MS,
+        target: '≤ 1.20 s',
+        pass: lcp <= 1200,
+      });
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await database.stop();
+  }
+}
+
+/** Lighthouse sometimes fails to record a trace on a busy machine (NO_NAVSTART, NO_FCP): such a run is repeated, twice at most. */
+async function auditWithRetry(url: string, run: number): Promise<Run> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await audit(url, run);
+    } catch (err) {
+      if (!(err instanceof LighthouseRuntimeError) || attempt >= 3) throw err;
+      note(`run failed (${err.message}); repeating it`);
+    }
+  }
+}
+
+function topShift(details: unknown): string {
+  const items =
+    (details as { items?: Array<{ score?: number; node?: { selector?: string } }> } | undefined)
+      ?.items ?? [];
+  const top = [...items].sort((a, b) => (b.score ?? 0) - (a.score ?? 0))[0];
+  return top ? `${top.node?.selector ?? '?'} (${(top.score ?? 0).toFixed(3)})` : 'none';
+}
+
+class LighthouseRuntimeError extends Error {}
+
+async function audit(url: string, run: number): Promise<Run> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: CHROME_FLAGS,
+    handleSIGINT: false,
+    logLevel: 'silent',
+  });
+  const stop = onCleanup(async () => {
+    chrome.kill();
+    await new Promise<void>((resolve) =>
+      chrome.process.exitCode !== null ? resolve() : chrome.process.once('exit', () => resolve()),
+    );
+  });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      onlyCategories: ['performance'],
+      logLevel: 'error',
+    });
+    if (!result) throw new Error('Lighthouse returned no result');
+    const { lhr } = result;
+    mkdirSync(OUTPUT_DIR, { recursive: true });
+    writeFileSync(path.join(OUTPUT_DIR, `lighthouse-run${run}.json`), JSON.stringify(lhr));
+    if (lhr.runtimeError)
+      throw new LighthouseRuntimeError(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+    const audits = lhr.audits;
+    const num = (id: string) => audits[id]?.numericValue ?? NaN;
+    const lcpItems = (
+      audits['largest-contentful-paint-element']?.details as
+        { items?: Array<{ items?: Array<{ node?: { snippet?: string } }> }> } | undefined
+    )?.items;
+    return {
+      score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      lcp: num('largest-contentful-paint'),
+      fcp: num('first-contentful-paint'),
+      tbt: num('total-blocking-time'),
+      cls: num('cumulative-layout-shift'),
+      speedIndex: num('speed-index'),
+      bytes: num('total-byte-weight'),
+      compressionSavings:
+        (audits['uses-text-compression']?.details as { overallSavingsBytes?: number } | undefined)
+          ?.overallSavingsBytes ?? 0,
+      lcpElement: (lcpItems?.[0]?.items?.[0]?.node?.snippet ?? '').slice(0, 120),
+      topShift: topShift(audits['layout-shifts']?.details),
+    };
+  } finally {
+    await stop();
+  }
+}
