@@ -61,6 +61,7 @@ const envSchema = z
     REPLICATE_MODEL: z.string().default('black-forest-labs/flux-kontext-pro'),
     WORKERS_IN_PROCESS: bool(true),
     WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(3),
+    IMAGE_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
     STRIPE_SECRET_KEY: optionalString,
     STRIPE_PUBLISHABLE_KEY: optionalString,
     STRIPE_WEBHOOK_SECRET: optionalString,

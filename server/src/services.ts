@@ -1,5 +1,6 @@
 import type { AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
+import { configureImageWork } from './images/image-work.js';
 import type { JobDefinition } from './jobs/job-queue.js';
 import { createStorage, type ObjectStorage } from './objects/storage.js';
 import { uploadCleanupJob } from './objects/upload-cleanup-job.js';
@@ -39,6 +40,7 @@ export interface ServiceOverrides {
 }
 
 export function createServices(config: AppConfig, database: DatabaseHandle, overrides: ServiceOverrides = {}): Services {
+  configureImageWork(config.IMAGE_CONCURRENCY);
   const storage = overrides.storage ?? createStorage(config);
   let engine = overrides.engine;
   const getEngine = () => (engine ??= createConfiguredEngine(config));

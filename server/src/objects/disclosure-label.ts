@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { fullSizeJpeg, runImageWork } from '../images/image-work.js';
 
 /**
  * Many listing portals require staged photos to say so. Pro and business results carry no brand
@@ -21,8 +22,10 @@ export async function addDisclosureLabel(image: Buffer, language: DisclosureLang
     <text x="50%" y="50%" dominant-baseline="central" text-anchor="middle" font-family="DejaVu Sans, Arial, sans-serif"
       font-size="${fontSize}" font-weight="600" fill="#fff">${text}</text>
   </svg>`;
-  return sharp(image)
-    .composite([{ input: Buffer.from(svg), left: margin, top: Math.max(0, height - boxHeight - margin) }])
-    .jpeg({ quality: 90 })
-    .toBuffer();
+  return runImageWork(() =>
+    sharp(image)
+      .composite([{ input: Buffer.from(svg), left: margin, top: Math.max(0, height - boxHeight - margin) }])
+      .jpeg(fullSizeJpeg(90))
+      .toBuffer(),
+  );
 }

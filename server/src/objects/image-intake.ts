@@ -1,6 +1,7 @@
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { MAX_UPLOAD_BYTES, THUMBNAIL_MAX_SIDE } from '../../../contract/limits.js';
 import { AppError } from '../errors/app-error.js';
+import { fullSizeJpeg, runImageWork } from '../images/image-work.js';
 
 /**
  * Validation and normalisation of an uploaded photo, before anything is charged:
@@ -73,7 +74,8 @@ export async function intakeImage(bytes: Buffer): Promise<IntakeResult> {
   }
 
   try {
-    return await normalise(bytes, meta);
+    // The full-resolution pass waits for a slot of the process-wide image limit (images/image-work.ts).
+    return await runImageWork(() => normalise(bytes, meta));
   } catch (err) {
     if (err instanceof AppError) throw err;
     throw unprocessable('The image file is damaged or incomplete.');
@@ -102,7 +104,7 @@ async function normalise(bytes: Buffer, meta: Metadata): Promise<IntakeResult> {
   const [main, early] = await Promise.all([
     decode()
       .resize({ width: STORED_MAX_LONG_SIDE, height: STORED_MAX_LONG_SIDE, fit: 'inside', withoutEnlargement: true })
-      .jpeg({ quality: 90 })
+      .jpeg(fullSizeJpeg(90))
       .toBuffer({ resolveWithObject: true }),
     meta.format === 'jpeg' ? thumbnailOf(decode()) : null,
   ]);

@@ -42,4 +42,16 @@ describe('finishResult', () => {
     const thumb = await sharp(small.thumbnail).metadata();
     expect([thumb.format, thumb.width]).toEqual(['webp', 480]);
   });
+
+  it('pro/business: keeps a plain JPEG that already fits as it is, re-encodes one with metadata', async () => {
+    const plain = await sharp(await photo(1600, 1200)).jpeg({ quality: 88 }).toBuffer();
+    const kept = await finishResult(plain, 'pro');
+    expect(kept.image).toBe(plain);
+    expect([kept.width, kept.height]).toEqual([1600, 1200]);
+    expect((await sharp(kept.thumbnail).metadata()).width).toBe(480);
+    const tagged = await sharp(plain).withExif({ IFD0: { Artist: 'x' } }).jpeg().toBuffer();
+    const stripped = await finishResult(tagged, 'pro');
+    expect(stripped.image).not.toBe(tagged);
+    expect((await sharp(stripped.image).metadata()).exif).toBeUndefined();
+  });
 });

@@ -1,6 +1,7 @@
-import sharp from 'sharp';
+import sharp, { type Metadata } from 'sharp';
 import { PLANS, type PlanId } from '../../../contract/plans.js';
 import { THUMBNAIL_MAX_SIDE } from '../../../contract/limits.js';
+import { fullSizeJpeg } from '../images/image-work.js';
 
 export const WATERMARK_TEXT = 'Virtually staged · Raumwerk';
 
@@ -17,6 +18,8 @@ export interface FinishedImage {
  * The plan's promise applied to an engine result (DESIGN §4): free results fit 1280x720 (720x1280
  * upright) and carry the "Virtually staged" watermark; pro/business keep up to 3840 px on the long
  * side without it. Never enlarged; stored as JPEG without metadata, with a WebP thumbnail.
+ * An engine result that already is all of that (the offline engine's 3840 px JPEG on a pro plan) is
+ * kept as it is: decoding and re-encoding it would cost a full-resolution pass and some quality.
  */
 export async function finishResult(engineImage: Buffer, planId: PlanId): Promise<FinishedImage> {
   const plan = PLANS[planId] ?? PLANS.free;
@@ -31,19 +34,36 @@ export async function finishResult(engineImage: Buffer, planId: PlanId): Promise
   // One pass: sharp composites after resizing, so the label is sized from the output dimensions
   // (the same fit-inside arithmetic as libvips; a pixel of rounding does not matter for a corner label).
   const scale = Math.min(1, box.width / inW, box.height / inH);
+  if (scale === 1 && !plan.watermark && isPlainJpeg(meta)) {
+    return { image: engineImage, mimeType: 'image/jpeg', extension: 'jpg', width: inW, height: inH, thumbnail: await thumbnailOf(engineImage) };
+  }
   const [outW, outH] = [Math.max(1, Math.round(inW * scale)), Math.max(1, Math.round(inH * scale))];
   let pipeline = sharp(engineImage).autoOrient().resize({ ...box, fit: 'inside', withoutEnlargement: true });
   if (meta.hasAlpha) pipeline = pipeline.flatten({ background: '#ffffff' });
   if (meta.space !== 'srgb' && meta.space !== 'b-w') pipeline = pipeline.toColourspace('srgb');
   // One pixel of slack: an overlay larger than the image is an error.
   if (plan.watermark) pipeline = pipeline.composite([{ input: watermarkSvg(Math.max(1, outW - 1), Math.max(1, outH - 1)), gravity: 'southeast' }]);
-  const { data: image, info } = await pipeline.jpeg({ quality: 90 }).toBuffer({ resolveWithObject: true });
+  const { data: image, info } = await pipeline.jpeg(fullSizeJpeg(90)).toBuffer({ resolveWithObject: true });
   // From the finished JPEG, so the thumbnail shows the watermark too (shrink-on-load keeps it cheap).
-  const thumbnail = await sharp(image)
-    .resize({ width: THUMBNAIL_MAX_SIDE, height: THUMBNAIL_MAX_SIDE, fit: 'inside' })
-    .webp({ quality: 75 })
-    .toBuffer();
-  return { image, mimeType: 'image/jpeg', extension: 'jpg', width: info.width, height: info.height, thumbnail };
+  return { image, mimeType: 'image/jpeg', extension: 'jpg', width: info.width, height: info.height, thumbnail: await thumbnailOf(image) };
+}
+
+function thumbnailOf(image: Buffer): Promise<Buffer> {
+  return sharp(image).resize({ width: THUMBNAIL_MAX_SIDE, height: THUMBNAIL_MAX_SIDE, fit: 'inside' }).webp({ quality: 75 }).toBuffer();
+}
+
+/** A baseline sRGB JPEG, upright, without alpha or any metadata block (EXIF, ICC, XMP, IPTC): nothing to strip. */
+function isPlainJpeg(meta: Metadata): boolean {
+  return (
+    meta.format === 'jpeg' &&
+    (meta.orientation ?? 1) === 1 &&
+    !meta.hasAlpha &&
+    (meta.space === 'srgb' || meta.space === 'b-w') &&
+    !meta.exif &&
+    !meta.icc &&
+    !meta.xmp &&
+    !meta.iptc
+  );
 }
 
 /** A translucent label in the bottom-right corner, sized to the image (readable at thumbnail size too). */

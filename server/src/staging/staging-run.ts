@@ -9,6 +9,7 @@ import { CUSTOM_STYLE_MAX, INSTRUCTIONS_MAX } from '../../../contract/limits.js'
 import type { Database } from '../db/client.js';
 import { projectImages } from '../db/schema/projects.js';
 import { users } from '../db/schema/users.js';
+import { runImageWork } from '../images/image-work.js';
 import { filePathOf, projectImageKey, thumbnailKeyOf } from '../objects/object-keys.js';
 import type { ObjectStorage } from '../objects/storage.js';
 import { chargeRun, refundRun } from './credits.js';
@@ -120,7 +121,11 @@ export async function runStaging(deps: StagingRunDeps, data: StagingRunPayload, 
     const engine = deps.engine();
     const plan = owner?.plan ?? 'free';
     // The structure check and the plan's finishing run side by side; a strict retry redoes both.
-    const checkAndFinish = (image: Buffer) => Promise.all([deps.structure.score(source, image), finishResult(image, plan)]);
+    // Finishing is full-resolution work: it waits for a slot of the process-wide image limit, and
+    // gives up when the run is settled elsewhere (web timeout, sweeper) or the deadline passes.
+    const finishing = AbortSignal.any([controller.signal, AbortSignal.timeout(Math.max(1, deadline - Date.now()))]);
+    const checkAndFinish = (image: Buffer) =>
+      Promise.all([deps.structure.score(source, image), runImageWork(() => finishResult(image, plan), { signal: finishing })]);
     let result: StageResult = await stageWithRetries(engine, input, options);
     let [score, finished] = await checkAndFinish(result.image);
     if (deps.structure.needsStricterRetry(score)) {

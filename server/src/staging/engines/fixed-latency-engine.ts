@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { fullSizeJpeg, runImageWork } from '../../images/image-work.js';
 import { EngineError, engineMessages, type StageInput, type StageResult, type StagingEngine } from './engine.js';
 
 /**
@@ -12,18 +13,23 @@ export class FixedLatencyStagingEngine implements StagingEngine {
 
   async stage(input: StageInput): Promise<StageResult> {
     await waitUnlessAborted(this.latencyMs, input.signal);
-    try {
-      const image = sharp(input.image).rotate();
+    // The re-encode is full-resolution work: it waits for a slot of the process-wide image limit.
+    const mark = async () => {
       const meta = await sharp(input.image).metadata();
       const { width, height } = meta.autoOrient;
-      const mark = Math.max(4, Math.round(Math.min(width, height) * 0.02));
-      const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${mark}" height="${mark}"><rect width="${mark}" height="${mark}" fill="#1f6feb"/></svg>`;
-      const output = await image
-        .composite([{ input: Buffer.from(svg), top: height - mark, left: width - mark }])
-        .jpeg({ quality: 88, mozjpeg: false })
+      const side = Math.max(4, Math.round(Math.min(width, height) * 0.02));
+      const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${side}" height="${side}"><rect width="${side}" height="${side}" fill="#1f6feb"/></svg>`;
+      return sharp(input.image)
+        .rotate()
+        .composite([{ input: Buffer.from(svg), top: height - side, left: width - side }])
+        .jpeg(fullSizeJpeg(88))
         .toBuffer();
+    };
+    try {
+      const output = await runImageWork(mark, { signal: input.signal });
       return { image: output, mimeType: 'image/jpeg', engine: this.name };
     } catch (error) {
+      if (input.signal?.aborted) throw new EngineError('The staging request was cancelled.', 'transient');
       throw new EngineError(engineMessages.unreadableInput, 'permanent', undefined, { cause: error });
     }
   }

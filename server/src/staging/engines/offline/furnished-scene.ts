@@ -23,8 +23,20 @@ const ARMCHAIR_OFFSET = 1.55;
 const ARMCHAIR_Z = 1.8;
 const DEEPEST_Z = 2.6; // front of the armchair
 
-/** The whole overlay for one photo: a full-size transparent SVG with the furniture set. */
-export function furnishedSceneSvg(analysis: PhotoAnalysis, kit: StyleKit): string {
+/** A rectangle of the photo, in pixels. */
+export interface Region {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * The overlay for one photo: a transparent SVG with the furniture set, drawn in the photo's pixel
+ * coordinates. Without `region` it covers the whole frame; with it, only that rectangle (same
+ * pixels, so it is composited at region.left/top).
+ */
+export function furnishedSceneSvg(analysis: PhotoAnalysis, kit: StyleKit, region?: Region): string {
   const camera = cameraForFloorLine(analysis.width, analysis.height, analysis.floorLineY);
   const exposure = Math.max(0.82, Math.min(1.05, 0.6 + 0.55 * analysis.brightness));
   const scene: Scene = { camera, kit: { ...kit, palette: exposed(kit.palette, exposure) }, lightFrom: analysis.lightFrom };
@@ -40,8 +52,9 @@ export function furnishedSceneSvg(analysis: PhotoAnalysis, kit: StyleKit): strin
   parts.push(sofa(scene, layout.sofaX, D - 0.08));
   parts.push(coffeeTable(scene, layout.sofaX, z(1.62)));
   for (const s of layout.armchairSides) parts.push(armchair(scene, layout.sofaX + s * ARMCHAIR_OFFSET, z(ARMCHAIR_Z), -s * 0.7));
+  const { left, top, width, height } = region ?? { left: 0, top: 0, width: camera.width, height: camera.height };
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${camera.width}" height="${camera.height}" viewBox="0 0 ${camera.width} ${camera.height}">` +
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="${left} ${top} ${width} ${height}">` +
     `<defs>${sharedDefs()}</defs>${parts.join('')}</svg>`
   );
 }

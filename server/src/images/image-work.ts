@@ -1,0 +1,43 @@
+import sharp from 'sharp';
+import { WorkLimiter } from './work-limiter.js';
+
+/**
+ * One limit for the whole process on full-resolution image work: upload intake (validate, orient,
+ * strip, resize, encode), engine rendering, result finishing, labelled downloads. Each such libvips
+ * pass over a 12 MP photo holds ~70 MB (the offline engine's more), so six uploads and three jobs
+ * overlapping pushed a server past 700 MB; with IMAGE_CONCURRENCY passes at a time (default 2, one
+ * per core here) the rest wait in arrival order. Waiting honours the caller's AbortSignal, so a
+ * staging deadline or a cancelled run still ends the wait. Small work (metadata, thumbnails from
+ * shrink-on-load, the 256 px structure check) does not queue. Work inside `runImageWork` must not
+ * call `runImageWork` again (with a limit of 1 it would wait for itself).
+ */
+export const DEFAULT_IMAGE_CONCURRENCY = 2;
+
+const limiter = new WorkLimiter(DEFAULT_IMAGE_CONCURRENCY);
+
+// libvips' operation cache keeps recent results (up to 50 MB) for repeated identical pipelines,
+// which never happen here: every request works on a new image.
+sharp.cache(false);
+
+/**
+ * JPEG settings for full-resolution output: Huffman optimisation off. With it libjpeg keeps every
+ * DCT coefficient of the image in memory for a second pass (~65 MB more per 12 MP encode) and takes
+ * ~2.5× as long, for files ~9 % smaller. (mozjpeg would cost ~3× the time again.)
+ */
+export function fullSizeJpeg(quality: number) {
+  return { quality, optimiseCoding: false, mozjpeg: false } as const;
+}
+
+/** Sets the process-wide limit (IMAGE_CONCURRENCY; called by the composition in services.ts). */
+export function configureImageWork(concurrency: number): void {
+  limiter.setLimit(concurrency);
+}
+
+export function runImageWork<T>(work: () => Promise<T>, options: { signal?: AbortSignal } = {}): Promise<T> {
+  return limiter.run(work, options);
+}
+
+/** For tests and diagnostics. */
+export function imageWorkState(): { limit: number; active: number; waiting: number } {
+  return { limit: limiter.limit, active: limiter.active, waiting: limiter.waiting };
+}
