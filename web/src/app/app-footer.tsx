@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/i18n';
 import { Link } from 'wouter';
 import { openAppModal } from '@/lib/modal-bus';
 import { Logo } from './header/logo';

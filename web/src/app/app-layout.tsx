@@ -1,5 +1,5 @@
 import { Suspense, useEffect, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/i18n';
 import { useLocation } from 'wouter';
 import { AppFooter } from './app-footer';
 import { AppModals } from './app-modals';

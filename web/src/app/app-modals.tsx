@@ -1,10 +1,11 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { onAppModal, type AppModal } from '@/lib/modal-bus';
 import { useAuth } from '@/lib/auth';
+import { lazyScreen } from './lazy-screen';
 
 // Each dialog's code loads the first time it is opened.
-const SubscriptionModal = lazy(() => import('@/features/billing/subscription-modal'));
-const SettingsModal = lazy(() => import('@/features/account/settings-modal'));
+const SubscriptionModal = lazyScreen(() => import('@/features/billing/subscription-modal'));
+const SettingsModal = lazyScreen(() => import('@/features/account/settings-modal'));
 const CookieConsent = lazy(() => import('@/features/consent/cookie-consent'));
 
 /** Mounts the app-wide dialogs; screens open them through `openAppModal`. */

@@ -2,22 +2,24 @@ import { lazy } from 'react';
 import { Route, Switch } from 'wouter';
 import { useAuth } from '@/lib/auth';
 import { AppLayout } from './app-layout';
+import { lazyScreen } from './lazy-screen';
 import { PageSpinner } from './page-spinner';
 import { AdminSignIn, SignedInOnly, SignedOutOnly } from './route-guards';
 
-// Route-level code splitting: the landing page loads only what it shows.
+// Route-level code splitting: the landing page loads only what it shows; other screens bring
+// the complete style sheet with them (lazy-screen.ts).
 const loadLandingPage = () => import('@/features/landing/landing-page');
 const LandingPage = lazy(loadLandingPage);
-const HomePage = lazy(() => import('@/features/home/home-page'));
-const DashboardPage = lazy(() => import('@/features/staging/dashboard-page'));
-const NewProjectPage = lazy(() => import('@/features/staging/new-project-page'));
-const MyProjectsPage = lazy(() => import('@/features/projects/my-projects-page'));
-const ProjectDetailPage = lazy(() => import('@/features/projects/project-detail-page'));
-const SubscribePage = lazy(() => import('@/features/billing/subscribe-page'));
-const SubscribePopupPage = lazy(() => import('@/features/billing/subscribe-popup-page'));
-const LegalPage = lazy(() => import('@/features/legal/legal-page'));
-const LoginPage = lazy(() => import('@/features/auth/login-page'));
-const AdminApp = lazy(() => import('@/features/admin/admin-app'));
+const HomePage = lazyScreen(() => import('@/features/home/home-page'));
+const DashboardPage = lazyScreen(() => import('@/features/staging/dashboard-page'));
+const NewProjectPage = lazyScreen(() => import('@/features/staging/new-project-page'));
+const MyProjectsPage = lazyScreen(() => import('@/features/projects/my-projects-page'));
+const ProjectDetailPage = lazyScreen(() => import('@/features/projects/project-detail-page'));
+const SubscribePage = lazyScreen(() => import('@/features/billing/subscribe-page'));
+const SubscribePopupPage = lazyScreen(() => import('@/features/billing/subscribe-popup-page'));
+const LegalPage = lazyScreen(() => import('@/features/legal/legal-page'));
+const LoginPage = lazyScreen(() => import('@/features/auth/login-page'));
+const AdminApp = lazyScreen(() => import('@/features/admin/admin-app'));
 const NotFoundPage = lazy(() => import('./not-found-page'));
 
 /** `/` shows the landing page to visitors and home to signed-in users (spec §2). */

@@ -1,59 +1,115 @@
-import i18n, { type BackendModule, type ResourceKey } from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { useMemo, useSyncExternalStore } from 'react';
 import commonDe from './common/de.json';
 import commonEn from './common/en.json';
 import { detectLanguage, LANGUAGE_STORAGE_KEY, type Language } from './language';
+import { translate, type Texts, type TranslateOptions } from './translate';
 
 /**
- * Translations: `common` (header, buttons, shared messages) ships with the app; every feature keeps
- * its own `features/<feature>/i18n/{de,en}.json`, loaded as the namespace `<feature>` when a screen
- * of that feature first renders — the landing page never downloads the admin texts.
+ * Translations (decision 010: our own ~1 KB runtime instead of i18next + react-i18next, which cost
+ * ~17 KB gzip of the landing page's budget). `common` (header, buttons, shared messages) ships with
+ * the app; every feature keeps its own `features/<feature>/i18n/{de,en}.json`, loaded as the
+ * namespace `<feature>` when a screen of that feature first renders (the component suspends until
+ * then) — the landing page never downloads the admin texts, and only the active language is fetched.
  */
-const featureLocales = import.meta.glob<{ default: ResourceKey }>('../features/*/i18n/*.json');
+const featureLocales = import.meta.glob<{ default: Texts }>('../features/*/i18n/*.json');
 
-const featureBackend: BackendModule = {
-  type: 'backend',
-  init() {},
-  read(language, namespace, callback) {
+const loaded = new Map<string, Texts>([
+  ['de/common', commonDe],
+  ['en/common', commonEn],
+]);
+const loading = new Map<string, Promise<Texts>>();
+const listeners = new Set<() => void>();
+let current: Language = 'en';
+let initialized = false;
+
+const namespaceId = (language: Language, namespace: string) => `${language}/${namespace}`;
+
+function loadNamespace(language: Language, namespace: string): Promise<Texts> {
+  const id = namespaceId(language, namespace);
+  const done = loaded.get(id);
+  if (done) return Promise.resolve(done);
+  let pending = loading.get(id);
+  if (!pending) {
     const load = featureLocales[`../features/${namespace}/i18n/${language}.json`];
-    if (!load) return callback(null, {});
-    load().then(
-      (module) => callback(null, module.default),
-      (error: Error) => callback(error, null),
-    );
-  },
-};
+    const attempt = () => (load ? load().then((module) => module.default) : Promise.resolve({}));
+    pending = attempt()
+      // One retry for a flaky network; after that the screen shows its keys rather than nothing.
+      .catch(() => new Promise<Texts>((resolve) => setTimeout(() => resolve(attempt()), 1000)))
+      .catch((error: unknown) => {
+        console.warn(`translations ${id} could not be loaded`, error);
+        return {};
+      })
+      .then((texts) => {
+        loaded.set(id, texts);
+        loading.delete(id);
+        return texts;
+      });
+    loading.set(id, pending);
+  }
+  return pending;
+}
 
-export function initI18n(language: Language = detectLanguage()) {
-  if (i18n.isInitialized) return i18n;
-  void i18n
-    .use(featureBackend)
-    .use(initReactI18next)
-    .init({
-      lng: language,
-      fallbackLng: 'en',
-      supportedLngs: ['de', 'en'],
-      ns: ['common'],
-      defaultNS: 'common',
-      resources: { de: { common: commonDe }, en: { common: commonEn } },
-      partialBundledLanguages: true,
-      interpolation: { escapeValue: false },
-      returnNull: false,
-      initAsync: false,
-      react: { useSuspense: true },
-    });
+function setLanguage(language: Language) {
+  current = language;
   document.documentElement.lang = language;
+  for (const listener of listeners) listener();
+}
+
+/** Starts with the stored or detected language (tests pass one; a later call switches at once). */
+export function initI18n(language: Language = detectLanguage()) {
+  initialized = true;
+  if (language !== current || document.documentElement.lang !== language) setLanguage(language);
   return i18n;
 }
 
+/** Switches language after the texts the screen already shows are there, so nothing flashes a spinner. */
 export async function changeLanguage(language: Language) {
   try {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
   } catch {
     /* storage blocked: the choice lasts for this visit */
   }
-  document.documentElement.lang = language;
-  await i18n.changeLanguage(language);
+  const shown = [...loaded.keys()]
+    .filter((id) => id.startsWith(`${current}/`))
+    .map((id) => id.slice(id.indexOf('/') + 1));
+  await Promise.all(shown.map((namespace) => loadNamespace(language, namespace)));
+  setLanguage(language);
 }
 
-export { i18n };
+export const i18n = {
+  get language(): Language {
+    return current;
+  },
+  get isInitialized() {
+    return initialized;
+  },
+  changeLanguage,
+};
+
+export interface TFunction {
+  (key: string, options?: TranslateOptions & { returnObjects?: false }): string;
+  <T = unknown>(key: string, options: TranslateOptions & { returnObjects: true }): T;
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+const currentLanguage = () => current;
+
+/**
+ * `t` for one namespace (default `common`) in the current language, re-rendering on a language
+ * switch. Suspends while the namespace's texts load, like React.lazy does for code.
+ */
+export function useTranslation(namespace = 'common') {
+  const language = useSyncExternalStore(subscribe, currentLanguage, currentLanguage);
+  const texts = loaded.get(namespaceId(language, namespace));
+  // The Suspense protocol React.lazy and react-i18next use; `use()` would do in the browser, but
+  // under act() (tests) it waits for an awaited act that a plain render never gives it.
+  if (!texts) throw loadNamespace(language, namespace);
+  return useMemo(() => {
+    const t = ((key: string, options?: TranslateOptions) =>
+      translate(texts, language, key, options)) as TFunction;
+    return { t, i18n: { language, changeLanguage } };
+  }, [texts, language]);
+}

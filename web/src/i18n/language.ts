@@ -10,6 +10,7 @@ export function detectLanguage(): Language {
   } catch {
     /* storage blocked: fall through */
   }
-  const preferred = typeof navigator !== 'undefined' ? navigator.languages?.[0] ?? navigator.language : '';
+  const preferred =
+    typeof navigator !== 'undefined' ? (navigator.languages?.[0] ?? navigator.language) : '';
   return preferred?.toLowerCase().startsWith('de') ? 'de' : 'en';
 }

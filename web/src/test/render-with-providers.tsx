@@ -1,11 +1,10 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { configure, render, type RenderResult } from '@testing-library/react';
 import { Suspense, type ReactElement } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { Toaster } from '@/components/ui/toaster';
-import { i18n, initI18n } from '@/i18n/i18n';
+import { initI18n } from '@/i18n/i18n';
 import type { Language } from '@/i18n/language';
 import { createQueryClient } from '@/lib/query-client';
 import { ThemeProvider } from '@/lib/theme';
@@ -19,8 +18,18 @@ if (typeof globalThis.ResizeObserver === 'undefined') {
     disconnect() {}
   };
 }
-for (const name of ['hasPointerCapture', 'setPointerCapture', 'releasePointerCapture', 'scrollIntoView'] as const) {
-  if (!(name in Element.prototype)) Object.defineProperty(Element.prototype, name, { value: () => false, configurable: true, writable: true });
+for (const name of [
+  'hasPointerCapture',
+  'setPointerCapture',
+  'releasePointerCapture',
+  'scrollIntoView',
+] as const) {
+  if (!(name in Element.prototype))
+    Object.defineProperty(Element.prototype, name, {
+      value: () => false,
+      configurable: true,
+      writable: true,
+    });
 }
 
 // A screen's first render loads its translation namespace with a dynamic import, which takes a while
@@ -41,27 +50,27 @@ export interface RenderWithProvidersResult extends RenderResult {
 }
 
 /**
- * Renders with the app's real providers: the app's QueryClient defaults, i18next (English unless
+ * Renders with the app's real providers: the app's QueryClient defaults, our i18n (English unless
  * asked; feature namespaces load on demand behind Suspense), the theme, the toaster and a wouter
  * memory location. Only `fetch` should be mocked around it.
  */
-export function renderWithProviders(ui: ReactElement, options: RenderOptions = {}): RenderWithProvidersResult {
+export function renderWithProviders(
+  ui: ReactElement,
+  options: RenderOptions = {},
+): RenderWithProvidersResult {
   const language = options.language ?? 'en';
   initI18n(language);
-  if (i18n.language !== language) void i18n.changeLanguage(language);
   const queryClient = options.queryClient ?? createQueryClient();
   const location = memoryLocation({ path: options.path ?? '/', record: true });
   const result = render(
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <ThemeProvider>
-          <Router hook={location.hook}>
-            <Suspense fallback={<div>suspended</div>}>{ui}</Suspense>
-          </Router>
-          <Toaster />
-        </ThemeProvider>
-      </QueryClientProvider>
-    </I18nextProvider>,
+    <QueryClientProvider client={queryClient}>
+      <ThemeProvider>
+        <Router hook={location.hook}>
+          <Suspense fallback={<div>suspended</div>}>{ui}</Suspense>
+        </Router>
+        <Toaster />
+      </ThemeProvider>
+    </QueryClientProvider>,
   );
   return { ...result, queryClient, history: location.history ?? [] };
 }

@@ -1,5 +1,5 @@
 import { Coins } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/i18n';
 import type { UserResponse } from '@contract/auth';
 import { showsUpgradeBadge, userStats } from '@contract/user-stats';
 import { openAppModal } from '@/lib/modal-bus';

@@ -1,5 +1,5 @@
 import { Languages } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/i18n';
 import { Button } from '@/components/ui/button';
 import { changeLanguage } from '@/i18n/i18n';
 

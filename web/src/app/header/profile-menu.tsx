@@ -1,5 +1,5 @@
 import { Languages, LogOut, Moon, Settings, Shield, Sun } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/i18n';
 import { useLocation } from 'wouter';
 import type { UserResponse } from '@contract/auth';
 import { PLANS } from '@contract/plans';

@@ -1,5 +1,5 @@
 import { FolderOpen, LogOut } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/i18n';
 import { Link } from 'wouter';
 import type { UserResponse } from '@contract/auth';
 import { Button } from '@/components/ui/button';

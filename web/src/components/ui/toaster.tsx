@@ -1,6 +1,6 @@
 import { Toast } from 'radix-ui';
 import { CheckCircle2, AlertCircle, X } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/i18n';
 import { TOAST_DURATION_MS } from '@contract/limits';
 import { cn } from '@/lib/class-names';
 import { dismissToast, useToasts } from './toast-store';

@@ -1,6 +1,6 @@
 import { Loader2 } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/i18n';
 import { ACCOUNT_DELETION_GRACE_DAYS } from '@contract/limits';
 import { Button } from '@/components/ui/button';
 import {

@@ -1,6 +1,6 @@
 import { CalendarClock, Loader2, Trash2, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/i18n';
 import { ACCOUNT_DELETION_GRACE_DAYS } from '@contract/limits';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast-store';

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { AlertCircle, Loader2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/i18n';
 import { z } from 'zod';
 import { INDUSTRIES, PROFILE_ROLES, type UserResponse } from '@contract/auth';
 import { Button } from '@/components/ui/button';

@@ -1,6 +1,6 @@
 import { Trash2, UserRound } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/i18n';
 import type { UserResponse } from '@contract/auth';
 import {
   Dialog,

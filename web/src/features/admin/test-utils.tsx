@@ -1,7 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { Suspense, type ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
@@ -12,36 +11,45 @@ import { ThemeProvider } from '@/lib/theme';
 /** Answers fetch calls from a table of path → JSON body (or a status for an error reply). */
 export function stubApi(routes: Record<string, unknown | { status: number; body?: unknown }>) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.pathname : input.url;
+    const url =
+      typeof input === 'string' ? input : input instanceof URL ? input.pathname : input.url;
     const path = url.replace(/^https?:\/\/[^/]+/, '');
-    if (!(path in routes)) return new Response('{"message":"Not found","code":"not_found"}', { status: 404 });
+    if (!(path in routes))
+      return new Response('{"message":"Not found","code":"not_found"}', { status: 404 });
     const answer = routes[path] as { status?: number; body?: unknown };
     if (answer && typeof answer === 'object' && typeof answer.status === 'number') {
-      return new Response(JSON.stringify(answer.body ?? { message: 'Failed', code: 'internal_error' }), { status: answer.status });
+      return new Response(
+        JSON.stringify(answer.body ?? { message: 'Failed', code: 'internal_error' }),
+        { status: answer.status },
+      );
     }
-    return new Response(JSON.stringify(answer), { status: 200, headers: { 'content-type': 'application/json' } });
+    return new Response(JSON.stringify(answer), {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    });
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
 
 /** The admin feature as the router mounts it: nested under /admin, with query, theme and i18n. */
-export async function renderAdmin(ui: ReactNode, { path = '/admin', language = 'en' as 'de' | 'en' } = {}) {
+export async function renderAdmin(
+  ui: ReactNode,
+  { path = '/admin', language = 'en' as 'de' | 'en' } = {},
+) {
   initI18n(language);
   await i18n.changeLanguage(language);
   const { hook } = memoryLocation({ path });
   return render(
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={createQueryClient()}>
-        <ThemeProvider>
-          <Router hook={hook}>
-            <Router base="/admin">
-              <Suspense fallback={<p>loading</p>}>{ui}</Suspense>
-            </Router>
+    <QueryClientProvider client={createQueryClient()}>
+      <ThemeProvider>
+        <Router hook={hook}>
+          <Router base="/admin">
+            <Suspense fallback={<p>loading</p>}>{ui}</Suspense>
           </Router>
-        </ThemeProvider>
-      </QueryClientProvider>
-    </I18nextProvider>,
+        </Router>
+      </ThemeProvider>
+    </QueryClientProvider>,
   );
 }
 

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AlertCircle, Loader2 } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/i18n';
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from '@contract/limits';
 import { Button } from '@/components/ui/button';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/i18n';
 import { toast } from '@/components/ui/toast-store';
 import { ApiError } from '@/lib/api-request';
 

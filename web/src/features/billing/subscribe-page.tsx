@@ -1,6 +1,6 @@
 import { ArrowLeft, LogOut } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/i18n';
 import { Link, useLocation, useSearch } from 'wouter';
 import { PAID_PLAN_IDS, type PaidPlanId } from '@contract/billing';
 import { UPGRADE_PAGE_FALLBACK_CREDIT_LIMIT } from '@contract/limits';

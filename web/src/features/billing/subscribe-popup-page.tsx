@@ -1,6 +1,6 @@
 import { AlertCircle, CheckCircle2, Loader2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/i18n';
 import { Link, useSearch } from 'wouter';
 import { PAID_PLAN_IDS, type PaidPlanId } from '@contract/billing';
 import { POPUP_CLOSE_MS } from '@contract/limits';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/i18n';
 import type { UserResponse } from '@contract/auth';
 import { PLANS, type BillingCycle } from '@contract/plans';
 import { userStats } from '@contract/user-stats';

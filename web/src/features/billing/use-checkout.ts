@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/i18n';
 import type { PaidPlanId, SubscriptionSetupResponse } from '@contract/billing';
 import { POST_PAYMENT_RELOAD_MS } from '@contract/limits';
 import { PLANS, type BillingCycle } from '@contract/plans';

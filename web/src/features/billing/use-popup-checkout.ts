@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/i18n';
 import type { PaidPlanId } from '@contract/billing';
 import { PLANS, type BillingCycle, type PlanId } from '@contract/plans';
 import { CHECKOUT_COMPLETE_MESSAGE, type CheckoutCompleteMessage } from './billing-navigation';

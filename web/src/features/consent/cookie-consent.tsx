@@ -1,6 +1,6 @@
 import { Cookie } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/i18n';
 import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
 import {

@@ -1,5 +1,5 @@
 import { ArrowRight, ImagePlus, TriangleAlert } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/i18n';
 import { Link } from 'wouter';
 import { MAX_IMAGES_PER_PROJECT } from '@contract/limits';
 import { Button } from '@/components/ui/button';

@@ -1,5 +1,5 @@
 import { Coins, Gauge, Layers, Wallet, type LucideIcon } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/i18n';
 import { CREDITS_PER_IMAGE } from '@contract/limits';
 import type { UserStats } from '@contract/user-stats';
 import { Progress } from '@/components/ui/progress';

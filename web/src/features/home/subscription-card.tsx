@@ -1,5 +1,5 @@
 import { Crown } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/i18n';
 import { PLANS } from '@contract/plans';
 import type { UserStats } from '@contract/user-stats';
 import { showsUpgradeBadge } from '@contract/user-stats';

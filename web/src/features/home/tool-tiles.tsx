@@ -6,7 +6,7 @@ import {
   Sofa,
   type LucideIcon,
 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/i18n';
 import { Link } from 'wouter';
 import { STYLE_IDS } from '@contract/styles';
 import { Badge } from '@/components/ui/badge';

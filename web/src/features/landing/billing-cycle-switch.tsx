@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/i18n';
 import type { BillingCycle } from '@contract/plans';
 import { yearlyDiscountPercent } from '@contract/plans';
 import { cn } from '@/lib/class-names';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/i18n';
 import { MAX_IMAGES_PER_PROJECT } from '@contract/limits';
 import { STYLE_IDS } from '@contract/styles';
 

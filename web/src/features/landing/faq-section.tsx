@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/i18n';
 import { MAX_UPLOAD_BYTES } from '@contract/limits';
 import { PLANS } from '@contract/plans';
 import {

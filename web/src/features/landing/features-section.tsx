@@ -7,7 +7,7 @@ import {
   Timer,
   type LucideIcon,
 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/i18n';
 import { MAX_IMAGES_PER_PROJECT } from '@contract/limits';
 import { STYLE_IDS } from '@contract/styles';
 import { SectionHeading } from './section-heading';

@@ -1,5 +1,5 @@
 import { ArrowRight, Check, MousePointerClick } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/i18n';
 import { PLANS } from '@contract/plans';
 import { STYLE_IDS, STYLES } from '@contract/styles';
 import { Button } from '@/components/ui/button';

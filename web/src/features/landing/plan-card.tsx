@@ -1,5 +1,5 @@
 import { Check, Mail } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/i18n';
 import { monthlyEquivalent, type BillingCycle, type Plan } from '@contract/plans';
 import { Badge } from '@/components/ui/badge';
 import { COMPANY } from '@/lib/company';

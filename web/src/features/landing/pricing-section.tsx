@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/i18n';
 import { PLAN_LIST, type BillingCycle } from '@contract/plans';
 import { BillingCycleSwitch } from './billing-cycle-switch';
 import { PlanCard } from './plan-card';

@@ -1,5 +1,5 @@
 import { Download, Upload, WandSparkles, type LucideIcon } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/i18n';
 import { MAX_IMAGES_PER_PROJECT } from '@contract/limits';
 import { SectionHeading } from './section-heading';
 

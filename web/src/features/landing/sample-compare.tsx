@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/i18n';
 import { STYLES } from '@contract/styles';
 import { CompareSlider } from '@/components/ui/compare-slider';
 import { cn } from '@/lib/class-names';

@@ -6,7 +6,7 @@ import {
   Sofa,
   type LucideIcon,
 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/i18n';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/class-names';
 import { SignUpCta } from './cta-link';

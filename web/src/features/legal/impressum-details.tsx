@@ -1,5 +1,5 @@
 import { Info } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/i18n';
 import { COMPANY } from '@/lib/company';
 
 /** The § 5 DDG block: provider, representation, contact, register and VAT id (placeholder data, marked as such). */

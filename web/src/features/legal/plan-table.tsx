@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/i18n';
 import { formatEuro, PLAN_LIST } from '@contract/plans';
 
 /** Terms § 4: plans, prices and credits, rendered from contract/plans.ts (no number is written twice). */

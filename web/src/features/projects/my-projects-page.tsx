@@ -1,6 +1,6 @@
 import { FolderOpen, Plus, RotateCw, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/i18n';
 import { Link } from 'wouter';
 import type { ProjectListItem } from '@contract/projects';
 import { Button } from '@/components/ui/button';

@@ -1,6 +1,6 @@
 import { ArrowLeft, Columns2, ImageOff, LayoutGrid, Loader2, SearchX } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/i18n';
 import { Link, useLocation } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';

@@ -1,5 +1,5 @@
 import { Armchair, FolderOpen, Hammer, LayoutGrid, Plus, Sofa, Sparkles, type LucideIcon } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/i18n';
 import { Link } from 'wouter';
 import { userStats } from '@contract/user-stats';
 import { Button } from '@/components/ui/button';

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Coins, Sparkles, TriangleAlert } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/i18n';
 import { useLocation } from 'wouter';
 import { CUSTOM_STYLE_MAX, INSTRUCTIONS_MAX, MAX_IMAGES_PER_PROJECT, PROJECT_TITLE_MAX, RECOMMENDED_MIN_HEIGHT, RECOMMENDED_MIN_WIDTH } from '@contract/limits';
 import { STYLES } from '@contract/styles';

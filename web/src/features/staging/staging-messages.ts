@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '@/i18n/i18n';
 import type { StagingFailure } from './staging-run';
 import type { SubmissionProblem } from './staging-validation';
 

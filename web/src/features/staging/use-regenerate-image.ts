@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/i18n';
 import { toast } from '@/components/ui/toast-store';
 import { ApiError } from '@/lib/api-request';
 import { USER_QUERY_KEY } from '@/lib/auth';

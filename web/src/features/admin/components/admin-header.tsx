@@ -1,5 +1,5 @@
 import { BarChart3, LayoutDashboard, MonitorPlay, Users } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/i18n';
 import { Link, useLocation } from 'wouter';
 import type { UserResponse } from '@contract/auth';
 import { cn } from '@/lib/class-names';

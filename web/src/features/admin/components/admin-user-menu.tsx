@@ -1,5 +1,5 @@
 import { ArrowLeft, ChevronDown, Languages, LogOut, Moon, Sun } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/i18n';
 import type { UserResponse } from '@contract/auth';
 import {
   DropdownMenu,

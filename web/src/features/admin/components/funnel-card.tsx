@@ -1,5 +1,5 @@
 import { ArrowRight, MousePointerClick, MoveRight, TrendingDown, TrendingUp, UserPlus, Eye } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/i18n';
 import { CTA_TO_SIGNUP_TREND_THRESHOLD, LP_TO_CTA_TREND_THRESHOLD, type AdminAnalyticsResponse } from '@contract/admin';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';

@@ -1,5 +1,5 @@
 import { Ban, EyeOff, ServerCog, ShieldCheck, UserX } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/i18n';
 
 /** Issue 1: states exactly what the analytics do and do not collect. */
 export function GdprBox() {

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/i18n';
 import type { AdminUsersResponse } from '@contract/admin';
 import { PLANS, type PlanId } from '@contract/plans';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';

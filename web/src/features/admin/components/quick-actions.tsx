@@ -1,5 +1,5 @@
 import { BarChart3, ChevronRight, ExternalLink, MonitorPlay, Users, type LucideIcon } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/i18n';
 import { Link } from 'wouter';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { cn } from '@/lib/class-names';

@@ -1,5 +1,5 @@
 import { UserPlus } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/i18n';
 import type { RecentSignup } from '@contract/admin';
 import { PLANS } from '@contract/plans';
 import { Badge } from '@/components/ui/badge';

@@ -1,5 +1,5 @@
 import { Cpu, CreditCard, Database, HardDrive, ListChecks, type LucideIcon } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/i18n';
 import type { AdminSystemResponse } from '@contract/admin';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/i18n';
 import { useAnalytics } from '../api/get-analytics';
 import { EventSummaryChart, EventTrendsChart } from '../components/event-charts';
 import { FunnelCard } from '../components/funnel-card';

@@ -1,6 +1,6 @@
 import { ExternalLink, MonitorPlay, RotateCw } from 'lucide-react';
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/i18n';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '../components/page-header';
 

@@ -1,5 +1,5 @@
 import { CreditCard, Eye, MousePointerClick, RotateCw, ShoppingCart, UserPlus } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/i18n';
 import type { AdminDashboardResponse } from '@contract/admin';
 import { Button } from '@/components/ui/button';
 import { useDashboard } from '../api/get-dashboard';

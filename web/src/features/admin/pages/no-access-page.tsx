@@ -1,5 +1,5 @@
 import { ArrowLeft, LogOut, ShieldX } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/i18n';
 import type { UserResponse } from '@contract/auth';
 import { Button } from '@/components/ui/button';
 import { adminLogout } from '../logout';

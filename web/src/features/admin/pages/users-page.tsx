@@ -1,5 +1,5 @@
 import { BadgeDollarSign, CircleDollarSign, Percent, Users } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/i18n';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { useUsers } from '../api/get-users';

@@ -1,6 +1,6 @@
 import { ArrowLeft, CalendarClock, Check, ShieldCheck } from 'lucide-react';
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/i18n';
 import type { BillingCycle, Plan } from '@contract/plans';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';

@@ -1,6 +1,6 @@
 import { Loader2 } from 'lucide-react';
 import type { MouseEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/i18n';
 import { planCredits } from '@contract/plans';
 import {
   AlertDialog,

@@ -1,5 +1,5 @@
 import { Check, Loader2 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/i18n';
 import type { BillingCycle, Plan } from '@contract/plans';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/i18n';
 import { PAID_PLAN_IDS, type PaidPlanId } from '@contract/billing';
 import { PLAN_LIST, type BillingCycle, type Plan, type PlanId } from '@contract/plans';
 import { cn } from '@/lib/class-names';

@@ -1,5 +1,5 @@
 import { Clock, ImageOff } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/i18n';
 import { cn } from '@/lib/class-names';
 import { formatDate } from '../format-date';
 

@@ -1,5 +1,5 @@
 import { Download, Eye, Loader2, Pencil, TriangleAlert } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/i18n';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/class-names';
 import { formatDate } from '../format-date';

@@ -1,7 +1,7 @@
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { ChevronLeft, ChevronRight, Columns2, Download, Image as ImageIcon, RefreshCw, Trash2, X, ZoomIn, ZoomOut } from 'lucide-react';
 import { useEffect, useState, type CSSProperties, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/i18n';
 import type { ProjectDetailResponse } from '@contract/projects';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';

@@ -1,5 +1,5 @@
 import { Download, Loader2, Maximize2, RefreshCw, TriangleAlert } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/i18n';
 import { Button } from '@/components/ui/button';
 import { CompareSlider } from '@/components/ui/compare-slider';
 import { formatDateTime } from '../format-date';

@@ -1,5 +1,5 @@
 import { Download, Eye, ImageOff, Trash2 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/i18n';
 import type { ProjectListItem } from '@contract/projects';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';

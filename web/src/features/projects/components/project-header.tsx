@@ -1,5 +1,5 @@
 import { Calendar, Clock, ImageOff, Images, Palette, Tag } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/i18n';
 import type { ProjectDetailResponse } from '@contract/projects';
 import { cn } from '@/lib/class-names';
 import { formatDate, formatDateTime } from '../format-date';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/i18n';
 import type { ProjectStatus } from '@contract/projects';
 import { Badge } from '@/components/ui/badge';
 

@@ -1,5 +1,5 @@
 import { ArrowUpRight, Calendar, Download, ImageOff, Trash2 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/i18n';
 import { Link } from 'wouter';
 import type { ProjectListItem } from '@contract/projects';
 import { Badge } from '@/components/ui/badge';

@@ -1,6 +1,6 @@
 import { RefreshCw } from 'lucide-react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/i18n';
 import { CUSTOM_STYLE_MAX } from '@contract/limits';
 import { STYLE_LIST, STYLES, styleIdFromName, type StyleId } from '@contract/styles';
 import { Button } from '@/components/ui/button';

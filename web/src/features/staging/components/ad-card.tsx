@@ -1,5 +1,5 @@
 import { Megaphone, Sparkles } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/i18n';
 import { PLANS, type PlanId } from '@contract/plans';
 import { Button } from '@/components/ui/button';
 import { openAppModal } from '@/lib/modal-bus';

@@ -1,6 +1,6 @@
 import { CloudUpload, ImagePlus, TriangleAlert, X } from 'lucide-react';
 import { useId, useRef, useState, type DragEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/i18n';
 import { ACCEPTED_IMAGE_TYPES, MAX_IMAGES_PER_PROJECT } from '@contract/limits';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/class-names';

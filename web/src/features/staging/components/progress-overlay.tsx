@@ -1,6 +1,6 @@
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { Check, ImageUp, Palette, Sofa, Sparkles } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/i18n';
 import { Progress } from '@/components/ui/progress';
 import { cn } from '@/lib/class-names';
 import { currentImageNumber, type StagingProgress, type StagingStage } from '../staging-progress';

@@ -1,6 +1,6 @@
 import { ImagePlus, Info, Sparkles, TriangleAlert } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/i18n';
 import { ACCEPTED_IMAGE_TYPES, DASHBOARD_QUALITY_MIN_HEIGHT, DASHBOARD_QUALITY_MIN_WIDTH, PROJECT_TITLE_MAX } from '@contract/limits';
 import { STYLE_LIST, type StyleId } from '@contract/styles';
 import { Alert } from '@/components/ui/alert';

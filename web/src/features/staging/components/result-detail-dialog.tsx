@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight, Download, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/i18n';
 import { useLocation } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { CompareSlider } from '@/components/ui/compare-slider';

@@ -1,5 +1,5 @@
 import { ArrowUpRight, ImageOff, Loader2, RefreshCw, TriangleAlert } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/i18n';
 import { Link } from 'wouter';
 import { styleIdFromName, STYLES } from '@contract/styles';
 import { Button } from '@/components/ui/button';

@@ -1,6 +1,6 @@
 import { ArrowRight, CheckCircle2, Plus, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/i18n';
 import { Link } from 'wouter';
 import { styleIdFromName, STYLES } from '@contract/styles';
 import { Button } from '@/components/ui/button';

@@ -1,6 +1,6 @@
 import { RadioGroup } from 'radix-ui';
 import { Check, Crown, Factory, Gem, PenLine, Sofa, Sun, Trees, Wheat, type LucideIcon } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/i18n';
 import { STYLE_LIST, type StyleId } from '@contract/styles';
 import { cn } from '@/lib/class-names';
 
