@@ -84,9 +84,37 @@ function edgeMap(g: Float32Array, w: number, h: number): EdgeMap {
 
 /** Strong means the top ~10 % of edges, but never sensor grain on a flat wall. */
 function strongThreshold(magnitude: Float32Array): number {
-  const sorted = Float32Array.from(magnitude).sort();
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-  return Math.max(at(0.9), 0.25 * at(0.995), 40);
+  // Two order statistics by selection instead of a full sort (this runs on the event loop).
+  const values = Float32Array.from(magnitude);
+  const rank = (q: number) => Math.min(values.length - 1, Math.floor(q * values.length));
+  const high = select(values, rank(0.995), 0, values.length - 1);
+  // After selecting rank(0.995) everything left of it is no larger, so rank(0.9) lies in that part.
+  const low = select(values, rank(0.9), 0, rank(0.995));
+  return Math.max(low, 0.25 * high, 40);
+}
+
+/** The k-th smallest value of values[from..to] (Hoare's quickselect; reorders that range). */
+function select(values: Float32Array, k: number, from: number, to: number): number {
+  let [lo, hi] = [from, to];
+  while (lo < hi) {
+    const pivot = values[(lo + hi) >> 1];
+    let [i, j] = [lo, hi];
+    while (i <= j) {
+      while (values[i] < pivot) i++;
+      while (values[j] > pivot) j--;
+      if (i <= j) {
+        const t = values[i];
+        values[i] = values[j];
+        values[j] = t;
+        i++;
+        j--;
+      }
+    }
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else return values[k];
+  }
+  return values[k];
 }
 
 /**
@@ -103,12 +131,13 @@ function matchScore(source: EdgeMap, target: EdgeMap, weights: Float32Array, h: 
   let area = 0;
   for (let i = 0; i < weights.length; i++) area += weights[i];
   for (let k = 0; k < ORIENTATION_BINS; k++) {
-    const near = (bin: number) => {
+    const near = new Uint8Array(ORIENTATION_BINS);
+    for (let bin = 0; bin < ORIENTATION_BINS; bin++) {
       const distance = Math.abs(bin - k);
-      return Math.min(distance, ORIENTATION_BINS - distance) <= 1;
-    };
+      near[bin] = Math.min(distance, ORIENTATION_BINS - distance) <= 1 ? 1 : 0;
+    }
     const mask = new Uint8Array(w * h);
-    for (let i = 0; i < mask.length; i++) mask[i] = target.magnitude[i] > floor && near(target.bin[i]) ? 1 : 0;
+    for (let i = 0; i < mask.length; i++) mask[i] = target.magnitude[i] > floor ? near[target.bin[i]] : 0;
     const dilated = dilate(mask, w, h, MATCH_RADIUS);
     let covered = 0;
     for (let i = 0; i < dilated.length; i++) if (dilated[i]) covered += weights[i];

@@ -3,8 +3,9 @@ import { fullSizeJpeg, runImageWork } from '../../images/image-work.js';
 import { EngineError, engineMessages, type StageInput, type StageResult, type StagingEngine } from './engine.js';
 
 /**
- * For benchmarks and queue tests: behaves like a remote provider that always takes `latencyMs`,
- * then hands back the photo re-encoded with a small corner mark (so "changed" is checkable).
+ * For benchmarks and queue tests: behaves like a remote provider that always takes `latencyMs` and
+ * hands back the photo re-encoded with a small corner mark (so "changed" is checkable). Like a
+ * provider's own rendering, the re-encode happens inside that time, not after it.
  */
 export class FixedLatencyStagingEngine implements StagingEngine {
   readonly name = 'fixed-latency';
@@ -12,7 +13,7 @@ export class FixedLatencyStagingEngine implements StagingEngine {
   constructor(private readonly latencyMs: number) {}
 
   async stage(input: StageInput): Promise<StageResult> {
-    await waitUnlessAborted(this.latencyMs, input.signal);
+    const latency = waitUnlessAborted(this.latencyMs, input.signal);
     // The re-encode is full-resolution work: it waits for a slot of the process-wide image limit.
     const mark = async () => {
       const meta = await sharp(input.image).metadata();
@@ -25,13 +26,15 @@ export class FixedLatencyStagingEngine implements StagingEngine {
         .jpeg(fullSizeJpeg(88))
         .toBuffer();
     };
-    try {
-      const output = await runImageWork(mark, { signal: input.signal });
-      return { image: output, mimeType: 'image/jpeg', engine: this.name };
-    } catch (error) {
-      if (input.signal?.aborted) throw new EngineError('The staging request was cancelled.', 'transient');
-      throw new EngineError(engineMessages.unreadableInput, 'permanent', undefined, { cause: error });
-    }
+    const rendering = runImageWork(mark, { signal: input.signal }).then(
+      (image) => ({ image }),
+      (error: unknown) => ({ error }),
+    );
+    await latency;
+    const output = await rendering;
+    if ('image' in output) return { image: output.image, mimeType: 'image/jpeg', engine: this.name };
+    if (input.signal?.aborted) throw new EngineError('The staging request was cancelled.', 'transient');
+    throw new EngineError(engineMessages.unreadableInput, 'permanent', undefined, { cause: output.error });
   }
 }
 
