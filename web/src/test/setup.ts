@@ -1,8 +1,21 @@
 import '@testing-library/jest-dom/vitest';
+import { twMerge } from 'tailwind-merge';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 afterEach(() => {
   cleanup();
   localStorage.clear();
+});
+
+// Our Tailwind class merge (lib/tailwind-class-merge.ts) must agree with tailwind-merge on every
+// class list the components build while the tests run; a disagreement fails the test that made it.
+const classMergeMismatches: string[] = [];
+globalThis.verifyClassMerge = (input, output) => {
+  const expected = twMerge(input);
+  if (expected !== output) classMergeMismatches.push(`cn("${input}")\n  ours: "${output}"\n  tailwind-merge: "${expected}"`);
+};
+afterEach(() => {
+  const found = classMergeMismatches.splice(0);
+  if (found.length) throw new Error(`class merge differs from tailwind-merge:\n${[...new Set(found)].join('\n')}`);
 });
