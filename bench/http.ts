@@ -7,7 +7,7 @@
  *   2. GET /api/auth/user: req/s, target ≥ 0.6× bare.
  * The app runs as `npm start` runs it (bench/lib/server-host.ts: startRuntime, in-process job
  * workers, NODE_ENV=production) in a child process, with the pino logger at LOG_LEVEL=info — the
- * default, which logs every request and its completion — writing to /dev/null; autocannon runs in
+ * default, one line per request — writing to /dev/null; autocannon runs in
  * this process. BENCH_LOG_LEVEL=warn measures a quieter logger; BENCH_HTTP_ROUNDS=n alternates
  * app/bare n times and reports medians; BENCH_DEBUG=1 prints EXPLAIN ANALYZE of the queries.
  * Everything runs on an embedded PostgreSQL in a temp dir.
@@ -18,7 +18,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { connectDatabase } from '../server/src/db/client.js';
 import { projectImages, projects } from '../server/src/db/schema.js';
-import { PROJECTS_SQL, SESSION_USER_SQL, imagesSql } from './lib/app-sql.js';
+import { PROJECTS_SQL, SESSION_USER_SQL, projectsParams } from './lib/app-sql.js';
 import {
   debug,
   freePort,
@@ -237,7 +237,7 @@ async function assertSameSql(database: BenchDatabase, appUrl: string, cookie: st
       await fetch(appUrl + route, { headers: { cookie } });
     await new Promise((r) => setTimeout(r, 300));
     const log = readFileSync(database.logFile, 'utf8').slice(from);
-    const missing = [SESSION_USER_SQL, PROJECTS_SQL, imagesSql(PROJECTS)].filter(
+    const missing = [SESSION_USER_SQL, PROJECTS_SQL].filter(
       (sql) => !log.includes(sql),
     );
     if (missing.length)
@@ -252,7 +252,7 @@ async function assertSameSql(database: BenchDatabase, appUrl: string, cookie: st
           /"(?:sessions|projects|project_images|users)"/.test(l),
       ).length;
     note(
-      `app SQL checked against the PostgreSQL statement log: ${perRequest} statements for the two requests (session+user, projects, images; session+user)`,
+      `app SQL checked against the PostgreSQL statement log: ${perRequest} statements for the two requests (session+user, projects with their images; session+user)`,
     );
   } finally {
     await admin.query('ALTER SYSTEM RESET log_statement');
@@ -270,11 +270,9 @@ async function explain(url: string, userId: string, cookie: string) {
       .createHash('sha256')
       .update(token)
       .digest('base64url');
-    const ids = (await client.query(PROJECTS_SQL, [userId, 500])).rows.map((r) => r.id as string);
     for (const [name, sql, params] of [
       ['session+user', SESSION_USER_SQL, [sessionId, 1]],
-      ['projects', PROJECTS_SQL, [userId, 500]],
-      ['images', imagesSql(ids.length), ids],
+      ['projects', PROJECTS_SQL, projectsParams(userId)],
     ] as const) {
       const { rows } = await client.query(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, [...params]);
       console.log(

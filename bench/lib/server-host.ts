@@ -28,7 +28,7 @@ import { connectDatabase } from '../../server/src/db/client.js';
 import { startJobQueue } from '../../server/src/jobs/job-queue.js';
 import { createLogger, jobDefinitions, startRuntime } from '../../server/src/runtime.js';
 import { createServices } from '../../server/src/services.js';
-import { PROJECTS_SQL, SESSION_USER_SQL, imagesSql } from './app-sql.js';
+import { PROJECTS_SQL, SESSION_USER_SQL, projectsParams } from './app-sql.js';
 
 const config = loadConfig();
 if (!config.DATABASE_URL)
@@ -157,37 +157,31 @@ function bareApp(pool: pg.Pool, retentionDays: number): FastifyInstance {
   bare.get('/api/projects', async (request, reply) => {
     const u = await sessionUser(request.headers.cookie);
     if (!u) return reply.code(401).send({ message: 'Not signed in', code: 'unauthorized' });
-    const { rows: projects } = await pool.query(PROJECTS_SQL, [u.id, 500]);
-    const ids = projects.map((p: Row) => p.id as string);
-    const images = ids.length ? (await pool.query(imagesSql(ids.length), ids)).rows : [];
-    const byProject = new Map<string, Row[]>();
-    for (const image of images) {
-      const list = byProject.get(image.project_id) ?? [];
-      list.push(image);
-      byProject.set(image.project_id, list);
-    }
-    return projects.map((p: Row) => {
-      const own = byProject.get(p.id) ?? [];
-      const original = own.find((i) => i.is_original) ?? null;
-      const processed = original
-        ? (own.filter((i) => i.original_image_id === original.id && !i.is_original).at(-1) ?? null)
-        : null;
+    // Array rows: the statement names file_path and thumbnail_path twice (original, result).
+    const { rows } = await pool.query({
+      text: PROJECTS_SQL,
+      values: projectsParams(u.id),
+      rowMode: 'array',
+    });
+    return rows.map((r: any[]) => {
+      const [id, title, category, status, createdAt, completedAt, expiredAt] = r;
+      const [originalPath, originalThumb, processedPath, processedThumb] = r.slice(7);
       const expireAt =
-        p.completed_at && retentionDays > 0
-          ? new Date(p.completed_at.getTime() + retentionDays * 86_400_000).toISOString()
+        completedAt && retentionDays > 0
+          ? new Date(completedAt.getTime() + retentionDays * 86_400_000).toISOString()
           : null;
       return {
-        id: p.id,
-        title: p.title,
-        category: p.category,
-        status: p.status,
-        createdAt: p.created_at.toISOString(),
-        originalImagePath: original?.file_path ?? null,
-        processedImagePath: processed?.file_path ?? null,
-        originalThumbnailPath: original?.thumbnail_path ?? null,
-        processedThumbnailPath: processed?.thumbnail_path ?? null,
-        imagesExpireAt: p.images_expired_at ? p.images_expired_at.toISOString() : expireAt,
-        imagesExpired: p.images_expired_at !== null,
+        id,
+        title,
+        category,
+        status,
+        createdAt: createdAt.toISOString(),
+        originalImagePath: originalPath,
+        processedImagePath: processedPath,
+        originalThumbnailPath: originalThumb,
+        processedThumbnailPath: processedThumb,
+        imagesExpireAt: expiredAt ? expiredAt.toISOString() : expireAt,
+        imagesExpired: expiredAt !== null,
       };
     });
   });

@@ -1,5 +1,4 @@
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import './http/fastify-types.js';
@@ -16,6 +15,8 @@ import type { AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
 import { healthRoutes } from './health/routes.js';
 import { registerErrorHandling } from './http/error-handler.js';
+import { OneLineRequestLog } from './http/request-log.js';
+import { helmetOptions, registerSecurityHeaders } from './http/security-headers.js';
 import { registerSpa } from './http/spa.js';
 import type { JobQueue } from './jobs/job-queue.js';
 import { objectRoutes } from './objects/routes.js';
@@ -43,6 +44,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const { config, database } = deps;
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
+    // One line per request instead of Fastify's two (http/request-log.ts).
+    logController: new OneLineRequestLog(),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
   });
@@ -56,22 +59,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   registerErrorHandling(app);
   await app.register(fastifyCookie, { secret: config.sessionSecret });
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", 'https://js.stripe.com'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'https://api.stripe.com'],
-        frameSrc: ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
-        frameAncestors: ["'self'"],
-        upgradeInsecureRequests: config.publicUrl.startsWith('https:') ? [] : null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    hsts: config.publicUrl.startsWith('https:'),
-  });
+  // @fastify/helmet's headers, computed once at start-up instead of on every request.
+  await registerSecurityHeaders(app, helmetOptions(config));
   registerOriginCheck(app, config.publicUrl);
 
   await app.register(healthRoutes);

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projects } from '../db/schema/projects.js';
+import { projectImages, projects } from '../db/schema/projects.js';
 import { createTestApp, signUp, type TestApp } from '../test/test-app.js';
 
 let t: TestApp;
@@ -62,6 +62,34 @@ describe('GET /api/projects', () => {
       processedThumbnailPath: null,
       imagesExpireAt: null,
       imagesExpired: false,
+    });
+  });
+
+  it('shows the first original (upload order) and its latest staged image, not another original\'s', async () => {
+    const { cookie, user } = await signUp(t.app);
+    const id = (await create(cookie, { title: 'Three rooms' })).json().id;
+    const base = Date.parse('2026-03-01T10:00:00Z');
+    const image = (name: string, seconds: number, originalImageId: string | null = null) => ({
+      id: crypto.randomUUID(),
+      projectId: id,
+      userId: user.id,
+      filePath: `/users/${user.id}/projects/${id}/${name}.jpg`,
+      thumbnailPath: `/users/${user.id}/projects/${id}/${name}.thumb.webp`,
+      isOriginal: originalImageId === null,
+      mimeType: 'image/jpeg',
+      originalImageId,
+      createdAt: new Date(base + seconds * 1000),
+    });
+    const first = image('first', 0);
+    const second = image('second', 10);
+    await t.database.db.insert(projectImages).values([second, first]);
+    await t.database.db.insert(projectImages).values([image('second-staged', 20, second.id), image('first-staged-old', 30, first.id), image('first-staged-new', 40, first.id)]);
+    const [item] = (await t.app.inject({ url: '/api/projects', headers: { cookie } })).json();
+    expect(item).toMatchObject({
+      originalImagePath: first.filePath,
+      originalThumbnailPath: first.thumbnailPath,
+      processedImagePath: `/users/${user.id}/projects/${id}/first-staged-new.jpg`,
+      processedThumbnailPath: `/users/${user.id}/projects/${id}/first-staged-new.thumb.webp`,
     });
   });
 

@@ -5,7 +5,7 @@ import { projectImages, projects } from '../db/schema/projects.js';
 import { AppError } from '../errors/app-error.js';
 import { isUuid, projectPrefix } from '../objects/object-keys.js';
 import type { ObjectStorage } from '../objects/storage.js';
-import { findProject, imagesOf, insertProject, listProjects, type ProjectImageRow, type ProjectRow } from './repository.js';
+import { findProject, imagesOf, insertProject, listProjects, type ProjectImageRow } from './repository.js';
 
 /** Projects as spec §7 shows them; another user's project is indistinguishable from a missing one. */
 const notFound = () => AppError.notFound('Project not found');
@@ -16,30 +16,19 @@ export async function createProject(db: Database, userId: string, input: CreateP
 }
 
 export async function projectList(db: Database, userId: string, retentionDays: number): Promise<ProjectListItem[]> {
-  const rows = await listProjects(db, userId);
-  const byProject = new Map<string, ProjectImageRow[]>();
-  for (const image of await imagesOf(db, rows.map((p) => p.id))) {
-    const list = byProject.get(image.projectId) ?? [];
-    list.push(image);
-    byProject.set(image.projectId, list);
-  }
-  return rows.map((project) => {
-    const own = byProject.get(project.id) ?? [];
-    const original = own.find((i) => i.isOriginal) ?? null;
-    const processed = original ? (own.filter((i) => i.originalImageId === original.id && !i.isOriginal).at(-1) ?? null) : null;
-    return {
-      id: project.id,
-      title: project.title,
-      category: project.category,
-      status: project.status,
-      createdAt: project.createdAt.toISOString(),
-      originalImagePath: original?.filePath ?? null,
-      processedImagePath: processed?.filePath ?? null,
-      originalThumbnailPath: original?.thumbnailPath ?? null,
-      processedThumbnailPath: processed?.thumbnailPath ?? null,
-      ...retention(project, retentionDays),
-    };
-  });
+  // Each row already carries the first original and its latest staged image (repository.ts).
+  return (await listProjects(db, userId)).map((project) => ({
+    id: project.id,
+    title: project.title,
+    category: project.category,
+    status: project.status,
+    createdAt: project.createdAt.toISOString(),
+    originalImagePath: project.originalImagePath,
+    processedImagePath: project.processedImagePath,
+    originalThumbnailPath: project.originalThumbnailPath,
+    processedThumbnailPath: project.processedThumbnailPath,
+    ...retention(project, retentionDays),
+  }));
 }
 
 export async function projectDetail(db: Database, userId: string, projectId: string, retentionDays: number): Promise<ProjectDetailResponse> {
@@ -110,7 +99,7 @@ function toProjectImage(image: ProjectImageRow): ProjectImage {
 }
 
 /** Images are deleted RETENTION_DAYS after completion (0: kept); the retention job sets imagesExpiredAt. */
-function retention(project: ProjectRow, retentionDays: number): { imagesExpireAt: string | null; imagesExpired: boolean } {
+function retention(project: { completedAt: Date | null; imagesExpiredAt: Date | null }, retentionDays: number): { imagesExpireAt: string | null; imagesExpired: boolean } {
   const expireAt =
     project.completedAt && retentionDays > 0 ? new Date(project.completedAt.getTime() + retentionDays * 86_400_000).toISOString() : null;
   return { imagesExpireAt: project.imagesExpiredAt ? project.imagesExpiredAt.toISOString() : expireAt, imagesExpired: project.imagesExpiredAt !== null };

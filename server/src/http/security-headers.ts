@@ -1,0 +1,53 @@
+import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { AppConfig } from '../config.js';
+
+/** The helmet configuration of the app: CSP for the SPA and Stripe, HSTS behind https. */
+export function helmetOptions(config: Pick<AppConfig, 'publicUrl'>): FastifyHelmetOptions {
+  const https = config.publicUrl.startsWith('https:');
+  return {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", 'https://js.stripe.com'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'https://api.stripe.com'],
+        frameSrc: ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
+        frameAncestors: ["'self'"],
+        upgradeInsecureRequests: https ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: https,
+  };
+}
+
+/**
+ * The headers @fastify/helmet sets for these options. They never vary per request (no CSP nonces),
+ * yet the plugin rebuilds helmet's middleware, CSP string included, for every request; so it runs
+ * once here, on a throwaway instance, and its headers are recorded.
+ */
+export async function helmetHeaders(options: FastifyHelmetOptions): Promise<Array<[string, string]>> {
+  const probe = Fastify({ logger: false });
+  let headers: Array<[string, string]> = [];
+  await probe.register(fastifyHelmet, options);
+  // Runs after helmet's own onRequest hooks, which set their headers on the raw response.
+  probe.addHook('onRequest', async (_request, reply) => {
+    headers = Object.entries(reply.raw.getHeaders()).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : String(value)]);
+  });
+  probe.get('/', async () => '');
+  await probe.inject({ method: 'GET', url: '/' });
+  await probe.close();
+  if (headers.length === 0) throw new Error('helmet set no headers');
+  return headers;
+}
+
+/** Every response (API, static files, 404s, errors) gets the same security headers helmet would set. */
+export async function registerSecurityHeaders(app: FastifyInstance, options: FastifyHelmetOptions): Promise<void> {
+  const headers = await helmetHeaders(options);
+  app.addHook('onRequest', (_request, reply, done) => {
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    done();
+  });
+}
