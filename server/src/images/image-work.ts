@@ -28,6 +28,13 @@ export function fullSizeJpeg(quality: number) {
   return { quality, optimiseCoding: false, mozjpeg: false } as const;
 }
 
+/**
+ * WebP settings for the 480 px thumbnails: effort 2 instead of libwebp's default 4 halves the
+ * encode time (~20 → ~10 ms, a noticeable part of an upload or a finished result) for ~10 % more
+ * bytes on files of a few KB.
+ */
+export const THUMBNAIL_WEBP = { quality: 75, effort: 2 } as const;
+
 /** Sets the process-wide limit (IMAGE_CONCURRENCY; called by the composition in services.ts). */
 export function configureImageWork(concurrency: number): void {
   limiter.setLimit(concurrency);

@@ -1,7 +1,7 @@
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { MAX_UPLOAD_BYTES, THUMBNAIL_MAX_SIDE } from '../../../contract/limits.js';
 import { AppError } from '../errors/app-error.js';
-import { fullSizeJpeg, runImageWork } from '../images/image-work.js';
+import { fullSizeJpeg, runImageWork, THUMBNAIL_WEBP } from '../images/image-work.js';
 
 /**
  * Validation and normalisation of an uploaded photo, before anything is charged:
@@ -100,7 +100,7 @@ async function normalise(bytes: Buffer, meta: Metadata): Promise<IntakeResult> {
     if (meta.space !== 'srgb' && meta.space !== 'b-w') image = image.toColourspace('srgb');
     return image;
   };
-  const thumbnailOf = (image: Sharp) => image.resize({ width: THUMBNAIL_MAX_SIDE, height: THUMBNAIL_MAX_SIDE, fit: 'inside' }).webp({ quality: 75 }).toBuffer();
+  const thumbnailOf = (image: Sharp) => image.resize({ width: THUMBNAIL_MAX_SIDE, height: THUMBNAIL_MAX_SIDE, fit: 'inside' }).webp(THUMBNAIL_WEBP).toBuffer();
   const [main, early] = await Promise.all([
     decode()
       .resize({ width: STORED_MAX_LONG_SIDE, height: STORED_MAX_LONG_SIDE, fit: 'inside', withoutEnlargement: true })

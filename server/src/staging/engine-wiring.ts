@@ -3,7 +3,7 @@ import { createStagingEngine, type StagingEngineSettings } from './engines/creat
 import type { StagingEngine } from './engines/engine.js';
 import { DEFAULT_PROVIDER_TIMEOUT_MS } from './engines/provider-call.js';
 import type { StructureCheck } from './staging-run.js';
-import { fidelityScore, needsStricterRetry } from './structure-check.js';
+import { fidelityScore, needsStricterRetry, prepareFidelityScore } from './structure-check.js';
 
 /** Engine settings from the one config (STAGING_ENGINE and the provider variables). */
 export function engineSettings(config: AppConfig): StagingEngineSettings {
@@ -27,6 +27,7 @@ export function createConfiguredEngine(config: AppConfig): StagingEngine {
 export function createStructureCheck(config: AppConfig): StructureCheck {
   return {
     score: fidelityScore,
+    prepare: prepareFidelityScore,
     needsStricterRetry: (score) => needsStricterRetry(score, config.FIDELITY_THRESHOLD),
   };
 }

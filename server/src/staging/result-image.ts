@@ -1,7 +1,7 @@
 import sharp, { type Metadata } from 'sharp';
 import { PLANS, type PlanId } from '../../../contract/plans.js';
 import { THUMBNAIL_MAX_SIDE } from '../../../contract/limits.js';
-import { fullSizeJpeg } from '../images/image-work.js';
+import { fullSizeJpeg, THUMBNAIL_WEBP } from '../images/image-work.js';
 
 export const WATERMARK_TEXT = 'Virtually staged · Raumwerk';
 
@@ -49,7 +49,7 @@ export async function finishResult(engineImage: Buffer, planId: PlanId): Promise
 }
 
 function thumbnailOf(image: Buffer): Promise<Buffer> {
-  return sharp(image).resize({ width: THUMBNAIL_MAX_SIDE, height: THUMBNAIL_MAX_SIDE, fit: 'inside' }).webp({ quality: 75 }).toBuffer();
+  return sharp(image).resize({ width: THUMBNAIL_MAX_SIDE, height: THUMBNAIL_MAX_SIDE, fit: 'inside' }).webp(THUMBNAIL_WEBP).toBuffer();
 }
 
 /** A baseline sRGB JPEG, upright, without alpha or any metadata block (EXIF, ICC, XMP, IPTC): nothing to strip. */

@@ -31,6 +31,8 @@ export type StagingRunPayload = z.infer<typeof stagingRunPayload>;
 /** The structure check (DESIGN §6), behind a seam so tests and the composition can choose it. */
 export interface StructureCheck {
   score(original: Buffer, result: Buffer): Promise<number>;
+  /** Optional: start the original's part of the check while the engine works. */
+  prepare?(original: Buffer): void;
   needsStricterRetry(score: number): boolean;
 }
 
@@ -126,6 +128,7 @@ export async function runStaging(deps: StagingRunDeps, data: StagingRunPayload, 
     const finishing = AbortSignal.any([controller.signal, AbortSignal.timeout(Math.max(1, deadline - Date.now()))]);
     const checkAndFinish = (image: Buffer) =>
       Promise.all([deps.structure.score(source, image), runImageWork(() => finishResult(image, plan), { signal: finishing })]);
+    deps.structure.prepare?.(source);
     let result: StageResult = await stageWithRetries(engine, input, options);
     let [score, finished] = await checkAndFinish(result.image);
     if (deps.structure.needsStricterRetry(score)) {

@@ -23,15 +23,47 @@ interface EdgeMap {
   strong: number;
 }
 
-export async function fidelityScore(original: Buffer, result: Buffer): Promise<number> {
+/** What the check needs from the original: the same for every result compared with it. */
+interface Reference {
+  h: number;
+  grey: Float32Array;
+  weights: Float32Array;
+  edges: EdgeMap;
+  straightness: Float32Array;
+}
+
+const references = new WeakMap<Buffer, Promise<Reference>>();
+
+/**
+ * Analyses the original ahead of time, e.g. while the engine works (a provider takes seconds); the
+ * next fidelityScore with the same Buffer uses it, and so does the strict retry's.
+ */
+export function prepareFidelityScore(original: Buffer): void {
+  void referenceOf(original);
+}
+
+function referenceOf(original: Buffer): Promise<Reference> {
+  let reference = references.get(original);
+  if (!reference) {
+    reference = analyseReference(original);
+    reference.catch(() => {}); // reported by the fidelityScore that awaits it
+    references.set(original, reference);
+  }
+  return reference;
+}
+
+async function analyseReference(original: Buffer): Promise<Reference> {
   const meta = await sharp(original).metadata();
   const { width, height } = meta.autoOrient;
   const h = Math.max(48, Math.min(512, Math.round((WIDTH * height) / width)));
-  const [a, b] = await Promise.all([greyAt(original, WIDTH, h), greyAt(result, WIDTH, h)]);
-  const weights = regionWeights(WIDTH, h);
-  const edgesA = edgeMap(a, WIDTH, h);
+  const grey = await greyAt(original, WIDTH, h);
+  return { h, grey, weights: regionWeights(WIDTH, h), edges: edgeMap(grey, WIDTH, h), straightness: coherence(grey, WIDTH, h) };
+}
+
+export async function fidelityScore(original: Buffer, result: Buffer): Promise<number> {
+  const { h, grey: a, weights, edges: edgesA, straightness } = await referenceOf(original);
+  const b = await greyAt(result, WIDTH, h);
   const edgesB = edgeMap(b, WIDTH, h);
-  const straightness = coherence(a, WIDTH, h);
   // Recall: the original's structure (straight edges count more) must still be there.
   const recall = matchScore(edgesA, edgesB, weights, h, (i) => 0.5 + straightness[i]);
   // Precision: no new structure (a new window, a moved wall) in the protected regions.

@@ -26,6 +26,9 @@ export class FixedLatencyStagingEngine implements StagingEngine {
         .jpeg(fullSizeJpeg(88))
         .toBuffer();
     };
+    // Rendered in the second half of the latency, so it does not compete with the requests that
+    // are still being submitted when many runs start together.
+    await waitUnlessAborted(this.latencyMs / 2, input.signal);
     const rendering = runImageWork(mark, { signal: input.signal }).then(
       (image) => ({ image }),
       (error: unknown) => ({ error }),

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fidelityScore, needsStricterRetry } from '../structure-check.js';
+import { fidelityScore, needsStricterRetry, prepareFidelityScore } from '../structure-check.js';
 import { OfflineStagingEngine } from './offline-engine.js';
 import { renderSampleRoom } from './sample-room.js';
 import { noiseImage } from './fakes/test-images.js';
@@ -12,6 +12,17 @@ describe('fidelityScore', () => {
   beforeAll(async () => {
     room = await renderSampleRoom(2, 800, 600);
     staged = (await new OfflineStagingEngine().stage({ image: room, mimeType: 'image/jpeg', styleId: 'luxury', styleName: 'Luxury', styleDescription: '' })).image;
+  });
+
+  it('scores the same whether the original was analysed ahead of time or not', async () => {
+    const fresh = Buffer.from(room);
+    const cold = await fidelityScore(Buffer.from(room), staged);
+    prepareFidelityScore(fresh);
+    expect(await fidelityScore(fresh, staged)).toBe(cold);
+    expect(await fidelityScore(fresh, staged)).toBe(cold);
+    const broken = Buffer.from('not an image');
+    prepareFidelityScore(broken);
+    await expect(fidelityScore(broken, staged)).rejects.toThrow();
   });
 
   it('ranks identical > staged > unrelated', async () => {
