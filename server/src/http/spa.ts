@@ -1,12 +1,50 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { SESSION_COOKIE } from '../auth/session-store.js';
 import { webDistFolder } from '../paths.js';
+
+type Encoded = { identity: Buffer; br?: Buffer; gzip?: Buffer };
+
+/** landing.<lang>.html written by scripts/prerender-landing.mjs, with its .br/.gz siblings. */
+function readPrerenderedLanding(root: string): Partial<Record<'de' | 'en', Encoded>> {
+  const pages: Partial<Record<'de' | 'en', Encoded>> = {};
+  for (const language of ['de', 'en'] as const) {
+    const file = path.join(root, `landing.${language}.html`);
+    if (!existsSync(file)) continue;
+    const variant = (suffix: string) => (existsSync(file + suffix) ? readFileSync(file + suffix) : undefined);
+    pages[language] = { identity: readFileSync(file), br: variant('.br'), gzip: variant('.gz') };
+  }
+  return pages;
+}
+
+/** The client's rule (web/src/i18n/language.ts) on the header: German when German is preferred most. */
+export function preferredLanguage(acceptLanguage: string | undefined): 'de' | 'en' {
+  const ranked = (acceptLanguage ?? '')
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = Number(params.find((p) => p.trim().startsWith('q='))?.trim().slice(2) ?? 1);
+      return { tag: tag.toLowerCase(), q: Number.isFinite(q) ? q : 0, index };
+    })
+    .filter((entry) => entry.tag && entry.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  return ranked[0]?.tag.startsWith('de') ? 'de' : 'en';
+}
+
+function acceptedEncoding(request: FastifyRequest, page: Encoded): 'br' | 'gzip' | null {
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  if (page.br && /\bbr\b/.test(accepted)) return 'br';
+  if (page.gzip && /\bgzip\b/.test(accepted)) return 'gzip';
+  return null;
+}
 
 /**
  * Serves the built web app: hashed assets cached for a year, index.html never cached, and every
  * unknown non-API GET answered with index.html so the client router can show its pages (or its 404).
+ * `/` without a session cookie gets the prerendered landing page in the visitor's language, which
+ * paints before any script runs; signed-in users (who see home at `/`) get the plain shell.
  */
 export async function registerSpa(app: FastifyInstance, root = webDistFolder) {
   const indexFile = path.join(root, 'index.html');
@@ -27,6 +65,7 @@ export async function registerSpa(app: FastifyInstance, root = webDistFolder) {
     });
   }
   const indexHtml = built ? readFileSync(indexFile) : null;
+  const landing = built ? readPrerenderedLanding(root) : {};
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0]!;
@@ -37,6 +76,12 @@ export async function registerSpa(app: FastifyInstance, root = webDistFolder) {
     if (!indexHtml) {
       return reply.code(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');
     }
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
+    const page = url === '/' && !request.cookies?.[SESSION_COOKIE] ? landing[preferredLanguage(request.headers['accept-language'])] : undefined;
+    if (!page) return reply.send(indexHtml);
+    reply.header('vary', 'accept-language, cookie, accept-encoding');
+    const encoding = acceptedEncoding(request, page);
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply.send(encoding ? page[encoding] : page.identity);
   });
 }

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { onAppModal, type AppModal } from '@/lib/modal-bus';
 import { useAuth } from '@/lib/auth';
+import { useHydrated } from '@/lib/hydration';
 import { lazyScreen } from './lazy-screen';
 
 // Each dialog's code loads the first time it is opened.
@@ -17,6 +18,8 @@ export function AppModals() {
     return () => offs.forEach((off) => off());
   }, []);
   const close = () => setOpen(null);
+  // The banner depends on this browser's saved consent: not part of the prerendered page.
+  if (!useHydrated()) return null;
   return (
     <Suspense fallback={null}>
       <CookieConsent />

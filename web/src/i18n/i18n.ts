@@ -51,14 +51,14 @@ function loadNamespace(language: Language, namespace: string): Promise<Texts> {
 
 function setLanguage(language: Language) {
   current = language;
-  document.documentElement.lang = language;
+  if (typeof document !== 'undefined') document.documentElement.lang = language;
   for (const listener of listeners) listener();
 }
 
 /** Starts with the stored or detected language (tests pass one; a later call switches at once). */
 export function initI18n(language: Language = detectLanguage()) {
   initialized = true;
-  if (language !== current || document.documentElement.lang !== language) setLanguage(language);
+  if (language !== current || (typeof document !== 'undefined' && document.documentElement.lang !== language)) setLanguage(language);
   return i18n;
 }
 

@@ -4,6 +4,7 @@ export type Theme = 'light' | 'dark';
 const STORAGE_KEY = 'theme';
 
 function initialTheme(): Theme {
+  if (typeof window === 'undefined') return 'light'; // prerendering: the page's markup does not depend on it
   try {
     const stored = localStorage.getItem(STORAGE_KEY);
     if (stored === 'light' || stored === 'dark') return stored;

@@ -39,5 +39,8 @@ export function useToasts(): ToastMessage[] {
       return () => listeners.delete(l);
     },
     () => toasts,
+    () => NO_TOASTS,
   );
 }
+
+const NO_TOASTS: ToastMessage[] = [];

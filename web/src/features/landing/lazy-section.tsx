@@ -22,18 +22,21 @@ export function LazySection({
   id: string;
 }) {
   const ref = useRef<HTMLDivElement>(null);
-  const [visible, setVisible] = useState(
-    () => typeof IntersectionObserver === 'undefined' || window.location.hash === `#${id}`,
-  );
+  // Starts hidden everywhere (also in the prerendered HTML), so hydration sees the same markup.
+  const [visible, setVisible] = useState(false);
   useEffect(() => {
     if (visible || !ref.current) return;
+    if (typeof IntersectionObserver === 'undefined' || window.location.hash === `#${id}`) {
+      setVisible(true);
+      return;
+    }
     const observer = new IntersectionObserver(
       (entries) => entries.some((e) => e.isIntersecting) && setVisible(true),
       { rootMargin: '800px 0px' },
     );
     observer.observe(ref.current);
     return () => observer.disconnect();
-  }, [visible]);
+  }, [visible, id]);
   const placeholder = <div ref={ref} id={id} style={{ minHeight }} aria-hidden />;
   if (!visible) return placeholder;
   return (

@@ -1,0 +1,34 @@
+#!/usr/bin/env node
+// After `vite build`: renders `/` for a signed-out visitor in German and English (web/src/prerender.tsx)
+// into dist/web/landing.{de,en}.html, which the server sends to requests without a session cookie.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+// React's production server renderer: the same markup as development, without its checks.
+process.env.NODE_ENV = 'production';
+const outDir = path.resolve(process.argv[2] ?? 'dist/web');
+// Inside the repository, so the server bundle resolves react & co. from node_modules.
+const ssrDir = path.resolve(`.tmp/prerender-${process.pid}`);
+mkdirSync(ssrDir, { recursive: true });
+try {
+  execFileSync(
+    path.resolve('node_modules/.bin/vite'),
+    ['build', '--ssr', 'src/prerender.tsx', '--outDir', ssrDir, '--emptyOutDir', '--logLevel', 'warn'],
+    { stdio: 'inherit' },
+  );
+  const { renderLanding, LANGUAGES } = await import(pathToFileURL(path.join(ssrDir, 'prerender.js')).href);
+  const template = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+  if (!template.includes('<div id="root"></div>')) throw new Error('index.html has no empty <div id="root"></div>');
+  for (const language of LANGUAGES) {
+    const body = await renderLanding(language);
+    const html = template
+      .replace(/<html lang="[a-z]+">/, `<html lang="${language}">`)
+      .replace('<div id="root"></div>', `<div id="root" data-prerendered="${language}">${body}</div>`);
+    writeFileSync(path.join(outDir, `landing.${language}.html`), html);
+    console.log(`prerendered / (${language}): ${(html.length / 1024).toFixed(1)} KB`);
+  }
+} finally {
+  rmSync(ssrDir, { recursive: true, force: true });
+}
