@@ -19,7 +19,7 @@ try {
     { stdio: 'inherit' },
   );
   const { renderLanding, LANGUAGES } = await import(pathToFileURL(path.join(ssrDir, 'prerender.js')).href);
-  const template = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+  const template = deferAppCode(readFileSync(path.join(outDir, 'index.html'), 'utf8'));
   if (!template.includes('<div id="root"></div>')) throw new Error('index.html has no empty <div id="root"></div>');
   for (const language of LANGUAGES) {
     const body = await renderLanding(language);
@@ -31,4 +31,18 @@ try {
   }
 } finally {
   rmSync(ssrDir, { recursive: true, force: true });
+}
+
+/**
+ * The prerendered page is complete without scripts: its first paint should not wait for the app's
+ * code, nor share the network with it. So the entry loads after the first frame instead of from the
+ * head (modulepreload hints dropped; the entry imports those chunks itself). The server allows this
+ * inline script by its hash.
+ */
+function deferAppCode(html) {
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
+  if (!entry) throw new Error('index.html has no module entry script');
+  return html
+    .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+    .replace(entry[0], `<script type="module">requestAnimationFrame(() => setTimeout(() => import(${JSON.stringify(entry[1])})));</script>`);
 }

@@ -17,7 +17,8 @@ import { healthRoutes } from './health/routes.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { OneLineRequestLog } from './http/request-log.js';
 import { helmetOptions, registerSecurityHeaders } from './http/security-headers.js';
-import { registerSpa } from './http/spa.js';
+import { inlineScriptHashes, registerSpa } from './http/spa.js';
+import { webDistFolder } from './paths.js';
 import type { JobQueue } from './jobs/job-queue.js';
 import { objectRoutes } from './objects/routes.js';
 import { projectRoutes } from './projects/routes.js';
@@ -59,8 +60,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   registerErrorHandling(app);
   await app.register(fastifyCookie, { secret: config.sessionSecret });
+  const webRoot = deps.serveWeb === false ? '/nonexistent' : webDistFolder;
   // @fastify/helmet's headers, computed once at start-up instead of on every request.
-  await registerSecurityHeaders(app, helmetOptions(config));
+  await registerSecurityHeaders(app, helmetOptions(config, inlineScriptHashes(webRoot)));
   registerOriginCheck(app, config.publicUrl);
 
   await app.register(healthRoutes);
@@ -79,6 +81,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(adminRoutes, { jobs: deps.jobs, storageDriver: services.storage.driver, ...(checkout ? { subscriptionMrr: billing.subscriptionMrr } : {}) });
   await app.register(accountRoutes);
 
-  await registerSpa(app, deps.serveWeb === false ? '/nonexistent' : undefined);
+  await registerSpa(app, webRoot);
   return app;
 }

@@ -2,14 +2,17 @@ import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config.js';
 
-/** The helmet configuration of the app: CSP for the SPA and Stripe, HSTS behind https. */
-export function helmetOptions(config: Pick<AppConfig, 'publicUrl'>): FastifyHelmetOptions {
+/**
+ * The helmet configuration of the app: CSP for the SPA and Stripe, HSTS behind https. Inline
+ * scripts run only when their hash is listed (`inlineScriptHashes` of http/spa.ts).
+ */
+export function helmetOptions(config: Pick<AppConfig, 'publicUrl'>, inlineScripts: string[] = []): FastifyHelmetOptions {
   const https = config.publicUrl.startsWith('https:');
   return {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", 'https://js.stripe.com'],
+        scriptSrc: ["'self'", ...inlineScripts, 'https://js.stripe.com'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'", 'https://api.stripe.com'],

@@ -1,12 +1,13 @@
 import fastifyCookie from '@fastify/cookie';
 import Fastify from 'fastify';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../auth/session-store.js';
-import { preferredLanguage, registerSpa } from './spa.js';
+import { inlineScriptHashes, preferredLanguage, registerSpa } from './spa.js';
 
 let root: string;
 const app = Fastify();
@@ -62,5 +63,20 @@ describe('preferredLanguage', () => {
     expect(preferredLanguage(undefined)).toBe('en');
     expect(preferredLanguage('*')).toBe('en');
     expect(preferredLanguage('de;q=0, fr')).toBe('en');
+  });
+});
+
+describe('inlineScriptHashes', () => {
+  it('lists the CSP hash of every inline script of the built pages, not of external ones', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'raumwerk-csp-'));
+    const theme = "document.documentElement.classList.toggle('dark', true);";
+    const loader = "import('/assets/index-abc.js')";
+    writeFileSync(path.join(dir, 'index.html'), `<script>${theme}</script><script type="module" crossorigin src="/assets/index-abc.js"></script>`);
+    writeFileSync(path.join(dir, 'landing.de.html'), `<script>${theme}</script><script type="module">${loader}</script>`);
+    writeFileSync(path.join(dir, 'other.html'), '<script>alert(1)</script>');
+    const sha = (body: string) => `'sha256-${createHash('sha256').update(body).digest('base64')}'`;
+    expect(inlineScriptHashes(dir).sort()).toEqual([sha(theme), sha(loader)].sort());
+    expect(inlineScriptHashes(path.join(dir, 'missing'))).toEqual([]);
+    rmSync(dir, { recursive: true, force: true });
   });
 });

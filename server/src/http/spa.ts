@@ -1,4 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -17,6 +18,23 @@ function readPrerenderedLanding(root: string): Partial<Record<'de' | 'en', Encod
     pages[language] = { identity: readFileSync(file), br: variant('.br'), gzip: variant('.gz') };
   }
   return pages;
+}
+
+/**
+ * CSP hashes ('sha256-…') of the inline scripts in the built pages (theme before first paint, the
+ * prerendered landing page's loader), so script-src can stay 'self' without 'unsafe-inline'.
+ */
+export function inlineScriptHashes(root: string): string[] {
+  if (!existsSync(root)) return [];
+  const pages = readdirSync(root).filter((name) => name === 'index.html' || /^landing\.[a-z]+\.html$/.test(name));
+  const hashes = new Set<string>();
+  for (const page of pages) {
+    const html = readFileSync(path.join(root, page), 'utf8');
+    for (const [, body] of html.matchAll(/<script(?: type="module")?>([\s\S]*?)<\/script>/g)) {
+      hashes.add(`'sha256-${createHash('sha256').update(body!).digest('base64')}'`);
+    }
+  }
+  return [...hashes];
 }
 
 /** The client's rule (web/src/i18n/language.ts) on the header: German when German is preferred most. */

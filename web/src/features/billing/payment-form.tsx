@@ -29,7 +29,7 @@ const appearance = (dark: boolean): Appearance => ({
   variables: {
     colorPrimary: dark ? '#e08a5b' : '#b4552c',
     borderRadius: '10px',
-    fontFamily: 'Inter Variable, ui-sans-serif, system-ui, sans-serif',
+    fontFamily: "ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
   },
 });
 
