@@ -19,6 +19,12 @@ describe('loadConfig', () => {
     expect(config.billingEnabled).toBe(false);
     expect(config.oidcEnabled).toBe(false);
     expect(config.RETENTION_DAYS).toBe(30);
+    expect([config.WORKER_CONCURRENCY, config.IMAGE_CONCURRENCY]).toEqual([3, 2]);
+  });
+
+  it('bounds IMAGE_CONCURRENCY to a whole number from 1', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), IMAGE_CONCURRENCY: '4' }).IMAGE_CONCURRENCY).toBe(4);
+    for (const bad of ['0', '1.5', 'many']) expect(() => loadConfig({ DATA_DIR: dataDir(), IMAGE_CONCURRENCY: bad })).toThrow(ConfigError);
   });
 
   it('generates a development session secret once and reuses it', () => {
