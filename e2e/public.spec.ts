@@ -161,3 +161,46 @@ test.describe('404 page', () => {
     });
   }
 });
+
+const HEADLINE = { de: 'Leere Räume, in Minuten eingerichtet.', en: 'Empty rooms, furnished in minutes.' } as const;
+
+for (const [lang, locale] of [
+  ['de', 'de-DE'],
+  ['en', 'en-US'],
+] as const) {
+  test.describe(`prerendered landing page, ${locale} browser without scripts`, () => {
+    test.use({ locale, javaScriptEnabled: false });
+    test(`${lang.toUpperCase()}: a first visit gets the landing page as HTML in the browser's language`, async ({ page }) => {
+      await page.goto('/');
+      await expect(page.locator('html')).toHaveAttribute('lang', lang);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(HEADLINE[lang]);
+      await expect(page.locator('#pricing')).toContainText('Business');
+    });
+  });
+}
+
+test.describe('prerendered landing page, German browser', () => {
+  test.use({ locale: 'de-DE' });
+  test('hydrates without errors and then works: banner, language switch, a stored choice', async ({ page }) => {
+    const problems: string[] = [];
+    // React reports hydration mismatches as console errors. (A signed-out user's 401 from
+    // /api/auth/user is logged by the browser too: that one is expected.)
+    page.on('console', (message) => message.type() === 'error' && !message.text().includes('status of 401') && problems.push(message.text()));
+    page.on('pageerror', (error) => problems.push(error.message));
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(HEADLINE.de);
+    // The cookie banner depends on this browser's storage: it appears once the app has taken over.
+    await expect(page.getByTestId('cookie-banner')).toBeVisible();
+    await page.getByTestId('cookie-necessary-only').click();
+    await page.getByTestId('language-toggle').click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(HEADLINE.en);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    expect(problems).toEqual([]);
+
+    // A stored English choice wins over the German browser: the app renders English from scratch.
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(HEADLINE.en);
+    await expect(page.getByTestId('sign-in-button')).toHaveAttribute('href', '/api/login');
+    expect(problems).toEqual([]);
+  });
+});
