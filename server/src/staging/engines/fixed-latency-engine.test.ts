@@ -24,4 +24,24 @@ describe('FixedLatencyStagingEngine', () => {
     ).rejects.toMatchObject({ name: 'EngineError', kind: 'transient' });
     expect(performance.now() - started).toBeLessThan(1000);
   });
+
+  it('stops in either half of its latency without leaving a rejection behind', async () => {
+    const room = await renderSampleRoom(0, 64, 48);
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      for (const abortAfter of [10, 150]) {
+        const controller = new AbortController();
+        setTimeout(() => controller.abort(), abortAfter);
+        await expect(
+          new FixedLatencyStagingEngine(200).stage({ image: room, mimeType: 'image/jpeg', styleId: 'modern', styleName: 'Modern', styleDescription: '', signal: controller.signal }),
+        ).rejects.toMatchObject({ name: 'EngineError', kind: 'transient' });
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
 });

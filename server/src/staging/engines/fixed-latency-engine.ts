@@ -13,7 +13,7 @@ export class FixedLatencyStagingEngine implements StagingEngine {
   constructor(private readonly latencyMs: number) {}
 
   async stage(input: StageInput): Promise<StageResult> {
-    const latency = waitUnlessAborted(this.latencyMs, input.signal);
+    const started = performance.now();
     // The re-encode is full-resolution work: it waits for a slot of the process-wide image limit.
     const mark = async () => {
       const meta = await sharp(input.image).metadata();
@@ -33,7 +33,7 @@ export class FixedLatencyStagingEngine implements StagingEngine {
       (image) => ({ image }),
       (error: unknown) => ({ error }),
     );
-    await latency;
+    await waitUnlessAborted(Math.max(0, this.latencyMs - (performance.now() - started)), input.signal);
     const output = await rendering;
     if ('image' in output) return { image: output.image, mimeType: 'image/jpeg', engine: this.name };
     if (input.signal?.aborted) throw new EngineError('The staging request was cancelled.', 'transient');
