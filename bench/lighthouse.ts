@@ -3,12 +3,12 @@
  * landing page with Lighthouse's default mobile preset (simulated slow 4G and 4× CPU slowdown),
  * median of 3 runs, compared with the peer (score 98, LCP 1.36 s): targets score ≥ 98, LCP ≤ 1.2 s.
  *
- * The page is served exactly as for bench/web.ts (a Vite build in a temp dir, served by the real
- * app on an embedded PostgreSQL, in a child process). Each run gets a fresh headless Chromium from
+ * The page is served exactly as for bench/web.ts (built like `npm run build:web` into a temp dir,
+ * served by the real app on an embedded PostgreSQL, in a child process). Each run gets a fresh headless Chromium from
  * chrome-launcher (/usr/bin/chromium or CHROME_PATH, flags below, its own temporary profile) that
  * is killed afterwards. Chromium's default language is en-US, so the English landing is measured.
  * BENCH_LIGHTHOUSE_RUNS=n changes the number of runs; the full reports are written to
- * bench/.output/lighthouse-run<n>.json (git-ignored); BENCH_PRECOMPRESS=1 is the compression experiment.
+ * bench/.output/lighthouse-run<n>.json (git-ignored).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

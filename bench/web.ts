@@ -44,7 +44,7 @@ export default async function runWebBench(): Promise<void> {
         for (const locale of ['de-DE', 'en-US']) {
           const load = await firstVisit(browser, server.baseUrl, locale);
           note(
-            `${locale}: ${load.files.length} JS/CSS files, ${kb(load.raw)} uncompressed, served with content-encoding: ${load.encodings.join(', ') || 'none (the app does not compress)'}; ` +
+            `${locale}: ${load.files.length} JS/CSS files, ${kb(load.raw)} uncompressed, served with content-encoding: ${load.encodings.join(', ') || 'none'}; ` +
               `all requests of the load: ${load.requests}; API calls: ${load.api.join(', ')}`,
           );
           if (debug)

@@ -11,16 +11,13 @@ import {
   existsSync,
   mkdtempSync,
   openSync,
-  readdirSync,
   readFileSync,
   rmSync,
-  writeFileSync,
 } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { startEmbeddedPostgres, freePort } from '../../server/src/db/embedded.js';
 import { runMigrations } from '../../server/src/db/migrate.js';
 
@@ -261,8 +258,9 @@ export async function buildServer(): Promise<{ main: string; remove(): Promise<v
 let webBuild: Promise<string> | null = null;
 
 /**
- * The web app built with Vite into a temp dir (not dist/web, which others build into), once per
- * `npm run bench` process; BENCH_WEB_DIR=<dir> measures an existing build instead.
+ * The web app built as `npm run build:web` builds it (Vite, the prerendered landing page, .br/.gz
+ * files) into a temp dir (not dist/web, which others build into), once per `npm run bench`
+ * process; BENCH_WEB_DIR=<dir> measures an existing build instead.
  */
 export function buildWeb(): Promise<string> {
   if (process.env.BENCH_WEB_DIR) return Promise.resolve(path.resolve(process.env.BENCH_WEB_DIR));
@@ -270,18 +268,14 @@ export function buildWeb(): Promise<string> {
     const outDir = tempDir('raumwerk-bench-web-');
     process.once('exit', () => rmSync(outDir, { recursive: true, force: true }));
     const started = performance.now();
-    await promisify(execFile)(
-      path.join(repoRoot, 'node_modules/.bin/vite'),
-      ['build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
-      {
-        cwd: repoRoot,
-        maxBuffer: 64 * 1024 * 1024,
-      },
-    );
+    const run = (command: string, args: string[]) =>
+      promisify(execFile)(command, args, { cwd: repoRoot, maxBuffer: 64 * 1024 * 1024 });
+    await run(path.join(repoRoot, 'node_modules/.bin/vite'), ['build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn']);
     if (!existsSync(path.join(outDir, 'index.html')))
       throw new Error(`vite build wrote no index.html to ${outDir}`);
-    if (process.env.BENCH_PRECOMPRESS === '1') precompress(outDir);
-    note(`web app built into ${outDir} in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    await run(process.execPath, ['scripts/prerender-landing.mjs', outDir]);
+    await run(process.execPath, ['scripts/compress-web.mjs', outDir]);
+    note(`web app built into ${outDir} in ${((performance.now() - started) / 1000).toFixed(0)} s (Vite, prerendered landing page, .br/.gz)`);
     return outDir;
   })();
   return webBuild;
@@ -301,23 +295,6 @@ export const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
-
-/** Writes .gz (level 9) and .br (quality 11) next to every text asset, for BENCH_PRECOMPRESS=1. */
-function precompress(dir: string) {
-  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile() || !/\.(js|css|svg|html|json|txt)$/.test(entry.name)) continue;
-    const file = path.join(entry.parentPath, entry.name);
-    const body = readFileSync(file);
-    writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
-    writeFileSync(
-      `${file}.br`,
-      brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
-    );
-  }
-  note(
-    'BENCH_PRECOMPRESS=1: assets served precompressed (.br/.gz) — an experiment, not what the app does today',
-  );
-}
 
 // --- HTTP helpers ----------------------------------------------------------------------------------
 

@@ -7,18 +7,12 @@
  *                           the pino logger at LOG_LEVEL writing to stdout, in-process job workers),
  *                           plus, on <port>, a bare Fastify instance (logger off, no plugins, no
  *                           schemas) whose routes run the same SQL on the same pg pool.
- *   BENCH_WEB_ROOT=<dir>    (web.ts, lighthouse.ts) the same runtime, but the SPA served from <dir>
- *                           (a build in a temp dir) instead of dist/web. buildApp has no option for
- *                           another root, so the app is built with serveWeb: false and <dir> is
- *                           registered here with the same @fastify/static options as
- *                           server/src/http/spa.ts; only `/` answers with index.html.
- *                           BENCH_PRECOMPRESS=1 (an experiment, not what the app does) serves
- *                           precompressed .br/.gz variants (@fastify/static preCompressed).
+ *   BENCH_WEB_ROOT=<dir>    (web.ts, lighthouse.ts) the same runtime, but the web app served from
+ *                           <dir> (built like `npm run build:web` does, into a temp dir) instead of
+ *                           dist/web, by the app's own registerSpa.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { buildApp } from '../../server/src/app.js';
@@ -38,7 +32,7 @@ const barePort = process.env.BENCH_BARE_PORT;
 
 let stop: () => Promise<void>;
 if (webRoot) {
-  // startRuntime(config, { serve: true, work: true }) with buildApp's serveWeb switched off.
+  // startRuntime(config, { serve: true, work: true }) with the web app from another folder.
   const log = createLogger(config);
   const database = connectDatabase(config.DATABASE_URL, {
     poolSize: config.DATABASE_POOL_SIZE,
@@ -62,9 +56,8 @@ if (webRoot) {
     services,
     billing,
     logger: log,
-    serveWeb: false,
+    webRoot: path.resolve(webRoot),
   });
-  await serveBuild(app, path.resolve(webRoot));
   await app.listen({ port: config.PORT, host: config.HOST });
   stop = async () => {
     await app.close();
@@ -97,29 +90,6 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       },
     );
   });
-}
-
-/** The static part of registerSpa (server/src/http/spa.ts) for another root; `/` is the SPA entry. */
-async function serveBuild(app: FastifyInstance, root: string) {
-  const indexHtml = readFileSync(path.join(root, 'index.html'));
-  await app.register(fastifyStatic, {
-    root,
-    wildcard: false,
-    index: false,
-    // Experiment switch (BENCH_PRECOMPRESS=1, see bench/README.md): serve the .br/.gz files written next to the assets.
-    preCompressed: process.env.BENCH_PRECOMPRESS === '1',
-    setHeaders(res, filePath) {
-      res.header(
-        'cache-control',
-        filePath.includes(`${path.sep}assets${path.sep}`)
-          ? 'public, max-age=31536000, immutable'
-          : 'public, max-age=3600',
-      );
-    },
-  });
-  app.get('/', (_request, reply) =>
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml),
-  );
 }
 
 // --- the bare comparison -----------------------------------------------------------------------------

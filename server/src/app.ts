@@ -36,6 +36,8 @@ export interface AppDependencies {
   logger?: FastifyBaseLogger;
   /** Serve the built web app (off in API tests). */
   serveWeb?: boolean;
+  /** Where the built web app is (default dist/web; the benchmarks build into a temp dir). */
+  webRoot?: string;
   /** Stripe checkout and webhooks (created from config when not given). */
   billing?: Billing;
 }
@@ -60,7 +62,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   registerErrorHandling(app);
   await app.register(fastifyCookie, { secret: config.sessionSecret });
-  const webRoot = deps.serveWeb === false ? '/nonexistent' : webDistFolder;
+  const webRoot = deps.serveWeb === false ? '/nonexistent' : (deps.webRoot ?? webDistFolder);
   // @fastify/helmet's headers, computed once at start-up instead of on every request.
   await registerSecurityHeaders(app, helmetOptions(config, inlineScriptHashes(webRoot)));
   registerOriginCheck(app, config.publicUrl);
