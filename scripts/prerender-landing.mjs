@@ -35,14 +35,27 @@ try {
 
 /**
  * The prerendered page is complete without scripts: its first paint should not wait for the app's
- * code, nor share the network with it. So the entry loads after the first frame instead of from the
- * head (modulepreload hints dropped; the entry imports those chunks itself). The server allows this
- * inline script by its hash.
+ * code, nor share the network with it. So the entry loads once the browser reports the first
+ * contentful paint (or after a second at the latest, e.g. in a background tab) instead of from the
+ * head; the modulepreload hints go too (the entry imports those chunks itself). The server allows
+ * this inline script by its hash.
  */
 function deferAppCode(html) {
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
   if (!entry) throw new Error('index.html has no module entry script');
-  return html
-    .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
-    .replace(entry[0], `<script type="module">requestAnimationFrame(() => setTimeout(() => import(${JSON.stringify(entry[1])})));</script>`);
+  const loader = `
+      let started = false;
+      const start = () => started || ((started = true), import(${JSON.stringify(entry[1])}));
+      try {
+        new PerformanceObserver((list, observer) => {
+          if (!list.getEntriesByName('first-contentful-paint').length) return;
+          observer.disconnect();
+          setTimeout(start);
+        }).observe({ type: 'paint', buffered: true });
+      } catch {
+        requestAnimationFrame(() => setTimeout(start));
+      }
+      setTimeout(start, 1000);
+    `;
+  return html.replace(/\s*<link rel="modulepreload"[^>]*>/g, '').replace(entry[0], `<script type="module">${loader}</script>`);
 }
