@@ -4,6 +4,7 @@ import { useTranslation } from '@/i18n/i18n';
 import { Link } from 'wouter';
 import type { ProjectListItem } from '@contract/projects';
 import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
 import { useProjects } from './api/get-projects';
 import { DeleteProjectDialog } from './components/delete-project-dialog';
 import { ProjectCard, ProjectCardSkeleton } from './components/project-card';
@@ -52,18 +53,13 @@ export default function MyProjectsPage() {
             </Button>
           </div>
         ) : projects.data.length === 0 ? (
-          <div className="flex flex-col items-center rounded-2xl border border-dashed bg-card/50 px-6 py-16 text-center" data-testid="projects-empty">
-            <span className="grid size-16 place-items-center rounded-2xl bg-primary/10 text-primary">
-              <FolderOpen className="size-8" aria-hidden />
-            </span>
-            <h2 className="mt-5 text-xl font-semibold">{t('myProjects.emptyTitle')}</h2>
-            <p className="mt-2 max-w-md text-muted-foreground">{t('myProjects.emptyText')}</p>
-            <Button asChild className="mt-6">
-              <Link href="/new-project">
-                <Plus aria-hidden /> {t('myProjects.emptyCreate')}
-              </Link>
-            </Button>
-          </div>
+          <EmptyState
+            icon={FolderOpen}
+            title={t('myProjects.emptyTitle')}
+            text={t('myProjects.emptyText')}
+            action={{ href: '/new-project', label: t('myProjects.emptyCreate'), icon: Plus }}
+            data-testid="projects-empty"
+          />
         ) : (
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" data-testid="projects-grid">
             {projects.data.map((project) => (

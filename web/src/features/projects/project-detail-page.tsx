@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from '@/i18n/i18n';
 import { Link, useLocation } from 'wouter';
 import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/toast-store';
 import { downloadImage } from '@/lib/download-image';
@@ -39,18 +40,14 @@ export default function ProjectDetailPage({ id }: { id: string }) {
 
   if (query.isError || !project) {
     return (
-      <div className="mx-auto flex w-full max-w-lg flex-col items-center px-6 py-24 text-center" data-testid="project-not-found">
-        <span className="grid size-16 place-items-center rounded-2xl bg-muted text-muted-foreground">
-          <SearchX className="size-8" aria-hidden />
-        </span>
-        <h1 className="mt-5 text-2xl font-bold tracking-tight">{t('detail.notFoundTitle')}</h1>
-        <p className="mt-2 text-muted-foreground">{t('detail.notFoundText')}</p>
-        <Button asChild className="mt-6">
-          <Link href="/dashboard">
-            <ArrowLeft aria-hidden /> {t('detail.backToDashboard')}
-          </Link>
-        </Button>
-      </div>
+      <EmptyState
+        variant="missing"
+        icon={SearchX}
+        title={t('detail.notFoundTitle')}
+        text={t('detail.notFoundText')}
+        action={{ href: '/dashboard', label: t('detail.backToDashboard'), icon: ArrowLeft }}
+        data-testid="project-not-found"
+      />
     );
   }
 

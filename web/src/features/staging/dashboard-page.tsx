@@ -3,6 +3,7 @@ import { useTranslation } from '@/i18n/i18n';
 import { Link } from 'wouter';
 import { userStats } from '@contract/user-stats';
 import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useAuth } from '@/lib/auth';
 import { AdCard } from './components/ad-card';
@@ -69,7 +70,7 @@ export default function DashboardPage() {
           <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_340px] lg:items-start">
             <div className="grid min-w-0 gap-6" data-testid="session-projects">
               {projects.length === 0 ? (
-                <EmptyState />
+                <DashboardEmpty />
               ) : (
                 projects.map(({ project, ready }) => (
                   <SessionProjectCard key={project.id} project={project} ready={ready} isRegenerating={isRegenerating} onRegenerate={regenerate} />
@@ -102,20 +103,15 @@ export default function DashboardPage() {
   );
 }
 
-function EmptyState() {
+function DashboardEmpty() {
   const { t } = useTranslation('staging');
   return (
-    <div className="flex flex-col items-center rounded-2xl border border-dashed bg-card/50 px-6 py-16 text-center" data-testid="dashboard-empty">
-      <span className="grid size-16 place-items-center rounded-2xl bg-primary/10 text-primary">
-        <Sparkles className="size-8" aria-hidden />
-      </span>
-      <h2 className="mt-5 text-xl font-semibold">{t('dashboard.empty.title')}</h2>
-      <p className="mt-2 max-w-md text-muted-foreground">{t('dashboard.empty.text')}</p>
-      <Button asChild className="mt-6">
-        <Link href="/new-project">
-          <Plus aria-hidden /> {t('dashboard.empty.create')}
-        </Link>
-      </Button>
-    </div>
+    <EmptyState
+      icon={Sparkles}
+      title={t('dashboard.empty.title')}
+      text={t('dashboard.empty.text')}
+      action={{ href: '/new-project', label: t('dashboard.empty.create'), icon: Plus }}
+      data-testid="dashboard-empty"
+    />
   );
 }
