@@ -95,7 +95,15 @@ describe('2 web processes + 2 workers on one PostgreSQL and one S3 store', () =>
     expect(runs.every((r) => r.state === 'charged' && r.result_image_id)).toBe(true);
     const jobIds = runs.map((r) => r.job_id as string);
     expect(new Set(jobIds).size).toBe(30);
-    const { rows: jobs } = await sql.query(`SELECT id, state, retry_count FROM pgboss.job WHERE name = 'staging.run'`);
+    // The answer goes out when the run is charged; pg-boss marks the job completed a moment later,
+    // when the handler has returned: wait for that (a few seconds at most), then check.
+    const jobsSettled = async () =>
+      (await sql.query(`SELECT id, state, retry_count FROM pgboss.job WHERE name = 'staging.run'`)).rows;
+    let jobs = await jobsSettled();
+    for (const deadline = Date.now() + 15_000; jobs.some((j) => j.state === 'active' || j.state === 'created') && Date.now() < deadline; ) {
+      await new Promise((r) => setTimeout(r, 100));
+      jobs = await jobsSettled();
+    }
     expect(jobs).toHaveLength(30);
     expect(jobs.every((j) => j.state === 'completed' && j.retry_count === 0)).toBe(true);
     expect(new Set(jobs.map((j) => j.id))).toEqual(new Set(jobIds));
