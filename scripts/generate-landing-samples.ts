@@ -19,7 +19,7 @@ const outDir = path.join(root, 'web/public/samples');
 const manifestFile = path.join(root, 'web/src/features/landing/samples.json');
 
 /** Rendered at 1.5x and scaled down, so the vector edges come out smooth. */
-const WIDTHS = [640, 800, 1200] as const;
+const WIDTHS = [640, 720, 1200] as const;
 const RENDER = { width: 1800, height: 1200 };
 const QUALITY = 78;
 

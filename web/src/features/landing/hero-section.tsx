@@ -70,7 +70,7 @@ export function HeroSection() {
               sample={sample}
               priority
               initial={35}
-              sizes="(min-width: 1024px) 680px, 100vw"
+              sizes="(min-width: 1024px) 680px, calc(100vw - 2rem)"
               label={t('hero.compareLabel')}
               className="rounded-xl"
               data-testid="hero-compare"
