@@ -12,7 +12,8 @@
  * app/bare n times and reports medians; BENCH_DEBUG=1 prints EXPLAIN ANALYZE of the queries.
  * Everything runs on an embedded PostgreSQL in a temp dir.
  */
-import { readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -64,17 +65,18 @@ export default async function runHttpBench(): Promise<void> {
       );
       if (debug) await explain(database.url, userId, cookie);
 
+      const pgCpuMs = () => postgresCpuMs(database);
       const projectsApp: Run[] = [];
       const projectsBare: Run[] = [];
       const userApp: Run[] = [];
       const userBare: Run[] = [];
       for (let i = 0; i < rounds; i++) {
-        projectsApp.push(await load(`${server.baseUrl}/api/projects`, cookie, server.pid));
-        projectsBare.push(await load(`${bareUrl}/api/projects`, cookie, server.pid));
+        projectsApp.push(await load(`${server.baseUrl}/api/projects`, cookie, server.pid, pgCpuMs));
+        projectsBare.push(await load(`${bareUrl}/api/projects`, cookie, server.pid, pgCpuMs));
       }
       for (let i = 0; i < rounds; i++) {
-        userApp.push(await load(`${server.baseUrl}/api/auth/user`, cookie, server.pid));
-        userBare.push(await load(`${bareUrl}/api/auth/user`, cookie, server.pid));
+        userApp.push(await load(`${server.baseUrl}/api/auth/user`, cookie, server.pid, pgCpuMs));
+        userBare.push(await load(`${bareUrl}/api/auth/user`, cookie, server.pid, pgCpuMs));
       }
       const pa = summarise(projectsApp);
       const pb = summarise(projectsBare);
@@ -120,20 +122,26 @@ interface Run {
   rps: number;
   /** CPU time of the server process (user + system) per request, in µs: less sensitive to machine load than req/s. */
   cpuUs: number;
+  /** CPU time of the PostgreSQL server (postmaster and its backends) per request, in µs. */
+  pgCpuUs: number;
   p50: number;
   p99: number;
   bad: number;
 }
 
-async function load(url: string, cookie: string, serverPid: number): Promise<Run> {
+async function load(url: string, cookie: string, serverPid: number, pgCpuMs: () => number): Promise<Run> {
   const options = { url, connections: CONNECTIONS, headers: { cookie } };
   await autocannon({ ...options, duration: WARMUP_S });
   const cpuBefore = processCpuMs(serverPid);
+  const pgBefore = pgCpuMs();
   const result = await autocannon({ ...options, duration: DURATION_S });
-  const cpuUs = ((processCpuMs(serverPid) - cpuBefore) * 1000) / Math.max(1, result.requests.total);
+  const requests = Math.max(1, result.requests.total);
+  const cpuUs = ((processCpuMs(serverPid) - cpuBefore) * 1000) / requests;
+  const pgCpuUs = ((pgCpuMs() - pgBefore) * 1000) / requests;
   return {
     rps: result.requests.average,
     cpuUs,
+    pgCpuUs,
     p50: result.latency.p50,
     p99: result.latency.p99,
     bad: result.errors + result.timeouts + result.non2xx,
@@ -144,11 +152,33 @@ function summarise(runs: Run[]) {
   const bad = runs.reduce((n, r) => n + r.bad, 0);
   return {
     rps: median(runs.map((r) => r.rps)),
-    cpu: `${(median(runs.map((r) => r.cpuUs)) / 1000).toFixed(2)} ms server CPU/req`,
+    cpu:
+      `${(median(runs.map((r) => r.cpuUs)) / 1000).toFixed(2)} ms server CPU/req` +
+      ` + ${(median(runs.map((r) => r.pgCpuUs)) / 1000).toFixed(2)} ms PostgreSQL`,
     p50: median(runs.map((r) => r.p50)),
     p99: median(runs.map((r) => r.p99)),
     problems: bad ? ` [${bad} errors/timeouts/non-2xx]` : '',
   };
+}
+
+/**
+ * CPU time the embedded PostgreSQL has used so far (postmaster and its live children: the pool's
+ * backends stay connected for the whole run), in milliseconds.
+ */
+function postgresCpuMs(database: BenchDatabase): number {
+  const pidFile = path.join(path.dirname(database.logFile), 'postgres', 'postmaster.pid');
+  const postmaster = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  let total = processCpuMs(postmaster);
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmaster) total += processCpuMs(Number(entry));
+    } catch {
+      // exited meanwhile
+    }
+  }
+  return total;
 }
 
 const rps = (value: number) => `${Math.round(value).toLocaleString('en-US')} req/s`;
