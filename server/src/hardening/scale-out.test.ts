@@ -110,7 +110,10 @@ describe('2 web processes + 2 workers on one PostgreSQL and one S3 store', () =>
 
     // Both workers did some of them, and no job was charged twice across the workers' logs.
     // (Each worker's own log lines, as pino writes them: pid and host of the process, the job id.)
-    const chargedBy = workers.map((w) => w.logs.filter((l) => l.msg === 'staging run charged'));
+    // The line is written after the charge commits, so it may reach us just after the answer.
+    const chargedLines = () => workers.map((w) => w.logs.filter((l) => l.msg === 'staging run charged'));
+    for (const deadline = Date.now() + 10_000; chargedLines().flat().length < 30 && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 100));
+    const chargedBy = chargedLines();
     const charged = chargedBy.flat();
     expect(charged).toHaveLength(30);
     expect(new Set(charged.map((l) => l.jobId))).toEqual(new Set(jobIds));

@@ -106,6 +106,8 @@ describe('a worker killed in the middle of a job', () => {
     const { rows } = await sql.query(`SELECT state FROM staging_runs WHERE user_id = $1 ORDER BY created_at`, [client.userId]);
     expect(rows.map((r) => r.state)).toEqual(['refunded', 'charged']);
     expect((await state(client.userId, runId)).credits_used).toBe(1);
+    // Logged once the charge has committed, which may be just after the answer went out.
+    await replacement.waitForLog((l) => l.msg === 'staging run charged', 10_000);
     expect(replacement.logs.filter((l) => l.msg === 'staging run charged')).toHaveLength(1);
     expect(await replacement.stop('SIGTERM')).toBe(0);
   }, 120_000);

@@ -213,6 +213,8 @@ describe('regeneration and repeats', () => {
     expect(after.status).toBe('completed');
     expect(after.styleName).toBe('Scandinavian');
     expect((await t.app.inject({ url: `/objects${first.processedImagePath}`, headers: { cookie } })).statusCode).toBe(404);
+    // The replaced files are removed right after the charge commits, which may be just after the answer.
+    for (let i = 0; i < 50 && filesOf(user.id).length > 4; i++) await new Promise((r) => setTimeout(r, 100));
     expect(filesOf(user.id)).toHaveLength(4);
   });
 
