@@ -1,5 +1,4 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.js';
 import { projectImages, projects } from '../db/schema/projects.js';
 
@@ -13,31 +12,16 @@ export async function insertProject(db: Database, userId: string, input: { title
 }
 
 /**
- * The project list (GET /api/projects) in one statement: each project with its first original
- * (upload order) and that original's latest staged image, picked by two lateral subqueries, so only
- * the columns the list shows cross the wire. It runs on every dashboard visit, so it is a named
- * prepared statement: built once per database handle, planned once per connection.
+ * The project list (GET /api/projects) from the projects rows alone: each row carries its cover (the
+ * first original and that original's latest staged image), kept by a trigger on project_images
+ * (decision 012). It runs on every dashboard visit, so it is a named prepared statement: built once
+ * per database handle, planned once per connection.
  */
 export type ProjectListRow = Awaited<ReturnType<ReturnType<typeof prepareProjectList>['execute']>>[number];
 
 const projectListQueries = new WeakMap<Database, ReturnType<typeof prepareProjectList>>();
-const staged = alias(projectImages, 'staged');
 
 function prepareProjectList(db: Database) {
-  const original = db
-    .select({ id: projectImages.id, filePath: projectImages.filePath, thumbnailPath: projectImages.thumbnailPath })
-    .from(projectImages)
-    .where(and(eq(projectImages.projectId, projects.id), eq(projectImages.isOriginal, true)))
-    .orderBy(asc(projectImages.createdAt), asc(projectImages.id))
-    .limit(1)
-    .as('original');
-  const result = db
-    .select({ filePath: staged.filePath, thumbnailPath: staged.thumbnailPath })
-    .from(staged)
-    .where(and(eq(staged.originalImageId, original.id), eq(staged.isOriginal, false)))
-    .orderBy(desc(staged.createdAt), desc(staged.id))
-    .limit(1)
-    .as('result');
   return db
     .select({
       id: projects.id,
@@ -47,14 +31,12 @@ function prepareProjectList(db: Database) {
       createdAt: projects.createdAt,
       completedAt: projects.completedAt,
       imagesExpiredAt: projects.imagesExpiredAt,
-      originalImagePath: original.filePath,
-      originalThumbnailPath: original.thumbnailPath,
-      processedImagePath: result.filePath,
-      processedThumbnailPath: result.thumbnailPath,
+      originalImagePath: projects.coverOriginalPath,
+      originalThumbnailPath: projects.coverOriginalThumbnailPath,
+      processedImagePath: projects.coverProcessedPath,
+      processedThumbnailPath: projects.coverProcessedThumbnailPath,
     })
     .from(projects)
-    .leftJoinLateral(original, sql`true`)
-    .leftJoinLateral(result, sql`true`)
     .where(eq(projects.userId, sql.placeholder('userId')))
     .orderBy(desc(projects.createdAt), desc(projects.id))
     .limit(sql.placeholder('limit'))

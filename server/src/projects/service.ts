@@ -16,7 +16,7 @@ export async function createProject(db: Database, userId: string, input: CreateP
 }
 
 export async function projectList(db: Database, userId: string, retentionDays: number): Promise<ProjectListItem[]> {
-  // Each row already carries the first original and its latest staged image (repository.ts).
+  // Each row already carries its cover: the first original and its latest staged image (repository.ts).
   return (await listProjects(db, userId)).map((project) => ({
     id: project.id,
     title: project.title,

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
@@ -20,11 +21,21 @@ export const projects = pgTable(
     styleDescription: text('style_description'),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     imagesExpiredAt: timestamp('images_expired_at', { withTimezone: true }),
+    /**
+     * The list's cover (GET /api/projects): the first original (upload order) and that original's
+     * latest staged image. Kept by the trigger of migration 0004 on project_images, whoever writes
+     * the images; never written by the app (decision 012).
+     */
+    coverOriginalPath: text('cover_original_path'),
+    coverOriginalThumbnailPath: text('cover_original_thumbnail_path'),
+    coverProcessedPath: text('cover_processed_path'),
+    coverProcessedThumbnailPath: text('cover_processed_thumbnail_path'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('projects_user_created_idx').on(t.userId, t.createdAt.desc()),
+    // In the list's order (created_at DESC, id DESC), so the list is read from the index without a sort.
+    index('projects_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('projects_status_idx').on(t.status, t.updatedAt),
     index('projects_completed_idx').on(t.completedAt),
   ],
@@ -57,7 +68,10 @@ export const projectImages = pgTable(
   },
   (t) => [
     index('project_images_project_idx').on(t.projectId, t.createdAt),
-    index('project_images_original_idx').on(t.originalImageId),
+    // A project's first original (upload order) and an original's latest staged image, each read
+    // from an index in order, without a sort (the cover trigger, decision 012).
+    index('project_images_project_originals_idx').on(t.projectId, t.createdAt, t.id).where(sql`${t.isOriginal}`),
+    index('project_images_original_idx').on(t.originalImageId, t.createdAt, t.id),
     index('project_images_user_path_idx').on(t.userId, t.filePath),
   ],
 );
