@@ -127,7 +127,7 @@ function bareApp(pool: pg.Pool, retentionDays: number): FastifyInstance {
   bare.get('/api/projects', async (request, reply) => {
     const u = await sessionUser(request.headers.cookie);
     if (!u) return reply.code(401).send({ message: 'Not signed in', code: 'unauthorized' });
-    // Array rows: the statement names file_path and thumbnail_path twice (original, result).
+    // Array rows, in the order of PROJECTS_SQL: seven project columns, then the four cover paths.
     const { rows } = await pool.query({
       text: PROJECTS_SQL,
       values: projectsParams(u.id),
