@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { FakeHttpServer, bulkyImage, delay, fakeStagedImage, header, sendJson, sendRaw, type RecordedRequest } from './fake-http.js';
+import { FakeApi, bulkyImage, delay, fakeStagedImage, header, sendJson, sendRaw, type RecordedRequest } from './fake-http.js';
 
 /**
  * A local stand-in for `POST /v1beta/models/{model}:generateContent` (reference §2 and the §7
@@ -36,19 +36,15 @@ export interface GeminiCall {
 
 type Json = Record<string, unknown>;
 
-export class FakeGemini {
+export class FakeGemini extends FakeApi {
   mode: GeminiFakeMode = 'success';
   slowMs = 5_000;
   oversizedBytes = 200_000;
   readonly models = new Set(['gemini-2.5-flash-image', 'gemini-3.1-flash-image']);
   readonly calls: GeminiCall[] = [];
-  private readonly http = new FakeHttpServer((request, response) => this.handle(request, response));
 
-  constructor(readonly apiKey = 'gemini-test-key') {}
-
-  async start(): Promise<this> {
-    await this.http.start();
-    return this;
+  constructor(readonly apiKey = 'gemini-test-key') {
+    super();
   }
 
   /** What to pass as the SDK's `httpOptions.baseUrl`. */
@@ -56,15 +52,7 @@ export class FakeGemini {
     return this.http.url;
   }
 
-  get requests(): RecordedRequest[] {
-    return this.http.requests;
-  }
-
-  close(): Promise<void> {
-    return this.http.close();
-  }
-
-  private async handle(request: RecordedRequest, res: ServerResponse): Promise<void> {
+  protected async handle(request: RecordedRequest, res: ServerResponse): Promise<void> {
     const url = new URL(request.url, 'http://fake.local');
     const match = /^\/v1beta\/models\/([^/:]+):generateContent$/.exec(url.pathname);
     if (request.method !== 'POST' || !match) return rpcError(res, 404, 'NOT_FOUND', `Unknown path ${url.pathname}.`);

@@ -56,6 +56,29 @@ export class FakeHttpServer {
   }
 }
 
+/**
+ * A provider fake: its HTTP server, the requests it recorded, start and close. Subclasses answer
+ * in their provider's wire format.
+ */
+export abstract class FakeApi {
+  protected readonly http = new FakeHttpServer((request, response) => this.handle(request, response));
+
+  async start(): Promise<this> {
+    await this.http.start();
+    return this;
+  }
+
+  get requests(): RecordedRequest[] {
+    return this.http.requests;
+  }
+
+  close(): Promise<void> {
+    return this.http.close();
+  }
+
+  protected abstract handle(request: RecordedRequest, res: ServerResponse): Promise<void>;
+}
+
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   const text = JSON.stringify(body);
   res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...headers });

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { FakeHttpServer, bulkyImage, delay, fakeStagedImage, header, parseMultipart, sendJson, sendRaw, type RecordedRequest } from './fake-http.js';
+import { FakeApi, bulkyImage, delay, fakeStagedImage, header, parseMultipart, sendJson, sendRaw, type RecordedRequest } from './fake-http.js';
 
 /**
  * A local stand-in for `POST /v1/images/edits` (reference §1 and the §7 checklist): Bearer check,
@@ -26,18 +26,14 @@ export interface OpenAIEditCall {
   files: Array<{ field: string; filename: string; type: string; size: number }>;
 }
 
-export class FakeOpenAI {
+export class FakeOpenAI extends FakeApi {
   mode: OpenAIFakeMode = 'success';
   slowMs = 5_000;
   oversizedBytes = 200_000;
   readonly edits: OpenAIEditCall[] = [];
-  private readonly http = new FakeHttpServer((request, response) => this.handle(request, response));
 
-  constructor(readonly apiKey = 'sk-test-fake') {}
-
-  async start(): Promise<this> {
-    await this.http.start();
-    return this;
+  constructor(readonly apiKey = 'sk-test-fake') {
+    super();
   }
 
   /** What to pass as the SDK's `baseURL`. */
@@ -45,15 +41,7 @@ export class FakeOpenAI {
     return `${this.http.url}/v1`;
   }
 
-  get requests(): RecordedRequest[] {
-    return this.http.requests;
-  }
-
-  close(): Promise<void> {
-    return this.http.close();
-  }
-
-  private async handle(request: RecordedRequest, res: ServerResponse): Promise<void> {
+  protected async handle(request: RecordedRequest, res: ServerResponse): Promise<void> {
     if (request.method !== 'POST' || request.url !== '/v1/images/edits') {
       return sendJson(res, 404, { error: { message: `Unknown request URL: ${request.method} ${request.url}`, type: 'invalid_request_error', param: null, code: 'unknown_url' } });
     }

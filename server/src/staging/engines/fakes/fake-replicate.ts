@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { FakeHttpServer, bulkyImage, fakeStagedImage, header, sendJson, sendRaw, type RecordedRequest } from './fake-http.js';
+import { FakeApi, bulkyImage, fakeStagedImage, header, sendJson, sendRaw, type RecordedRequest } from './fake-http.js';
 
 /**
  * A local stand-in for the Replicate predictions API (reference §3 and the §7 checklist): both create
@@ -42,7 +42,7 @@ export interface ReplicateCreate {
   input: Record<string, unknown>;
 }
 
-export class FakeReplicate {
+export class FakeReplicate extends FakeApi {
   mode: ReplicateFakeMode = 'success';
   /** Answer `Prefer: wait` with a finished prediction; off forces the client to poll. */
   finishWhileWaiting = true;
@@ -53,14 +53,10 @@ export class FakeReplicate {
   readonly cancels: string[] = [];
   private readonly predictions = new Map<string, FakePrediction>();
   private readonly files = new Map<string, Buffer>();
-  private readonly http = new FakeHttpServer((request, response) => this.handle(request, response));
   private sequence = 0;
 
-  constructor(readonly apiToken = 'r8_test_token') {}
-
-  async start(): Promise<this> {
-    await this.http.start();
-    return this;
+  constructor(readonly apiToken = 'r8_test_token') {
+    super();
   }
 
   /** What to pass as the SDK's `baseUrl`. */
@@ -68,15 +64,7 @@ export class FakeReplicate {
     return `${this.http.url}/v1`;
   }
 
-  get requests(): RecordedRequest[] {
-    return this.http.requests;
-  }
-
-  close(): Promise<void> {
-    return this.http.close();
-  }
-
-  private async handle(request: RecordedRequest, res: ServerResponse): Promise<void> {
+  protected async handle(request: RecordedRequest, res: ServerResponse): Promise<void> {
     const path = new URL(request.url, 'http://fake.local').pathname;
     if (request.method === 'GET' && path.startsWith('/files/')) return this.serveFile(path.slice('/files/'.length), res);
     if (header(request, 'authorization') !== `Bearer ${this.apiToken}`) {
