@@ -160,7 +160,7 @@ describe('normalisation', () => {
 });
 
 describe('abandoned uploads', () => {
-  it('are removed (files and row) a day after their URL expired', async () => {
+  it('are removed (files and row) a few hours (UNUSED_UPLOAD_HOURS) after they were handed out', async () => {
     const { cookie, user } = await signUp(t.app);
     await upload(t.app, cookie, await photo(400, 300));
     const fresh = await upload(t.app, cookie, await photo(400, 300));
@@ -168,9 +168,10 @@ describe('abandoned uploads', () => {
     const freshKey = fresh.replace('/objects/', '');
     await t.database.db
       .update(uploadTokens)
-      .set({ expiresAt: sql`now() - interval '25 hours'` })
+      .set({ createdAt: sql`now() - interval '4 hours'`, expiresAt: sql`now() - interval '4 hours' + interval '15 minutes'` })
       .where(sql`${uploadTokens.userId} = ${user.id} AND ${uploadTokens.objectKey} <> ${freshKey}`);
-    expect(await removeAbandonedUploads(t.database.db, t.services.storage, pino({ level: 'silent' }))).toBe(1);
+    expect(await removeAbandonedUploads(t.database.db, t.services.storage, pino({ level: 'silent' }), 5)).toBe(0);
+    expect(await removeAbandonedUploads(t.database.db, t.services.storage, pino({ level: 'silent' }), 3)).toBe(1);
     expect(storedFiles(user.id)).toHaveLength(2);
     const rows = await t.database.db.select().from(uploadTokens).where(eq(uploadTokens.userId, user.id));
     expect(rows.map((r) => r.objectKey)).toEqual([freshKey]);
