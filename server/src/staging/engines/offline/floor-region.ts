@@ -136,7 +136,7 @@ function floorTop(mask: Uint8Array, w: number, h: number): Float32Array {
     for (let k = Math.max(0, x - radius); k <= Math.min(w - 1, x + radius); k++) window.push(raw[k]);
     smooth[x] = median(window);
   }
-  return withoutSpikes(smooth, Math.max(3, Math.round(w * 0.14)));
+  return withoutSpikes(smooth, Math.max(3, Math.round(w * 0.08)));
 }
 
 /**

@@ -84,11 +84,6 @@ export async function analysePhoto(image: Buffer): Promise<PhotoAnalysis> {
   const found = floor.share >= 0.04 && deepest >= h * 0.3 && deepest <= h * 0.93;
   const floorRow = found ? deepest : DEFAULT_FLOOR_LINE * h;
   const top = found ? floor.top.map((y) => Math.max(y, floorRow)) : new Float32Array(w).fill(floorRow);
-  const mask = found ? floor.mask : (() => {
-    const m = new Uint8Array(w * h);
-    m.fill(1, Math.ceil(floorRow) * w);
-    return m;
-  })();
   const horizonRow = horizonFor(w, h, floorRow);
   const { openings, plain } = findOpenings(small, top, horizonRow);
   const scaleX = w / width;
@@ -112,7 +107,8 @@ export async function analysePhoto(image: Buffer): Promise<PhotoAnalysis> {
       bottom: o.kind === 'fireplace' ? o.bottom : o.bottom - (o.bottom - o.top) / 3,
     })),
     floorTopAt: (x) => top[sx(x)] / scaleY,
-    isFloor: (x, y) => (x < 0 || x >= width || y >= height ? y >= top[sx(x)] / scaleY : mask[sy(y) * w + sx(x)] === 1 || y >= top[sx(x)] / scaleY),
+    // The cleaned profile, not the raw mask: a leak up a door frame is floor in the mask but not below the profile.
+    isFloor: (x, y) => y >= top[sx(x)] / scaleY,
     plainWallShare(x0, y0, x1, y1) {
       const [ax, bx, ay, by] = [sx(x0), sx(x1), sy(y0), sy(y1)];
       let sum = 0;

@@ -41,19 +41,21 @@ export function planLayout(camera: RoomCamera, analysis: PhotoAnalysis, kit: Sty
 
   let sofa: SeatingLayout['sofa'] = null;
   let best = Infinity;
-  for (const width of [baseWidth, 1.7]) {
+  for (const width of [baseWidth, 1.7, 1.4]) {
     for (let back = 0; back <= 3; back += 0.15) {
       const dBack = D - 0.08 - back;
       if (dBack - SOFA_DEPTH < nearest + 0.15) break;
       for (let X = -2.4; X <= 2.4 + 1e-9; X += 0.15) {
         const v: Volume = { x: X, d: dBack - SOFA_DEPTH / 2, width, depth: SOFA_DEPTH, height: kit.shapes.backHeight };
         if (!fits(v)) continue;
+        // A sofa filling most of the frame is one standing in front of the lens, not in the room.
+        const rect = screenRect(camera, v);
+        if (rect.right - rect.left > camera.width * 0.5) continue;
         // Against a wall (no floor right behind the back) reads as furnished; floating mid-room is second best.
         const behind = project(camera, X, 0, dBack + 0.35);
         const againstWall = !analysis.isFloor(behind.x, behind.y);
         // Allowed but not liked: standing in front of a door's lower part (it blocks the way), less so under a window.
-        const rect = screenRect(camera, v);
-        const blocks = analysis.openings.reduce((sum, o) => sum + (overlaps(o, rect) ? (o.kind === 'window' ? 0.3 : 1.5) : 0), 0);
+        const blocks = analysis.openings.reduce((sum, o) => sum + coveredShare(o, rect) * (o.kind === 'window' ? 1 : 3), 0);
         const cost = Math.abs(X) * 0.45 + back * 0.6 + (againstWall ? 0 : 0.9) + (width < baseWidth ? 1.2 : 0) + blocks;
         if (cost < best) {
           best = cost;
@@ -144,6 +146,13 @@ export function screenRect(camera: RoomCamera, v: Volume): Rect {
     }
   }
   return { left: Math.min(...xs), right: Math.max(...xs), top: Math.min(...ys), bottom: Math.max(...ys) };
+}
+
+/** Share 0..1 of rectangle `a` that `b` covers. */
+function coveredShare(a: Rect, b: Rect): number {
+  const w = Math.max(0, Math.min(a.right, b.right) - Math.max(a.left, b.left));
+  const h = Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top));
+  return (w * h) / Math.max(1, (a.right - a.left) * (a.bottom - a.top));
 }
 
 function overlaps(a: Rect, b: Rect): boolean {
