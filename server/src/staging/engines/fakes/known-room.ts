@@ -26,7 +26,8 @@ export interface KnownRoom {
 }
 
 /**
- * An empty room, 1200×900, level camera: back wall with a daylight window (dark frame, bright glass,
+ * An empty room, 1200×900, level camera, exposed like a listing photo (walls mid-tone, daylight
+ * through the glass brighter than any wall): back wall with a window (dark frame, bright glass,
  * sill 0.75 m up) on the left and a wooden door down to the floor on the right, side walls, a board
  * floor, skirting. Drawn once with SVG, like a plain listing photo.
  */
@@ -50,12 +51,12 @@ export async function renderKnownRoom(): Promise<KnownRoom> {
     boards.push(`<line x1="${x}" y1="${back.bottom}" x2="${end.x}" y2="${end.y}" stroke="#8c6a48" stroke-width="2"/>`);
   }
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
-    <defs><linearGradient id="glass" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#f4f8fc"/><stop offset="1" stop-color="#dfe9f2"/></linearGradient></defs>
+    <defs><linearGradient id="glass" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#fbfdff"/><stop offset="1" stop-color="#eef5fa"/></linearGradient></defs>
     <rect width="${width}" height="${height}" fill="#f0ede6"/>
     <polygon points="${pts({ x: 0, y: 0 }, { x: width, y: 0 }, tr, { x: back.right, y: back.top }, { x: back.left, y: back.top }, tl)}" fill="#f7f5f0"/>
     <polygon points="${pts(tl, { x: back.left, y: back.top }, { x: back.left, y: back.bottom }, bl)}" fill="#ddd6ca"/>
     <polygon points="${pts({ x: back.right, y: back.top }, tr, br, { x: back.right, y: back.bottom })}" fill="#d6cfc2"/>
-    <rect x="${back.left}" y="${back.top}" width="${back.right - back.left}" height="${back.bottom - back.top}" fill="#e9e3d8"/>
+    <rect x="${back.left}" y="${back.top}" width="${back.right - back.left}" height="${back.bottom - back.top}" fill="#d9d2c6"/>
     <polygon points="${pts(bl, { x: back.left, y: back.bottom }, { x: back.right, y: back.bottom }, br, { x: width, y: height }, { x: 0, y: height })}" fill="#b0855a"/>
     ${boards.join('')}
     <polygon points="${pts({ x: back.left, y: back.bottom - 10 }, { x: back.right, y: back.bottom - 10 }, { x: back.right, y: back.bottom }, { x: back.left, y: back.bottom })}" fill="#fbfaf6" stroke="#9d968a" stroke-width="2"/>

@@ -76,17 +76,8 @@ export function growFloor(image: SmallImage): FloorRegion {
     }
   }
   // Steps of one and of two pixels (and three upward): the longer steps jump a thin tile joint, not a skirting board.
-  const steps = [
-    [-1, 0],
-    [1, 0],
-    [0, -1],
-    [0, 1],
-    [-2, 0],
-    [2, 0],
-    [0, -2],
-    [0, 2],
-    [0, -3],
-  ];
+  const stepX = [-1, 1, 0, 0, -2, 2, 0, 0, 0];
+  const stepY = [0, 0, -1, 1, 0, 0, -2, 2, -3];
   while (head < tail) {
     const i = queue[head++];
     const x = i % w;
@@ -97,9 +88,9 @@ export function growFloor(image: SmallImage): FloorRegion {
     // In dark parts of the frame (vignetting, shadowed corners) colours differ less: the step shrinks with the light.
     const step = STEP * Math.max(0.45, Math.min(1.2, (0.3 * r + 0.59 * g + 0.11 * b + 40) / 170));
     const step2 = step * step;
-    for (const [dx, dy] of steps) {
-      const nx = x + dx;
-      const ny = y + dy;
+    for (let k = 0; k < stepX.length; k++) {
+      const nx = x + stepX[k];
+      const ny = y + stepY[k];
       if (nx < 0 || nx >= w || ny < 0 || ny >= h) continue;
       const j = ny * w + nx;
       if (mask[j] || dist2(j, r, g, b) > step2 || drift(j) > drift2) continue;

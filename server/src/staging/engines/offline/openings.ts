@@ -32,12 +32,14 @@ export function findOpenings(image: SmallImage, floorTop: Float32Array, horizonY
   // Stops short of the floor by the skirting board and the spread below (a window's sill is ~0.4 m higher).
   const skirting = Math.max(3, Math.round(Math.max(w, h) * 0.012) + Math.round(h * 0.015));
   const bandBottom = (x: number) => Math.max(0, Math.floor(floorTop[x] - skirting));
-  // The wall's colour near each column: per column the median of its band, then the median of those
+  // The wall's colour near each column: per column the median of its lower band, then the median of those
   // over a quarter of the frame, so a window narrower than that does not count as wall, while light
   // falling off across the room (a darker side wall, vignetting) does.
   const columnColour = Array.from({ length: w }, (_, x) => {
     const channels: number[][] = [[], [], []];
-    for (let y = bandTop(x); y < bandBottom(x); y += 2) for (let c = 0; c < 3; c++) channels[c].push(rgb[(y * w + x) * 3 + c]);
+    // From the lowest ~0.75 m of wall: below a window's sill there is wall.
+    const from = Math.max(0, Math.floor(floorTop[x] - (floorTop[x] - horizonY) * 0.6));
+    for (let y = from; y < bandBottom(x); y++) for (let c = 0; c < 3; c++) channels[c].push(rgb[(y * w + x) * 3 + c]);
     return channels.map(median);
   });
   const reach = Math.round(w * 0.12);
@@ -53,15 +55,15 @@ export function findOpenings(image: SmallImage, floorTop: Float32Array, horizonY
   const bandEdges: number[] = [];
   for (let x = 1; x < w - 1; x += 3) for (let y = Math.max(1, bandTop(x)); y < Math.min(h - 1, bandBottom(x)); y += 3) bandEdges.push(edgeAt(y * w + x));
   const edgeLimit = Math.max(9, Math.min(22, 5 * median(bandEdges)));
+  const wallRgb = Float32Array.from(wallColour.flat());
   const rough = new Uint8Array(w * h);
   for (let y = 1; y < h - 1; y++) {
     for (let x = 1; x < w - 1; x++) {
       const i = y * w + x;
       const edge = edgeAt(i);
-      const [r, g, b] = wallColour[x];
-      const dr = rgb[i * 3] - r;
-      const dg = rgb[i * 3 + 1] - g;
-      const db = rgb[i * 3 + 2] - b;
+      const dr = rgb[i * 3] - wallRgb[x * 3];
+      const dg = rgb[i * 3 + 1] - wallRgb[x * 3 + 1];
+      const db = rgb[i * 3 + 2] - wallRgb[x * 3 + 2];
       rough[i] = edge > edgeLimit || dr * dr + dg * dg + db * db > 38 * 38 ? 1 : 0;
     }
   }
