@@ -23,21 +23,30 @@ export interface KnownRoom {
   ceilingY: number;
   window: Box;
   door: Box;
+  /** Present when drawn with `{ fireplace: true }`: surround and mantel included. */
+  fireplace?: Box;
 }
 
 /**
  * An empty room, 1200×900, level camera, exposed like a listing photo (walls mid-tone, daylight
  * through the glass brighter than any wall): back wall with a window (dark frame, bright glass,
  * sill 0.75 m up) on the left and a wooden door down to the floor on the right, side walls, a board
- * floor, skirting. Drawn once with SVG, like a plain listing photo.
+ * floor, skirting; optionally a fireplace (stone surround, dark firebox, white mantel at ~1 m) between
+ * them. Drawn once with SVG, like a plain listing photo.
  */
-export async function renderKnownRoom(): Promise<KnownRoom> {
+export async function renderKnownRoom(options: { fireplace?: boolean } = {}): Promise<KnownRoom> {
   const width = 1200;
   const height = 900;
   const vp = { x: 600, y: 380 };
   const back = { left: 250, right: 950, top: 180, bottom: 600 };
   const window: Box = { left: 300, top: 250, right: 520, bottom: 450 };
   const door: Box = { left: 770, top: 330, right: 890, bottom: 600 };
+  const fireplace: Box | undefined = options.fireplace ? { left: 555, top: 462, right: 735, bottom: 600 } : undefined;
+  const fireplaceSvg = fireplace
+    ? `<rect x="${fireplace.left + 10}" y="${fireplace.top + 12}" width="${fireplace.right - fireplace.left - 20}" height="${fireplace.bottom - fireplace.top - 12}" fill="#b9b0a2"/>
+       <rect x="${fireplace.left + 40}" y="${fireplace.top + 45}" width="${fireplace.right - fireplace.left - 80}" height="${fireplace.bottom - fireplace.top - 45}" fill="#221c18"/>
+       <rect x="${fireplace.left}" y="${fireplace.top}" width="${fireplace.right - fireplace.left}" height="14" fill="#f4f1ea" stroke="#8f887c" stroke-width="2"/>`
+    : '';
   // Lines through the vanishing point, from a back-wall corner to the frame's edge.
   const toEdge = (x: number, y: number, edgeX: number) => ({ x: edgeX, y: vp.y + ((y - vp.y) * (edgeX - vp.x)) / (x - vp.x) });
   const pts = (...points: Array<{ x: number; y: number }>) => points.map((p) => `${p.x},${p.y}`).join(' ');
@@ -66,9 +75,10 @@ export async function renderKnownRoom(): Promise<KnownRoom> {
     <rect x="${door.left}" y="${door.top}" width="${door.right - door.left}" height="${door.bottom - door.top}" fill="#7a4e30" stroke="#3c2616" stroke-width="6"/>
     <rect x="${door.left + 18}" y="${door.top + 20}" width="${door.right - door.left - 36}" height="100" fill="none" stroke="#5c3a22" stroke-width="4"/>
     <circle cx="${door.right - 16}" cy="${door.top + 150}" r="5" fill="#c9b37a"/>
+    ${fireplaceSvg}
   </svg>`;
   const image = await sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toBuffer();
-  return { image, width, height, floorLineY: back.bottom, ceilingY: back.top, window, door };
+  return { image, width, height, floorLineY: back.bottom, ceilingY: back.top, window, door, fireplace };
 }
 
 /** Pixels the engine changed: a 0/1 mask of where the staged image differs clearly from the original (JPEG noise left out). */

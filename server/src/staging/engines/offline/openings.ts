@@ -100,7 +100,51 @@ export function findOpenings(image: SmallImage, floorTop: Float32Array, horizonY
     const opening = describe(x0, x1);
     if (opening) openings.push(opening);
   }
+  openings.push(...recesses());
   return { openings, wallLuma, plain };
+
+  /**
+   * Dark recesses standing on the floor (a fireplace's firebox, a dark stove, a wooden door's lower
+   * part): in the lowest ~1 m of wall, columns mostly far darker than the wall around them. They are
+   * found on their own, so a fireplace stays protected as a whole even where it merges with a
+   * neighbouring window or door into one run above.
+   */
+  function recesses(): Opening[] {
+    const dark = new Float32Array(w);
+    const lowTop = (x: number) => Math.max(0, Math.floor(floorTop[x] - (floorTop[x] - horizonY) * 0.75));
+    for (let x = 0; x < w; x++) {
+      const wall = 0.3 * wallRgb[x * 3] + 0.59 * wallRgb[x * 3 + 1] + 0.11 * wallRgb[x * 3 + 2];
+      let count = 0;
+      let total = 0;
+      for (let y = lowTop(x); y < bandBottom(x); y++, total++) if (luma[y * w + x] < wall - 60) count++;
+      dark[x] = total ? count / total : 0;
+    }
+    const found: Opening[] = [];
+    let start = -1;
+    for (let x = 0; x <= w; x++) {
+      const on = x < w && dark[x] > 0.4;
+      if (on && start < 0) start = x;
+      if (on || start < 0) continue;
+      const [x0, x1] = [start, x];
+      start = -1;
+      const nearFloor = Math.min(...Array.from(floorTop.subarray(x0, x1)));
+      const metre = Math.max(1, (nearFloor - horizonY) / 1.3);
+      if (x1 - x0 < metre * 0.4) continue;
+      let top = Math.ceil(nearFloor);
+      for (let y = Math.floor(nearFloor - metre * 1.6); y < nearFloor; y++) {
+        let count = 0;
+        for (let k = x0; k < x1; k++) if (y >= 0 && luma[y * w + k] < 0.3 * wallRgb[k * 3] + 0.59 * wallRgb[k * 3 + 1] + 0.11 * wallRgb[k * 3 + 2] - 60) count++;
+        if (count > (x1 - x0) * 0.3) {
+          top = y;
+          break;
+        }
+      }
+      // A mantel and surround above and around the dark opening.
+      const margin = Math.round(metre * 0.3);
+      found.push({ kind: 'fireplace', x0: Math.max(0, x0 - margin), x1: Math.min(w, x1 + margin), y0: Math.max(0, top - margin), y1: Math.ceil(nearFloor), onFloor: true });
+    }
+    return found;
+  }
 
   function describe(x0: number, x1: number): Opening | null {
     let top = h;

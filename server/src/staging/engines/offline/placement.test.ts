@@ -46,6 +46,18 @@ describe('offline placement in a room drawn with a known window and door', () =>
   });
 });
 
+describe('offline placement in a room drawn with a fireplace between the window and the door', () => {
+  it.each(['modern', 'classic', 'farmhouse'] as const)('%s: leaves the fireplace and mantel wholly visible', async (style) => {
+    const room = await renderKnownRoom({ fireplace: true });
+    const fireplace = room.fireplace!;
+    const changed = await changedMask(room.image, await stage(room.image, style));
+    expect(share(changed)).toBeGreaterThan(0.02);
+    expect(changedShare(changed, fireplace)).toBeLessThan(0.01);
+    expect(changedShare(changed, upperTwoThirds(room.window))).toBeLessThan(0.01);
+    expect(changedShare(changed, upperTwoThirds(room.door))).toBeLessThan(0.01);
+  });
+});
+
 /** The balcony door of furnish-before.jpg, labelled by eye, as fractions of the frame. */
 const BALCONY_DOOR = { left: 0.47, top: 0.39, right: 0.66, bottom: 0.58 };
 
