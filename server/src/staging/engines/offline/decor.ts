@@ -222,10 +222,9 @@ export function plant(scene: Scene, x: number, d: number): string {
   return out.join('');
 }
 
-/** A framed picture on the back wall, centred at x, bottom edge at 1.25 m. */
-export function wallArt(scene: Scene, x: number, width = 1.1, height = 0.76): string {
+/** A framed picture on the wall at distance d, centred at x, bottom edge at 1.25 m. */
+export function wallArt(scene: Scene, x: number, d: number, width = 1.1, height = 0.76): string {
   const { palette, shapes } = scene.kit;
-  const d = scene.camera.backDistance - 0.03;
   const scale = ppm(scene, d);
   const tl = project(scene.camera, x - width / 2, 1.25 + height, d);
   const w = width * scale;

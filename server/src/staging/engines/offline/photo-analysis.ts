@@ -1,59 +1,121 @@
 import sharp from 'sharp';
 
+import { growFloor, type SmallImage } from './floor-region.js';
+import { findOpenings, type OpeningKind } from './openings.js';
+
+/** A window, door or fireplace in photo pixels (see openings.ts). */
+export interface PhotoOpening {
+  kind: OpeningKind;
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+  onFloor: boolean;
+}
+
+/** A rectangle of the photo no furniture may cover, in photo pixels. */
+export interface Rect {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
 /** What the offline engine reads from the photo before it places furniture. */
 export interface PhotoAnalysis {
   /** Size after EXIF orientation, in pixels. */
   width: number;
   height: number;
-  /** Image row where the back wall meets the floor. */
+  /** Image row where the furthest wall meets the floor. */
   floorLineY: number;
-  /** Whether the floor line was found (else a default share of the height). */
+  /** Whether the floor was found (else a default share of the height, as a level floor line). */
   floorLineFound: boolean;
+  /** Eye level (horizon) for the perspective scale. */
+  horizonY: number;
   /** +1 when the right side of the room is brighter (daylight from the right), else -1. */
   lightFrom: 1 | -1;
   /** Mean brightness 0..1, to match the furniture's exposure. */
   brightness: number;
+  /** Windows, doors and fireplaces found on the walls. */
+  openings: PhotoOpening[];
+  /** The parts of openings furniture must leave visible: a window's or door's upper two thirds, all of a fireplace. */
+  protectedRects: Rect[];
+  /** Photo row where the floor ends (meets a wall or an object) in column x. */
+  floorTopAt(x: number): number;
+  /** Whether the photo point (x, y) lies on the detected floor. */
+  isFloor(x: number, y: number): boolean;
+  /** Share 0..1 of plain wall (no edge, wall brightness) inside a photo rectangle. */
+  plainWallShare(x0: number, y0: number, x1: number, y1: number): number;
   /** Mean edge strength (grey levels) inside a full-size rectangle: windows, doors and frames score high. */
   busyness(x0: number, y0: number, x1: number, y1: number): number;
 }
 
-/** Analysis runs on a copy this wide: plenty for row statistics, ~20 ms even for 12 MP (JPEG shrink-on-load). */
-const ANALYSIS_WIDTH = 240;
+/** Analysis runs on a copy this large (long side): enough to see a skirting board, ~30 ms even for 12 MP (JPEG shrink-on-load). */
+const ANALYSIS_SIZE = 480;
 export const DEFAULT_FLOOR_LINE = 0.58;
 
 export async function analysePhoto(image: Buffer): Promise<PhotoAnalysis> {
   const meta = await sharp(image).metadata();
   const { width, height } = meta.autoOrient;
-  const { data, info } = await sharp(image)
+  // A 3×3 median removes thin tile joints and parquet seams, keeps a skirting board.
+  const { data: rgb, info } = await sharp(image)
     .rotate()
-    .resize({ width: ANALYSIS_WIDTH, height: ANALYSIS_WIDTH, fit: 'inside' })
-    .greyscale()
+    .resize({ width: ANALYSIS_SIZE, height: ANALYSIS_SIZE, fit: 'inside' })
+    .median(3)
+    .removeAlpha()
     .raw()
     .toBuffer({ resolveWithObject: true });
   const w = info.width;
   const h = info.height;
+  const small: SmallImage = { width: w, height: h, rgb };
+  const data = new Uint8Array(w * h);
+  for (let i = 0; i < w * h; i++) data[i] = Math.round(0.3 * rgb[i * 3] + 0.59 * rgb[i * 3 + 1] + 0.11 * rgb[i * 3 + 2]);
   const grey = (x: number, y: number) => data[y * w + x];
   const gradient = new Float32Array(w * h);
-  const rowEdge = new Float32Array(w * h);
   for (let y = 1; y < h - 1; y++) {
     for (let x = 1; x < w - 1; x++) {
-      const gy = grey(x, y + 1) - grey(x, y - 1);
-      const gx = grey(x + 1, y) - grey(x - 1, y);
-      rowEdge[y * w + x] = Math.abs(gy);
-      gradient[y * w + x] = Math.abs(gx) + Math.abs(gy);
+      gradient[y * w + x] = Math.abs(grey(x + 1, y) - grey(x - 1, y)) + Math.abs(grey(x, y + 1) - grey(x, y - 1));
     }
   }
-  const found = findFloorLine(grey, rowEdge, w, h);
-  const floorRow = found ?? DEFAULT_FLOOR_LINE * h;
+  const floor = growFloor(small);
+  // The deepest floor seen, away from the frame's edges (a leak at the border says nothing).
+  let deepest = h;
+  for (let x = Math.floor(w * 0.05); x < Math.ceil(w * 0.95); x++) deepest = Math.min(deepest, floor.top[x]);
+  const found = floor.share >= 0.04 && deepest >= h * 0.3 && deepest <= h * 0.93;
+  const floorRow = found ? deepest : DEFAULT_FLOOR_LINE * h;
+  const top = found ? floor.top.map((y) => Math.max(y, floorRow)) : new Float32Array(w).fill(floorRow);
+  const horizonRow = horizonFor(w, h, floorRow);
+  const { openings, plain } = findOpenings(small, top, horizonRow);
   const scaleX = w / width;
   const scaleY = h / height;
+  const sx = (x: number) => clamp(Math.floor(x * scaleX), 0, w - 1);
+  const sy = (y: number) => clamp(Math.floor(y * scaleY), 0, h - 1);
+  const photoOpenings = openings.map((o) => ({ kind: o.kind, left: o.x0 / scaleX, right: o.x1 / scaleX, top: o.y0 / scaleY, bottom: o.y1 / scaleY, onFloor: o.onFloor }));
   return {
     width,
     height,
-    floorLineY: (floorRow / h) * height,
-    floorLineFound: found !== null,
+    floorLineY: floorRow / scaleY,
+    floorLineFound: found,
+    horizonY: horizonRow / scaleY,
     lightFrom: lightSide(grey, w, floorRow),
     brightness: data.reduce((sum, v) => sum + v, 0) / (data.length * 255),
+    openings: photoOpenings,
+    protectedRects: photoOpenings.map((o) => ({
+      left: o.left,
+      right: o.right,
+      top: o.top,
+      bottom: o.kind === 'fireplace' ? o.bottom : o.bottom - (o.bottom - o.top) / 3,
+    })),
+    floorTopAt: (x) => top[sx(x)] / scaleY,
+    // The cleaned profile, not the raw mask: a leak up a door frame is floor in the mask but not below the profile.
+    isFloor: (x, y) => y >= top[sx(x)] / scaleY,
+    plainWallShare(x0, y0, x1, y1) {
+      const [ax, bx, ay, by] = [sx(x0), sx(x1), sy(y0), sy(y1)];
+      let sum = 0;
+      let count = 0;
+      for (let y = ay; y <= by; y++) for (let x = ax; x <= bx; x++, count++) sum += plain[y * w + x];
+      return count ? sum / count : 0;
+    },
     busyness(x0, y0, x1, y1) {
       const ax = clamp(Math.floor(x0 * scaleX), 1, w - 2);
       const bx = clamp(Math.ceil(x1 * scaleX), 1, w - 2);
@@ -68,50 +130,13 @@ export async function analysePhoto(image: Buffer): Promise<PhotoAnalysis> {
 }
 
 /**
- * The wall/floor junction is a long horizontal edge (skirting) across the middle of the frame with a
- * change of brightness across it. Rows between 40 % and 88 % of the height are scored on the central
- * columns by edge coverage times (edge strength + brightness step); a window sill is too short to
- * win and floor-tile joints lack the step. Of the skirting's two edges the lower one is the floor.
+ * Eye level for a photo whose furthest floor line is at `floorRow`: listing photos are taken level,
+ * about 1.3 m high, wide-angle (a 4–5 m wall fills about half the frame), so 1 m at the back wall is
+ * ~11.5 % of the frame width; the horizon stays in the upper part of the frame. Same prior as
+ * `cameraForFloorLine`.
  */
-function findFloorLine(grey: (x: number, y: number) => number, rowEdge: Float32Array, w: number, h: number): number | null {
-  const x0 = Math.floor(w * 0.2);
-  const x1 = Math.ceil(w * 0.8);
-  const columns = x1 - x0;
-  const from = Math.floor(h * 0.4);
-  const to = Math.min(h - 8, Math.ceil(h * 0.88));
-  const band = Math.max(2, Math.round(h * 0.03));
-  const rowMean = (y: number) => {
-    let sum = 0;
-    for (let x = x0; x < x1; x++) sum += grey(x, y);
-    return sum / columns;
-  };
-  const means = Array.from({ length: h }, (_, y) => rowMean(y));
-  const scores = new Float32Array(h);
-  for (let y = from; y <= to; y++) {
-    let strength = 0;
-    let covered = 0;
-    for (let x = x0; x < x1; x++) {
-      const edge = Math.max(rowEdge[y * w + x], rowEdge[(y - 1) * w + x], rowEdge[(y + 1) * w + x]);
-      strength += edge;
-      if (edge > 10) covered++;
-    }
-    let above = 0;
-    let below = 0;
-    for (let k = 2; k < 2 + band; k++) {
-      above += means[Math.max(0, y - k)];
-      below += means[Math.min(h - 1, y + k)];
-    }
-    const step = Math.abs(above - below) / band;
-    scores[y] = (covered / columns) * (strength / columns + step);
-  }
-  let best = -1;
-  for (let y = from; y <= to; y++) if (best < 0 || scores[y] > scores[best]) best = y;
-  if (best < 0 || scores[best] < 6) return null;
-  // Prefer the lowest strong row just below the best one (the skirting's bottom edge).
-  let chosen = best;
-  const reach = Math.round(h * 0.04);
-  for (let y = best + 1; y <= Math.min(to, best + reach); y++) if (scores[y] >= scores[best] * 0.6) chosen = y;
-  return chosen;
+function horizonFor(w: number, h: number, floorRow: number): number {
+  return Math.max(h * 0.12, floorRow - 1.3 * 0.115 * Math.min(w, h * 1.5));
 }
 
 function lightSide(grey: (x: number, y: number) => number, w: number, floorRow: number): 1 | -1 {

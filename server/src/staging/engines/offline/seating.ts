@@ -30,12 +30,11 @@ export function leg(scene: Scene, x: number, d: number, height: number, color: s
 }
 
 /**
- * A three-seat sofa (about 2.1 m), its back against the wall at distance `dBack`. Built from
+ * A three-seat sofa (about 2.1 m; a loveseat when `width` is smaller), its back against the wall at distance `dBack`. Built from
  * boxes: back frame, arms, deck, back and seat cushions, throw pillows; tufting for tufted styles.
  */
-export function sofa(scene: Scene, x: number, dBack: number): string {
+export function sofa(scene: Scene, x: number, dBack: number, width = scene.kit.shapes.tufted ? 2.2 : 2.1, againstWall = true): string {
   const { shapes, palette } = scene.kit;
-  const width = shapes.tufted ? 2.2 : 2.1;
   const depth = 0.92;
   const legH = LEG_HEIGHT[shapes.legs];
   const seatH = shapes.seatHeight;
@@ -49,7 +48,7 @@ export function sofa(scene: Scene, x: number, dBack: number): string {
   const dFront = dBack - depth;
   const legColor = shapes.legs === 'steel' ? palette.metal : shapes.legs === 'brass' ? palette.metal : darken(palette.wood, 0.05);
   const out: string[] = [floorShadow(scene, x, dBack - depth / 2, width, depth, 1.1), floorShadow(scene, x, dBack - depth / 2, width * 0.9, depth * 0.6, 0.8)];
-  out.push(wallShadow(scene, x, width, backH + 0.12));
+  if (againstWall) out.push(wallShadow(scene, x, width, backH + 0.12, dBack + 0.01));
   for (const lx of [-width / 2 + 0.07, width / 2 - 0.07]) {
     out.push(leg(scene, x + lx, dBack - 0.06, legH, legColor));
     out.push(leg(scene, x + lx, dFront + 0.06, legH, legColor));
@@ -127,8 +126,7 @@ function pillow(scene: Scene, x: number, seatH: number, d: number, color: string
 }
 
 /** Darkening on the wall right behind a tall piece: light is blocked there. */
-export function wallShadow(scene: Scene, x: number, width: number, height: number): string {
-  const d = scene.camera.backDistance - 0.01;
+export function wallShadow(scene: Scene, x: number, width: number, height: number, d: number): string {
   const top = project(scene.camera, x - width / 2 - 0.05, height, d);
   const bottom = project(scene.camera, x + width / 2 + 0.05, 0, d);
   return rect(top.x, top.y, bottom.x - top.x, bottom.y - top.y, 'fill="url(#wallShadow)" fill-opacity="0.55"', (bottom.x - top.x) * 0.04);
