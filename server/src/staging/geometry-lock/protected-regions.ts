@@ -23,7 +23,7 @@ export async function protectedRegionsMask(original: Buffer, size: { width: numb
   const grey = greyMat(cv, raster);
   let openings;
   try {
-    openings = findOpenings(cv, grey, longLines(cv, grey));
+    openings = findOpenings(cv, raster, grey, longLines(cv, grey));
   } finally {
     grey.delete();
   }
