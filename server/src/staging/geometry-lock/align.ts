@@ -24,6 +24,8 @@ export interface Alignment {
 }
 
 const FEATURES = 2500;
+/** Lower than ORB's default (20) so smooth, freshly painted rooms still give enough corners. */
+const FAST_THRESHOLD = 10;
 const RATIO = 0.75;
 /** RANSAC inlier threshold as a share of the long side (3 px at 1024). */
 const RANSAC_SHARE = 3 / 1024;
@@ -41,7 +43,7 @@ export function alignResult(cv: CV, originalGrey: any, resultGrey: any): Alignme
   const width = originalGrey.cols;
   const height = originalGrey.rows;
   return withMats(cv, (keep) => {
-    const orb = keep(new cv.ORB(FEATURES));
+    const orb = keep(new cv.ORB(FEATURES, 1.2, 8, 31, 0, 2, cv.ORB_HARRIS_SCORE, 31, FAST_THRESHOLD));
     const k1 = keep(new cv.KeyPointVector());
     const k2 = keep(new cv.KeyPointVector());
     const d1 = keep(new cv.Mat());

@@ -18,6 +18,11 @@ export interface ChangeMask {
   height: number;
   /** Mean of `soft` (0–1). */
   changedShare: number;
+  /**
+   * Share of the result's frame that differs clearly (above the fixed lowest threshold) from the
+   * original, whatever the adaptive threshold: a re-rendered room differs almost everywhere.
+   */
+  differingShare: number;
 }
 
 /** Lowest colour difference (8-bit RGB levels, luma-and-chroma distance) that counts as "added". */
@@ -64,6 +69,13 @@ export function findChangeMask(cv: CV, original: Raster, aligned: Raster, valid:
     samples.sort((a, b) => a - b);
     const noise = samples.length ? samples[Math.floor(samples.length / 2)] : 0;
     const threshold = Math.max(MIN_THRESHOLD, NOISE_FACTOR * noise);
+    let differing = 0;
+    let validCount = 0;
+    for (let i = 0; i < n; i++) {
+      if (!valid[i]) continue;
+      validCount++;
+      if (diff[i] > MIN_THRESHOLD) differing++;
+    }
     // Hysteresis: a region is added when part of it differs clearly; it then extends as far as it
     // differs at all, so the mask's edge falls where the two images nearly agree (no visible seam).
     const low = Math.max(MIN_LOW_THRESHOLD, LOW_NOISE_FACTOR * noise);
@@ -115,7 +127,7 @@ export function findChangeMask(cv: CV, original: Raster, aligned: Raster, valid:
       if (!valid[i]) soft[i] = 0;
       sum += soft[i];
     }
-    return { hard, soft, width, height, changedShare: sum / 255 / n };
+    return { hard, soft, width, height, changedShare: sum / 255 / n, differingShare: validCount ? differing / validCount : 1 };
   });
 }
 

@@ -31,7 +31,9 @@ export async function lockResult(original: Buffer, result: Buffer, options: Lock
     mats.push(resultGrey);
     const alignment = alignResult(cv, originalGrey, resultGrey);
     if (!alignment.ok) {
-      return { verdict: 'refused', reasons: ['alignment_failed'], figures: { alignmentErrorPx: Number.isFinite(alignment.residualPx) ? alignment.residualPx : 999, changedShare: 1, architectureScore: 0 } };
+      // Nothing is known about the room when the result cannot be aligned: report the worst figures.
+      const residual = Number.isFinite(alignment.residualPx) ? Math.round((alignment.residualPx * 1024 * 1000) / Math.max(width, height)) / 1000 : 999;
+      return { verdict: 'refused', reasons: ['alignment_failed'], figures: { alignmentErrorPx: residual, changedShare: 1, architectureScore: 0 } };
     }
     const { aligned, valid } = warpToOriginal(cv, pair.result, alignment.homography);
     const correction = fitColourCorrection(pair.original.data, aligned.data, valid);

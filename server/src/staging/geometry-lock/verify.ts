@@ -24,8 +24,16 @@ export const MIN_ARCHITECTURE_SCORE = 0.7;
 /** Share of an opening's upper two thirds that may stop looking like the opening (see openingLost). */
 export const MAX_OPENING_LOST = 0.35;
 /** Luma drop (8-bit levels) at which daylight glass counts as no longer seen. */
-const OPENING_DARKENING = 40;
+const OPENING_DARKENING = 25;
 export const MAX_CHANGED_SHARE = 0.45;
+/** Share of the height, from the top, judged for removed structure (above the floor of a level photo). */
+const FLOOR_LINE = 0.55;
+/** Edge pixels (per pixel of the long side) a region must have had for its loss to count: about two frame lines across it. */
+const REMOVED_MIN_EDGES = 0.15;
+/** Inset from a region's outline, as a share of the long side. */
+const REMOVED_INSET = 0.008;
+/** A region that keeps less than this share of its original edges had something removed. */
+const REMOVED_KEPT = 0.5;
 /** Median alignment residual (working pixels at 1024 px long side). */
 export const MAX_ALIGNMENT_ERROR = 1.5;
 
@@ -38,12 +46,12 @@ export function verifyLock(cv: CV, input: { originalGrey: any; alignedGrey: any;
   const { mask, alignment } = input;
   const { width, height } = mask;
   const long = Math.max(width, height);
-  const { edges, originalEdges } = withMats(cv, (keep) => {
+  const { edges, originalEdges, resultEdges } = withMats(cv, (keep) => {
     const e = keep(cannyEdges(cv, input.alignedGrey, 25, 75));
     const r = Math.max(1, Math.round(LINE_TOLERANCE_SHARE * long));
     const kernel = keep(cv.getStructuringElement(cv.MORPH_ELLIPSE, new cv.Size(2 * r + 1, 2 * r + 1)));
     cv.dilate(e, e, kernel, new cv.Point(-1, -1), 1);
-    return { edges: rawFromMat(e), originalEdges: rawFromMat(keep(cannyEdges(cv, input.originalGrey, 50, 150))) };
+    return { edges: rawFromMat(e), originalEdges: rawFromMat(keep(cannyEdges(cv, input.originalGrey, 50, 150))), resultEdges: rawFromMat(keep(cannyEdges(cv, input.alignedGrey, 50, 150))) };
   });
   const pictures: OpeningPictures = { originalLuma: rawFromMat(input.originalGrey), alignedLuma: rawFromMat(input.alignedGrey), originalEdges, alignedEdges: edges, hard: mask.hard, width };
   const architectureScore = linesPresent(input.lines, edges, mask.soft, input.valid, width);
@@ -52,8 +60,8 @@ export function verifyLock(cv: CV, input: { originalGrey: any; alignedGrey: any;
   const reasons: LockRefusalReason[] = [];
   if (!alignment.ok || alignmentErrorPx > MAX_ALIGNMENT_ERROR) reasons.push('alignment_failed');
   if (architectureScore < MIN_ARCHITECTURE_SCORE) reasons.push('architecture_changed');
-  if (input.openings.some((o) => openingLost(o, pictures) > MAX_OPENING_LOST)) reasons.push('opening_covered');
-  if (changedShare > MAX_CHANGED_SHARE) reasons.push('too_much_changed');
+  if (input.openings.some((o) => openingLost(o, pictures) > MAX_OPENING_LOST) || structureRemoved(cv, mask, originalEdges, resultEdges)) reasons.push('opening_covered');
+  if (changedShare > MAX_CHANGED_SHARE || mask.differingShare > MAX_CHANGED_SHARE) reasons.push('too_much_changed');
   return { figures: { alignmentErrorPx: round(alignmentErrorPx, 3), changedShare: round(changedShare, 4), architectureScore: round(architectureScore, 3) }, reasons };
 }
 
@@ -115,6 +123,41 @@ export function openingLost(o: Opening, p: OpeningPictures): number {
   }
   if (!area) return 0;
   return o.kind === 'bright' ? darkened / area : edges ? vanished / edges : 0;
+}
+
+/**
+ * Added furniture brings edges of its own; a window painted over or a door plastered out takes edges
+ * away and leaves flat wall. For each region of the change mask, the part above the floor (the upper
+ * FLOOR_LINE of a level photo lies above the horizon, where rugs cannot be) is compared: when the
+ * original had clear structure there and the result keeps less than half of its edges, something
+ * built was removed, which no staging may do.
+ */
+function structureRemoved(cv: CV, mask: ChangeMask, originalEdges: Uint8Array, resultEdges: Uint8Array): boolean {
+  const { width, height } = mask;
+  const long = Math.max(width, height);
+  const limit = Math.round(FLOOR_LINE * height) * width;
+  const { labels, count } = withMats(cv, (keep) => {
+    const m = keep(new cv.Mat(height, width, cv.CV_8UC1));
+    m.data.set(mask.hard);
+    // Only the inside of each region: its outline is where new and old meet, with edges in both.
+    const r = Math.max(2, Math.round(REMOVED_INSET * long));
+    const kernel = keep(cv.getStructuringElement(cv.MORPH_RECT, new cv.Size(2 * r + 1, 2 * r + 1)));
+    cv.erode(m, m, kernel, new cv.Point(-1, -1), 1, cv.BORDER_CONSTANT, new cv.Scalar(0));
+    const l = keep(new cv.Mat());
+    const n = cv.connectedComponents(m, l, 8, cv.CV_32S);
+    return { labels: new Int32Array(l.data32S), count: n };
+  });
+  const before = new Int32Array(count);
+  const after = new Int32Array(count);
+  for (let i = 0; i < limit; i++) {
+    const k = labels[i];
+    if (!k) continue;
+    if (originalEdges[i]) before[k]++;
+    if (resultEdges[i]) after[k]++;
+  }
+  const minEdges = REMOVED_MIN_EDGES * long;
+  for (let k = 1; k < count; k++) if (before[k] >= minEdges && after[k] < REMOVED_KEPT * before[k]) return true;
+  return false;
 }
 
 function round(v: number, digits: number): number {
