@@ -1,4 +1,4 @@
-import cvModule from '@techstark/opencv-js';
+import { createRequire } from 'node:module';
 
 /**
  * OpenCV.js (4.12, WebAssembly) loaded once per process. The 4.x module object is "thenable":
@@ -12,7 +12,10 @@ let ready: Promise<{ cv: CV }> | undefined;
 
 export function loadCv(): Promise<{ cv: CV }> {
   return (ready ??= new Promise((resolve) => {
-    const m: any = cvModule;
+    // `require`, not `import`: an ESM namespace of this CommonJS module exposes its `then`, and loaders
+    // that await imported namespaces (vitest's does) spin on it forever. Loading on first use also keeps
+    // the 11 MB module and its process-wide handlers out of processes that never lock an image.
+    const m: any = createRequire(import.meta.url)('@techstark/opencv-js');
     if (m instanceof Promise) void m.then((cv: CV) => resolve({ cv }));
     else if (m.Mat) resolve({ cv: m });
     else m.onRuntimeInitialized = () => resolve({ cv: m });

@@ -39,7 +39,7 @@ export async function protectedRegionsMask(original: Buffer, size: { width: numb
     const y1 = Math.min(height - 1, o.y0 + Math.round(((o.y1 - o.y0) * 2) / 3));
     for (let y = y0; y <= y1; y++) alpha.fill(255, y * width + x0, y * width + x1 + 1);
   }
-  const scaled = await sharp(alpha, { raw: { width, height, channels: 1 } }).resize(size.width, size.height, { fit: 'fill', kernel: 'nearest' }).raw().toBuffer();
+  const scaled = await sharp(alpha, { raw: { width, height, channels: 1 } }).resize(size.width, size.height, { fit: 'fill', kernel: 'nearest' }).extractChannel(0).raw().toBuffer();
   const rgba = Buffer.alloc(size.width * size.height * 4);
   for (let i = 0; i < scaled.length; i++) rgba[4 * i + 3] = scaled[i] >= 128 ? 255 : 0;
   return sharp(rgba, { raw: { width: size.width, height: size.height, channels: 4 } }).png().toBuffer();
