@@ -62,7 +62,9 @@ export function verifyLock(cv: CV, input: { originalGrey: any; alignedGrey: any;
   if (architectureScore < MIN_ARCHITECTURE_SCORE) reasons.push('architecture_changed');
   if (input.openings.some((o) => openingLost(o, pictures) > MAX_OPENING_LOST) || structureRemoved(cv, mask, originalEdges, resultEdges)) reasons.push('opening_covered');
   if (changedShare > MAX_CHANGED_SHARE || mask.differingShare > MAX_CHANGED_SHARE) reasons.push('too_much_changed');
-  return { figures: { alignmentErrorPx: round(alignmentErrorPx, 3), changedShare: round(changedShare, 4), architectureScore: round(architectureScore, 3) }, reasons };
+  // A re-rendered room's mask can be small (its threshold rose with the noise); report what differs.
+  const reportedShare = reasons.includes('too_much_changed') ? Math.max(changedShare, mask.differingShare) : changedShare;
+  return { figures: { alignmentErrorPx: round(alignmentErrorPx, 3), changedShare: round(reportedShare, 4), architectureScore: round(architectureScore, 3) }, reasons };
 }
 
 /** Length-weighted share of the judged lines that are still present in the result. */
