@@ -1,0 +1,57 @@
+/**
+ * The geometry lock's public shapes (DESIGN §6): every engine's result is aligned to the original,
+ * the added objects are masked, and the delivered image is the original outside the mask and the
+ * aligned result inside it, at the original's resolution; the composite is then verified.
+ * `lockResult` (lock.ts) produces one of these; the staging run stores a locked result and refuses
+ * (refunds) a refused one.
+ */
+
+/** Figures stored with every delivered image and shown in plain words in the image detail panel. */
+export interface LockFigures {
+  /** Median residual of the alignment (RANSAC inliers), in pixels of the original at 1024 px long side. */
+  alignmentErrorPx: number;
+  /** Share of the frame (0–1) taken from the model's result: the added objects and their shadows. */
+  changedShare: number;
+  /** Share (0–1) of the original's long structural lines that are still where they were (1 = all). */
+  architectureScore: number;
+}
+
+/** Why a result was refused; several may apply. */
+export type LockRefusalReason =
+  /** No trustworthy homography: another room, a moved camera beyond repair, too few matches. */
+  | 'alignment_failed'
+  /** The room's long lines (wall, ceiling and floor junctions, frames) moved or vanished. */
+  | 'architecture_changed'
+  /** A window or door is covered beyond its lower part, or painted over / removed. */
+  | 'opening_covered'
+  /** The change mask is most of the frame: a re-rendered room, not furniture added to this one. */
+  | 'too_much_changed';
+
+export interface LockedResult {
+  verdict: 'locked';
+  figures: LockFigures;
+  /** The delivered composite at the original's (auto-oriented) resolution, raw 8-bit sRGB. */
+  composite: { data: Buffer; width: number; height: number; channels: 3 };
+  /** What was added, for "Show what changed": a greyscale PNG (white = added), long side ≤ 1024 px. */
+  changeMask: Buffer;
+}
+
+export interface RefusedResult {
+  verdict: 'refused';
+  figures: LockFigures;
+  reasons: LockRefusalReason[];
+}
+
+export type LockOutcome = LockedResult | RefusedResult;
+
+export interface LockOptions {
+  signal?: AbortSignal;
+}
+
+/**
+ * `lockResult(original, result, options?) => Promise<LockOutcome>` lives in lock.ts;
+ * `protectedRegionsMask(original, {width, height}) => Promise<Buffer>` (protected-regions.ts) gives
+ * an RGBA PNG of that size whose alpha is 255 where the model must not paint (windows, doors, the
+ * ceiling band) and 0 where it may (the floor and the walls' lower part): the edit mask a provider
+ * takes on the strict retry (OpenAI edits: transparent = editable).
+ */

@@ -1,0 +1,103 @@
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { decodeRgb } from '../../test/geometry-lock/drift.js';
+import { lockCases, type LockCase } from '../../test/geometry-lock/lock-cases.js';
+import { deliveredJpeg, keptShare, maskCoverage, psnrOutside } from '../../test/geometry-lock/lock-quality.js';
+import { lockResult } from './lock.js';
+import { type LockOutcome } from './lock-result.js';
+
+/**
+ * The geometry lock on generated cases whose right answer is known (server/src/test/geometry-lock):
+ * real corpus photos and the drawn sample room, furniture pasted at known places, the answer drifted
+ * by known transforms; rooms changed by painting a window over, removing a door, restyling or
+ * swapping the room. Timings are in `npm run bench -- lock`, not here.
+ */
+let cases: LockCase[];
+const outcomes = new Map<string, LockOutcome>();
+
+beforeAll(async () => {
+  cases = await lockCases();
+}, 120_000);
+
+async function outcomeOf(c: LockCase): Promise<LockOutcome> {
+  let outcome = outcomes.get(c.name);
+  if (!outcome) {
+    outcome = await lockResult(c.original, c.result);
+    outcomes.set(c.name, outcome);
+  }
+  return outcome;
+}
+
+const names = [
+  'corpus good pair',
+  'corpus good output, drifted',
+  'corpus: furniture pasted, no drift',
+  'corpus: furniture pasted, scale 1.06, rotation 1.5°, shift 2%/-3%, resized to 1024×1536',
+  'corpus: furniture pasted, scale 0.93, rotation -2°, shift -4%/2%',
+  'sample room 0: furniture pasted, scale 1.08, rotation -1°, shift 3%/1%, resized to 1536×1024',
+  'sample room 1: furniture pasted, scale 0.92, rotation 2°, shift -2%/-4%, resized to 1536×1024',
+];
+
+describe('lockResult locks furniture added to the same room', () => {
+  it.each(names)('%s → locked, at the original size, furniture kept', async (name) => {
+    const c = cases.find((k) => k.name === name)!;
+    expect(c, name).toBeDefined();
+    const outcome = await outcomeOf(c);
+    expect(outcome.verdict, JSON.stringify(outcome.figures)).toBe('locked');
+    if (outcome.verdict !== 'locked') return;
+    const original = await decodeRgb(c.original);
+    expect([outcome.composite.width, outcome.composite.height]).toEqual([original.width, original.height]);
+    expect(outcome.figures.alignmentErrorPx).toBeLessThan(1.5);
+    expect(outcome.figures.architectureScore).toBeGreaterThanOrEqual(0.9);
+    if (c.truth) {
+      const delivered = await deliveredJpeg(outcome);
+      expect(psnrOutside(delivered, original, c.truth.added)).toBeGreaterThanOrEqual(40);
+      expect(keptShare(delivered, original, c.truth.furnished, c.truth.added, c.truth.inAnswer)).toBeGreaterThanOrEqual(0.95);
+    }
+    for (const box of c.furnitureBoxes ?? []) expect(await maskCoverage(outcome.changeMask, box)).toBeGreaterThanOrEqual(0.8);
+  });
+});
+
+describe('lockResult refuses a result that changed the room', () => {
+  it.each([
+    ['corpus: window painted over', 'opening_covered'],
+    ['sample room 0: window painted over', 'opening_covered'],
+    ['sample room 1: door removed', 'opening_covered'],
+    ['corpus: re-rendered in another style', 'too_much_changed'],
+    ['sample room 0: re-rendered in another style', undefined],
+    ['corpus: another room swapped in', 'alignment_failed'],
+    ['sample room: another room swapped in', 'alignment_failed'],
+  ] as const)('%s → refused', async (prefix, reason) => {
+    const c = cases.find((k) => k.name.startsWith(prefix))!;
+    expect(c, prefix).toBeDefined();
+    const outcome = await outcomeOf(c);
+    expect(outcome.verdict).toBe('refused');
+    if (outcome.verdict === 'refused' && reason) expect(outcome.reasons).toContain(reason);
+  });
+});
+
+describe('lockResult at full resolution', () => {
+  it('returns the photographer’s own pixels outside the mask at the original’s resolution, the answer being smaller', async () => {
+    const c = cases.find((k) => k.name === 'corpus: furniture pasted, scale 1.06, rotation 1.5°, shift 2%/-3%, resized to 1024×1536')!;
+    const original = await sharp(c.original).resize(1800, 2400, { fit: 'fill' }).jpeg({ quality: 90 }).toBuffer();
+    const outcome = await lockResult(original, c.result);
+    expect(outcome.verdict).toBe('locked');
+    if (outcome.verdict !== 'locked') return;
+    expect([outcome.composite.width, outcome.composite.height, outcome.composite.channels]).toEqual([1800, 2400, 3]);
+    const decoded = await decodeRgb(original);
+    let same = 0;
+    for (let i = 0; i < decoded.width * decoded.height; i++) {
+      const j = 3 * i;
+      if (decoded.data[j] === outcome.composite.data[j] && decoded.data[j + 1] === outcome.composite.data[j + 1] && decoded.data[j + 2] === outcome.composite.data[j + 2]) same++;
+    }
+    // Everything outside the change mask (and its feathered edge) is the original, pixel for pixel.
+    expect(same / (decoded.width * decoded.height)).toBeGreaterThan(1 - outcome.figures.changedShare - 0.06);
+    const mask = await sharp(outcome.changeMask).metadata();
+    expect(Math.max(mask.width, mask.height)).toBeLessThanOrEqual(1024);
+  });
+
+  it('stops when the signal is aborted', async () => {
+    const c = cases[0];
+    await expect(lockResult(c.original, c.result, { signal: AbortSignal.abort() })).rejects.toThrow();
+  });
+});

@@ -1,0 +1,168 @@
+import { type Alignment } from './align.js';
+import { type ChangeMask } from './change-mask.js';
+import { type LockFigures, type LockRefusalReason } from './lock-result.js';
+import { type CV, rawFromMat, withMats } from './opencv.js';
+import { type Opening } from './openings.js';
+import { cannyEdges, type Segment } from './structure-lines.js';
+
+/**
+ * Checks the locked composite against the rules of DESIGN §6 (all at working size):
+ * - the original's long lines are still in the aligned result wherever nothing added covers them
+ *   (a homography explains a rescaled, shifted, rotated photo of the same room exactly, so a line
+ *   that moved or vanished means the room itself changed);
+ * - no window or door is covered above its lower third (furniture stands in front of a window's
+ *   sill, it does not fill the window; a painted-over window or a removed door fills it);
+ * - the alignment's residual is small; the change is not most of the frame.
+ */
+/** A line point counts as present when the result has an edge within this share of the long side. */
+const LINE_TOLERANCE_SHARE = 2.5 / 1024;
+/** Share of a line's uncovered length that must be found for the line to be present. */
+const LINE_PRESENT = 0.5;
+/** Lines mostly hidden by added objects are not judged. */
+const MIN_UNCOVERED = 0.3;
+export const MIN_ARCHITECTURE_SCORE = 0.7;
+/** Share of an opening's upper two thirds that may stop looking like the opening (see openingLost). */
+export const MAX_OPENING_LOST = 0.35;
+/** Luma drop (8-bit levels) at which daylight glass counts as no longer seen. */
+const OPENING_DARKENING = 25;
+export const MAX_CHANGED_SHARE = 0.45;
+/** Share of the height, from the top, judged for removed structure (above the floor of a level photo). */
+const FLOOR_LINE = 0.55;
+/** Edge pixels (per pixel of the long side) a region must have had for its loss to count: about two frame lines across it. */
+const REMOVED_MIN_EDGES = 0.15;
+/** Inset from a region's outline, as a share of the long side. */
+const REMOVED_INSET = 0.008;
+/** A region that keeps less than this share of its original edges had something removed. */
+const REMOVED_KEPT = 0.5;
+/** Median alignment residual (working pixels at 1024 px long side). */
+export const MAX_ALIGNMENT_ERROR = 1.5;
+
+export interface Verification {
+  figures: LockFigures;
+  reasons: LockRefusalReason[];
+}
+
+export function verifyLock(cv: CV, input: { originalGrey: any; alignedGrey: any; valid: Uint8Array; mask: ChangeMask; lines: Segment[]; openings: Opening[]; alignment: Alignment }): Verification {
+  const { mask, alignment } = input;
+  const { width, height } = mask;
+  const long = Math.max(width, height);
+  const { edges, originalEdges, resultEdges } = withMats(cv, (keep) => {
+    const e = keep(cannyEdges(cv, input.alignedGrey, 25, 75));
+    const r = Math.max(1, Math.round(LINE_TOLERANCE_SHARE * long));
+    const kernel = keep(cv.getStructuringElement(cv.MORPH_ELLIPSE, new cv.Size(2 * r + 1, 2 * r + 1)));
+    cv.dilate(e, e, kernel, new cv.Point(-1, -1), 1);
+    return { edges: rawFromMat(e), originalEdges: rawFromMat(keep(cannyEdges(cv, input.originalGrey, 50, 150))), resultEdges: rawFromMat(keep(cannyEdges(cv, input.alignedGrey, 50, 150))) };
+  });
+  const pictures: OpeningPictures = { originalLuma: rawFromMat(input.originalGrey), alignedLuma: rawFromMat(input.alignedGrey), originalEdges, alignedEdges: edges, hard: mask.hard, width };
+  const architectureScore = linesPresent(input.lines, edges, mask.soft, input.valid, width);
+  const changedShare = mask.changedShare;
+  const alignmentErrorPx = Number.isFinite(alignment.residualPx) ? (alignment.residualPx * 1024) / long : 999;
+  const reasons: LockRefusalReason[] = [];
+  if (!alignment.ok || alignmentErrorPx > MAX_ALIGNMENT_ERROR) reasons.push('alignment_failed');
+  if (architectureScore < MIN_ARCHITECTURE_SCORE) reasons.push('architecture_changed');
+  if (input.openings.some((o) => openingLost(o, pictures) > MAX_OPENING_LOST) || structureRemoved(cv, mask, originalEdges, resultEdges)) reasons.push('opening_covered');
+  if (changedShare > MAX_CHANGED_SHARE || mask.differingShare > MAX_CHANGED_SHARE) reasons.push('too_much_changed');
+  // A re-rendered room's mask can be small (its threshold rose with the noise); report what differs.
+  const reportedShare = reasons.includes('too_much_changed') ? Math.max(changedShare, mask.differingShare) : changedShare;
+  return { figures: { alignmentErrorPx: round(alignmentErrorPx, 3), changedShare: round(reportedShare, 4), architectureScore: round(architectureScore, 3) }, reasons };
+}
+
+/** Length-weighted share of the judged lines that are still present in the result. */
+function linesPresent(lines: Segment[], edges: Uint8Array, mask: Uint8Array, valid: Uint8Array, width: number): number {
+  let judged = 0;
+  let present = 0;
+  for (const line of lines) {
+    const steps = Math.max(2, Math.round(line.length / 2));
+    let uncovered = 0;
+    let found = 0;
+    for (let s = 0; s <= steps; s++) {
+      const x = Math.round(line.x1 + ((line.x2 - line.x1) * s) / steps);
+      const y = Math.round(line.y1 + ((line.y2 - line.y1) * s) / steps);
+      const i = y * width + x;
+      if (mask[i] > 0 || !valid[i]) continue;
+      uncovered++;
+      if (edges[i]) found++;
+    }
+    if (uncovered < MIN_UNCOVERED * (steps + 1)) continue;
+    const weight = (line.length * uncovered) / (steps + 1);
+    judged += weight;
+    if (found >= LINE_PRESENT * uncovered) present += weight;
+  }
+  return judged > 0 ? present / judged : 1;
+}
+
+interface OpeningPictures {
+  originalLuma: Uint8Array;
+  alignedLuma: Uint8Array;
+  originalEdges: Uint8Array;
+  /** Dilated by the line tolerance. */
+  alignedEdges: Uint8Array;
+  hard: Uint8Array;
+  width: number;
+}
+
+/**
+ * How much of an opening's upper two thirds no longer looks like that opening, where the change
+ * mask covers it: for daylight glass, the share of its area that turned much darker (painted over,
+ * filled by a cabinet); for a framed door, the share of its frame and panel edges that vanished. A
+ * plant or lamp standing in front of a window hides little of it; a window painted over hides all.
+ */
+export function openingLost(o: Opening, p: OpeningPictures): number {
+  const bottom = o.y0 + Math.round(((o.y1 - o.y0) * 2) / 3);
+  let area = 0;
+  let darkened = 0;
+  let edges = 0;
+  let vanished = 0;
+  for (let y = o.y0; y <= bottom; y++) {
+    for (let x = o.x0; x <= o.x1; x++) {
+      const i = y * p.width + x;
+      area++;
+      if (p.originalEdges[i]) edges++;
+      if (!p.hard[i]) continue;
+      if (p.alignedLuma[i] < p.originalLuma[i] - OPENING_DARKENING) darkened++;
+      if (p.originalEdges[i] && !p.alignedEdges[i]) vanished++;
+    }
+  }
+  if (!area) return 0;
+  return o.kind === 'bright' ? darkened / area : edges ? vanished / edges : 0;
+}
+
+/**
+ * Added furniture brings edges of its own; a window painted over or a door plastered out takes edges
+ * away and leaves flat wall. For each region of the change mask, the part above the floor (the upper
+ * FLOOR_LINE of a level photo lies above the horizon, where rugs cannot be) is compared: when the
+ * original had clear structure there and the result keeps less than half of its edges, something
+ * built was removed, which no staging may do.
+ */
+function structureRemoved(cv: CV, mask: ChangeMask, originalEdges: Uint8Array, resultEdges: Uint8Array): boolean {
+  const { width, height } = mask;
+  const long = Math.max(width, height);
+  const limit = Math.round(FLOOR_LINE * height) * width;
+  const { labels, count } = withMats(cv, (keep) => {
+    const m = keep(new cv.Mat(height, width, cv.CV_8UC1));
+    m.data.set(mask.hard);
+    // Only the inside of each region: its outline is where new and old meet, with edges in both.
+    const r = Math.max(2, Math.round(REMOVED_INSET * long));
+    const kernel = keep(cv.getStructuringElement(cv.MORPH_RECT, new cv.Size(2 * r + 1, 2 * r + 1)));
+    cv.erode(m, m, kernel, new cv.Point(-1, -1), 1, cv.BORDER_CONSTANT, new cv.Scalar(0));
+    const l = keep(new cv.Mat());
+    const n = cv.connectedComponents(m, l, 8, cv.CV_32S);
+    return { labels: new Int32Array(l.data32S), count: n };
+  });
+  const before = new Int32Array(count);
+  const after = new Int32Array(count);
+  for (let i = 0; i < limit; i++) {
+    const k = labels[i];
+    if (!k) continue;
+    if (originalEdges[i]) before[k]++;
+    if (resultEdges[i]) after[k]++;
+  }
+  const minEdges = REMOVED_MIN_EDGES * long;
+  for (let k = 1; k < count; k++) if (before[k] >= minEdges && after[k] < REMOVED_KEPT * before[k]) return true;
+  return false;
+}
+
+function round(v: number, digits: number): number {
+  const f = 10 ** digits;
+  return Math.round(v * f) / f;
+}
