@@ -15,11 +15,30 @@ export function loadCv(): Promise<{ cv: CV }> {
     // `require`, not `import`: an ESM namespace of this CommonJS module exposes its `then`, and loaders
     // that await imported namespaces (vitest's does) spin on it forever. Loading on first use also keeps
     // the 11 MB module and its process-wide handlers out of processes that never lock an image.
-    const m: any = createRequire(import.meta.url)('@techstark/opencv-js');
+    const m: any = withoutProcessHandlers(() => createRequire(import.meta.url)('@techstark/opencv-js'));
     if (m instanceof Promise) void m.then((cv: CV) => resolve({ cv }));
     else if (m.Mat) resolve({ cv: m });
     else m.onRuntimeInitialized = () => resolve({ cv: m });
   }));
+}
+
+/**
+ * Emscripten's Node glue installs process-wide `uncaughtException` and `unhandledRejection` handlers
+ * (the latter aborts the WASM runtime for good on any unrelated rejection). The app has its own
+ * error handling, so the handlers OpenCV adds while loading are taken off again.
+ */
+function withoutProcessHandlers<T>(load: () => T): T {
+  const events = ['uncaughtException', 'unhandledRejection'] as const;
+  const before = new Map(events.map((e) => [e, new Set(process.listeners(e))]));
+  try {
+    return load();
+  } finally {
+    for (const event of events) {
+      for (const listener of process.listeners(event)) {
+        if (!before.get(event)!.has(listener)) process.removeListener(event, listener as (...args: unknown[]) => void);
+      }
+    }
+  }
 }
 
 /** Anything in the WASM heap that must be freed. */
