@@ -1,0 +1,131 @@
+import { type CV, matFromRaw, rawFromMat, withMats } from './opencv.js';
+import { type Raster } from './working-images.js';
+
+/**
+ * What the model added, from the aligned, colour-matched pair at working size: a colour difference
+ * (luma and chroma differences after a light blur that hides resampling noise) above a threshold that adapts to how much
+ * the model re-rendered the whole frame, cleaned with morphology, small blobs dropped, holes filled,
+ * and extended downward where the result is darker than the original right below an object (contact
+ * and cast shadows: a sofa must not float). The soft mask adds a small margin and a feathered edge.
+ * All sizes are shares of the long side.
+ */
+export interface ChangeMask {
+  /** 0/255 per pixel: added objects and their shadows. */
+  hard: Buffer;
+  /** 0–255 per pixel: `hard` with a margin and a feathered edge; what the composite uses. */
+  soft: Buffer;
+  width: number;
+  height: number;
+  /** Mean of `soft` (0–1). */
+  changedShare: number;
+}
+
+/** Lowest colour difference (8-bit RGB levels, luma-and-chroma distance) that counts as "added". */
+const MIN_THRESHOLD = 20;
+/** The threshold is at least this many times the frame's typical (median) difference: re-render noise. */
+const NOISE_FACTOR = 3;
+/** Darkening (8-bit luma levels) below an object that counts as its shadow. */
+const SHADOW_DARKENING = 7;
+
+export function findChangeMask(cv: CV, original: Raster, aligned: Raster, valid: Uint8Array): ChangeMask {
+  const { width, height } = original;
+  const long = Math.max(width, height);
+  const px = (share: number, min = 1) => Math.max(min, Math.round(share * long));
+  return withMats(cv, (keep) => {
+    const smooth = (raster: Raster) => {
+      const rgb = keep(matFromRaw(cv, raster.data, width, height, 3));
+      const blurred = keep(new cv.Mat());
+      cv.GaussianBlur(rgb, blurred, new cv.Size(5, 5), 0, 0, cv.BORDER_REFLECT);
+      return rawFromMat(blurred);
+    };
+    const o = smooth(original);
+    const r = smooth(aligned);
+    const n = width * height;
+    const diff = new Float32Array(n);
+    // Luma darkening (original − result), offset by 128, for the shadow search below.
+    const darker = new Uint8Array(n);
+    const samples: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const j = 3 * i;
+      // Luma and two colour differences (BT.601), chroma weighted up: a colour change shows less in luma.
+      const yo = 0.299 * o[j] + 0.587 * o[j + 1] + 0.114 * o[j + 2];
+      const yr = 0.299 * r[j] + 0.587 * r[j + 1] + 0.114 * r[j + 2];
+      const dy = yo - yr;
+      const du = o[j + 2] - yo - (r[j + 2] - yr);
+      const dv = o[j] - yo - (r[j] - yr);
+      darker[i] = Math.max(0, Math.min(255, Math.round(128 + dy)));
+      if (!valid[i]) continue;
+      diff[i] = Math.sqrt(dy * dy + 0.5 * (du * du + dv * dv));
+      if ((i & 15) === 0) samples.push(diff[i]);
+    }
+    samples.sort((a, b) => a - b);
+    const noise = samples.length ? samples[Math.floor(samples.length / 2)] : 0;
+    const threshold = Math.max(MIN_THRESHOLD, NOISE_FACTOR * noise);
+    const binary = new Uint8Array(n);
+    for (let i = 0; i < n; i++) binary[i] = diff[i] > threshold ? 255 : 0;
+
+    const mask = keep(matFromRaw(cv, binary, width, height, 1));
+    // Rectangles: OpenCV applies them as two 1-D passes, an ellipse of the same size costs r times more.
+    const square = (r: number) => keep(cv.getStructuringElement(cv.MORPH_RECT, new cv.Size(2 * r + 1, 2 * r + 1)));
+    const ellipse = (r: number) => keep(cv.getStructuringElement(cv.MORPH_ELLIPSE, new cv.Size(2 * r + 1, 2 * r + 1)));
+    const anchor = new cv.Point(-1, -1);
+    cv.morphologyEx(mask, mask, cv.MORPH_OPEN, ellipse(px(1 / 512)), anchor, 1);
+    cv.morphologyEx(mask, mask, cv.MORPH_CLOSE, square(px(1 / 100)), anchor, 1);
+    dropSmallBlobs(cv, keep, mask, 0.0006 * long * long);
+
+    // Shadows: darker than the original, right below (or beside) what was added.
+    const shadowMat = keep(matFromRaw(cv, darker, width, height, 1));
+    const box = px(1 / 120, 3);
+    cv.blur(shadowMat, shadowMat, new cv.Size(box, box), new cv.Point(-1, -1), cv.BORDER_REFLECT);
+    const shade = rawFromMat(shadowMat);
+    const below = keep(new cv.Mat());
+    const kw = px(0.04);
+    const kh = px(0.08);
+    const downward = keep(cv.getStructuringElement(cv.MORPH_RECT, new cv.Size(2 * kw + 1, kh)));
+    cv.dilate(mask, below, downward, new cv.Point(kw, kh - 1), 1);
+    const band = rawFromMat(below);
+    const withShadow = rawFromMat(mask);
+    for (let i = 0; i < n; i++) {
+      if (band[i] && valid[i] && shade[i] - 128 > SHADOW_DARKENING) withShadow[i] = 255;
+    }
+    mask.data.set(withShadow);
+    cv.morphologyEx(mask, mask, cv.MORPH_CLOSE, square(px(1 / 150)), anchor, 1);
+    dropSmallBlobs(cv, keep, mask, 0.0006 * long * long);
+    fillHoles(cv, keep, mask);
+    const hard = rawFromMat(mask);
+    for (let i = 0; i < n; i++) if (!valid[i]) hard[i] = 0;
+
+    mask.data.set(hard);
+    cv.dilate(mask, mask, ellipse(px(1 / 256)), anchor, 1);
+    const sigma = Math.max(1, long / 400);
+    cv.GaussianBlur(mask, mask, new cv.Size(0, 0), sigma, sigma, cv.BORDER_CONSTANT);
+    const soft = rawFromMat(mask);
+    let sum = 0;
+    for (let i = 0; i < n; i++) {
+      if (!valid[i]) soft[i] = 0;
+      sum += soft[i];
+    }
+    return { hard, soft, width, height, changedShare: sum / 255 / n };
+  });
+}
+
+function dropSmallBlobs(cv: CV, keep: <M extends { delete(): void }>(m: M) => M, mask: any, minArea: number): void {
+  const labels = keep(new cv.Mat());
+  const stats = keep(new cv.Mat());
+  const centroids = keep(new cv.Mat());
+  const count = cv.connectedComponentsWithStats(mask, labels, stats, centroids, 8, cv.CV_32S);
+  const area = stats.data32S as Int32Array;
+  const small = new Uint8Array(count);
+  for (let k = 1; k < count; k++) small[k] = area[k * 5 + cv.CC_STAT_AREA] < minArea ? 1 : 0;
+  const label = labels.data32S as Int32Array;
+  const out = mask.data as Uint8Array;
+  for (let i = 0; i < label.length; i++) if (small[label[i]]) out[i] = 0;
+}
+
+function fillHoles(cv: CV, keep: <M extends { delete(): void }>(m: M) => M, mask: any): void {
+  const contours = keep(new cv.MatVector());
+  const hierarchy = keep(new cv.Mat());
+  const copy = keep(mask.clone());
+  cv.findContours(copy, contours, hierarchy, cv.RETR_EXTERNAL, cv.CHAIN_APPROX_SIMPLE);
+  cv.drawContours(mask, contours, -1, new cv.Scalar(255), -1, cv.LINE_8);
+}

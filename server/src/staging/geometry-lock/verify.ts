@@ -1,0 +1,98 @@
+import { type Alignment } from './align.js';
+import { type ChangeMask } from './change-mask.js';
+import { type LockFigures, type LockRefusalReason } from './lock-result.js';
+import { type CV, rawFromMat, withMats } from './opencv.js';
+import { type Opening } from './openings.js';
+import { cannyEdges, type Segment } from './structure-lines.js';
+
+/**
+ * Checks the locked composite against the rules of DESIGN §6 (all at working size):
+ * - the original's long lines are still in the aligned result wherever nothing added covers them
+ *   (a homography explains a rescaled, shifted, rotated photo of the same room exactly, so a line
+ *   that moved or vanished means the room itself changed);
+ * - no window or door is covered above its lower third (furniture stands in front of a window's
+ *   sill, it does not fill the window; a painted-over window or a removed door fills it);
+ * - the alignment's residual is small; the change is not most of the frame.
+ */
+/** A line point counts as present when the result has an edge within this share of the long side. */
+const LINE_TOLERANCE_SHARE = 2.5 / 1024;
+/** Share of a line's uncovered length that must be found for the line to be present. */
+const LINE_PRESENT = 0.5;
+/** Lines mostly hidden by added objects are not judged. */
+const MIN_UNCOVERED = 0.3;
+export const MIN_ARCHITECTURE_SCORE = 0.7;
+/** Share of an opening's upper two thirds the change mask may cover. */
+export const MAX_OPENING_COVER = 0.3;
+export const MAX_CHANGED_SHARE = 0.45;
+/** Median alignment residual (working pixels at 1024 px long side). */
+export const MAX_ALIGNMENT_ERROR = 1.5;
+
+export interface Verification {
+  figures: LockFigures;
+  reasons: LockRefusalReason[];
+}
+
+export function verifyLock(cv: CV, input: { alignedGrey: any; valid: Uint8Array; mask: ChangeMask; lines: Segment[]; openings: Opening[]; alignment: Alignment }): Verification {
+  const { mask, alignment } = input;
+  const { width, height } = mask;
+  const long = Math.max(width, height);
+  const edges = withMats(cv, (keep) => {
+    const e = keep(cannyEdges(cv, input.alignedGrey, 25, 75));
+    const r = Math.max(1, Math.round(LINE_TOLERANCE_SHARE * long));
+    const kernel = keep(cv.getStructuringElement(cv.MORPH_ELLIPSE, new cv.Size(2 * r + 1, 2 * r + 1)));
+    cv.dilate(e, e, kernel, new cv.Point(-1, -1), 1);
+    return rawFromMat(e);
+  });
+  const architectureScore = linesPresent(input.lines, edges, mask.soft, input.valid, width);
+  const changedShare = mask.changedShare;
+  const alignmentErrorPx = Number.isFinite(alignment.residualPx) ? (alignment.residualPx * 1024) / long : 999;
+  const reasons: LockRefusalReason[] = [];
+  if (!alignment.ok || alignmentErrorPx > MAX_ALIGNMENT_ERROR) reasons.push('alignment_failed');
+  if (architectureScore < MIN_ARCHITECTURE_SCORE) reasons.push('architecture_changed');
+  if (input.openings.some((o) => openingCover(o, mask.hard, width) > MAX_OPENING_COVER)) reasons.push('opening_covered');
+  if (changedShare > MAX_CHANGED_SHARE) reasons.push('too_much_changed');
+  return { figures: { alignmentErrorPx: round(alignmentErrorPx, 3), changedShare: round(changedShare, 4), architectureScore: round(architectureScore, 3) }, reasons };
+}
+
+/** Length-weighted share of the judged lines that are still present in the result. */
+function linesPresent(lines: Segment[], edges: Uint8Array, mask: Uint8Array, valid: Uint8Array, width: number): number {
+  let judged = 0;
+  let present = 0;
+  for (const line of lines) {
+    const steps = Math.max(2, Math.round(line.length / 2));
+    let uncovered = 0;
+    let found = 0;
+    for (let s = 0; s <= steps; s++) {
+      const x = Math.round(line.x1 + ((line.x2 - line.x1) * s) / steps);
+      const y = Math.round(line.y1 + ((line.y2 - line.y1) * s) / steps);
+      const i = y * width + x;
+      if (mask[i] > 0 || !valid[i]) continue;
+      uncovered++;
+      if (edges[i]) found++;
+    }
+    if (uncovered < MIN_UNCOVERED * (steps + 1)) continue;
+    const weight = (line.length * uncovered) / (steps + 1);
+    judged += weight;
+    if (found >= LINE_PRESENT * uncovered) present += weight;
+  }
+  return judged > 0 ? present / judged : 1;
+}
+
+/** Share of the opening's upper two thirds inside the hard change mask. */
+export function openingCover(o: Opening, hard: Uint8Array, width: number): number {
+  const bottom = o.y0 + Math.round(((o.y1 - o.y0) * 2) / 3);
+  let covered = 0;
+  let total = 0;
+  for (let y = o.y0; y <= bottom; y++) {
+    for (let x = o.x0; x <= o.x1; x++) {
+      total++;
+      if (hard[y * width + x]) covered++;
+    }
+  }
+  return total ? covered / total : 0;
+}
+
+function round(v: number, digits: number): number {
+  const f = 10 ** digits;
+  return Math.round(v * f) / f;
+}
