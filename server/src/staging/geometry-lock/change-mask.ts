@@ -24,6 +24,9 @@ export interface ChangeMask {
 const MIN_THRESHOLD = 20;
 /** The threshold is at least this many times the frame's typical (median) difference: re-render noise. */
 const NOISE_FACTOR = 3;
+/** Where an added region ends: the difference falls below this (and below LOW_NOISE_FACTOR × noise). */
+const MIN_LOW_THRESHOLD = 10;
+const LOW_NOISE_FACTOR = 2;
 /** Darkening (8-bit luma levels) below an object that counts as its shadow. */
 const SHADOW_DARKENING = 7;
 
@@ -61,15 +64,22 @@ export function findChangeMask(cv: CV, original: Raster, aligned: Raster, valid:
     samples.sort((a, b) => a - b);
     const noise = samples.length ? samples[Math.floor(samples.length / 2)] : 0;
     const threshold = Math.max(MIN_THRESHOLD, NOISE_FACTOR * noise);
-    const binary = new Uint8Array(n);
-    for (let i = 0; i < n; i++) binary[i] = diff[i] > threshold ? 255 : 0;
-
-    const mask = keep(matFromRaw(cv, binary, width, height, 1));
+    // Hysteresis: a region is added when part of it differs clearly; it then extends as far as it
+    // differs at all, so the mask's edge falls where the two images nearly agree (no visible seam).
+    const low = Math.max(MIN_LOW_THRESHOLD, LOW_NOISE_FACTOR * noise);
+    const strong = new Uint8Array(n);
+    const weak = new Uint8Array(n);
+    for (let i = 0; i < n; i++) {
+      strong[i] = diff[i] > threshold ? 1 : 0;
+      weak[i] = diff[i] > low ? 255 : 0;
+    }
+    const mask = keep(matFromRaw(cv, weak, width, height, 1));
     // Rectangles: OpenCV applies them as two 1-D passes, an ellipse of the same size costs r times more.
     const square = (r: number) => keep(cv.getStructuringElement(cv.MORPH_RECT, new cv.Size(2 * r + 1, 2 * r + 1)));
     const ellipse = (r: number) => keep(cv.getStructuringElement(cv.MORPH_ELLIPSE, new cv.Size(2 * r + 1, 2 * r + 1)));
     const anchor = new cv.Point(-1, -1);
     cv.morphologyEx(mask, mask, cv.MORPH_OPEN, ellipse(px(1 / 512)), anchor, 1);
+    keepSeeded(cv, keep, mask, strong, 0.0003 * long * long);
     cv.morphologyEx(mask, mask, cv.MORPH_CLOSE, square(px(1 / 100)), anchor, 1);
     dropSmallBlobs(cv, keep, mask, 0.0006 * long * long);
 
@@ -120,6 +130,17 @@ function dropSmallBlobs(cv: CV, keep: <M extends { delete(): void }>(m: M) => M,
   const label = labels.data32S as Int32Array;
   const out = mask.data as Uint8Array;
   for (let i = 0; i < label.length; i++) if (small[label[i]]) out[i] = 0;
+}
+
+/** Keeps the components of `mask` that contain at least `minSeed` pixels of `seed`. */
+function keepSeeded(cv: CV, keep: <M extends { delete(): void }>(m: M) => M, mask: any, seed: Uint8Array, minSeed: number): void {
+  const labels = keep(new cv.Mat());
+  const count = cv.connectedComponents(mask, labels, 8, cv.CV_32S);
+  const seeds = new Int32Array(count);
+  const label = labels.data32S as Int32Array;
+  for (let i = 0; i < label.length; i++) if (seed[i]) seeds[label[i]]++;
+  const out = mask.data as Uint8Array;
+  for (let i = 0; i < label.length; i++) out[i] = label[i] > 0 && seeds[label[i]] >= minSeed ? 255 : 0;
 }
 
 function fillHoles(cv: CV, keep: <M extends { delete(): void }>(m: M) => M, mask: any): void {

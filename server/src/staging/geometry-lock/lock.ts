@@ -40,10 +40,10 @@ export async function lockResult(original: Buffer, result: Buffer, options: Lock
     signal?.throwIfAborted();
 
     const lines = longLines(cv, originalGrey);
-    const openings = findOpenings(cv, originalGrey, lines);
+    const openings = findOpenings(cv, pair.original, originalGrey, lines);
     const alignedGrey = greyMat(cv, aligned);
     mats.push(alignedGrey);
-    const { figures, reasons } = verifyLock(cv, { alignedGrey, valid, mask, lines, openings, alignment });
+    const { figures, reasons } = verifyLock(cv, { originalGrey, alignedGrey, valid, mask, lines, openings, alignment });
     if (reasons.length) return { verdict: 'refused', reasons, figures };
 
     const composite = await composeAtFullResolution(cv, {

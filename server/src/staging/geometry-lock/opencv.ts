@@ -38,7 +38,7 @@ export function withMats<T>(cv: CV, work: (keep: <M extends Deletable>(m: M) => 
   try {
     return work(keep);
   } catch (error) {
-    if (typeof error === 'number') throw new Error(`OpenCV: ${cv.exceptionFromPtr(error).msg}`);
+    if (typeof error === 'number') throw new Error(`OpenCV: ${cv.exceptionFromPtr(error).msg}`, { cause: error });
     throw error;
   } finally {
     for (const m of owned) if (!m.isDeleted?.()) m.delete();

@@ -1,4 +1,5 @@
-import { type CV, withMats } from './opencv.js';
+import { type CV, matFromRaw, withMats } from './opencv.js';
+import { type Raster } from './working-images.js';
 import { type Segment } from './structure-lines.js';
 
 /**
@@ -16,50 +17,91 @@ export interface Opening {
   kind: 'bright' | 'framed';
 }
 
-export function findOpenings(cv: CV, grey: any, lines: Segment[]): Opening[] {
-  return [...brightOpenings(cv, grey), ...framedOpenings(lines, grey.cols, grey.rows)];
+export function findOpenings(cv: CV, rgb: Raster, grey: any, lines: Segment[]): Opening[] {
+  return [...brightOpenings(cv, rgb, grey), ...framedOpenings(lines, grey.cols, grey.rows)];
 }
 
-function brightOpenings(cv: CV, grey: any): Opening[] {
+/**
+ * Daylight through glass: the photo's brightest, nearly colourless pixels (a sunlit wall is bright
+ * but coloured), grouped into components; glazing bars split a window into panes, so components
+ * close to each other are merged before their size and shape are judged.
+ */
+function brightOpenings(cv: CV, rgb: Raster, grey: any): Opening[] {
   const width = grey.cols;
   const height = grey.rows;
   const area = width * height;
+  const long = Math.max(width, height);
   return withMats(cv, (keep) => {
     const blurred = keep(new cv.Mat());
-    cv.GaussianBlur(grey, blurred, new cv.Size(0, 0), 2, 2, cv.BORDER_REFLECT);
+    cv.GaussianBlur(grey, blurred, new cv.Size(5, 5), 0, 0, cv.BORDER_REFLECT);
     const values = blurred.data as Uint8Array;
     const histogram = new Array<number>(256).fill(0);
-    for (let i = 0; i < values.length; i += 7) histogram[values[i]]++;
+    for (let i = 0; i < values.length; i += 3) histogram[values[i]]++;
     const total = histogram.reduce((a, b) => a + b, 0);
     let acc = 0;
-    let p96 = 255;
-    for (let v = 0; v < 256; v++) {
+    let top = 255;
+    for (let v = 255; v >= 0; v--) {
       acc += histogram[v];
-      if (acc >= 0.96 * total) {
-        p96 = v;
+      if (acc >= 0.005 * total) {
+        top = v;
         break;
       }
     }
-    const threshold = Math.max(170, Math.min(235, p96));
-    const bright = keep(new cv.Mat());
-    cv.threshold(blurred, bright, threshold, 255, cv.THRESH_BINARY);
+    const threshold = Math.max(190, top - 25);
+    const bright = new Uint8Array(area);
+    const d = rgb.data;
+    for (let i = 0; i < area; i++) {
+      const chroma = Math.max(d[3 * i], d[3 * i + 1], d[3 * i + 2]) - Math.min(d[3 * i], d[3 * i + 1], d[3 * i + 2]);
+      bright[i] = values[i] >= threshold && chroma < 40 ? 255 : 0;
+    }
+    const mask = keep(matFromRaw(cv, bright, width, height, 1));
+    const r = Math.max(1, Math.round(long / 512));
+    const kernel = keep(cv.getStructuringElement(cv.MORPH_RECT, new cv.Size(2 * r + 1, 2 * r + 1)));
+    cv.morphologyEx(mask, mask, cv.MORPH_OPEN, kernel, new cv.Point(-1, -1), 1);
     const labels = keep(new cv.Mat());
     const stats = keep(new cv.Mat());
     const centroids = keep(new cv.Mat());
-    const count = cv.connectedComponentsWithStats(bright, labels, stats, centroids, 8, cv.CV_32S);
+    const count = cv.connectedComponentsWithStats(mask, labels, stats, centroids, 8, cv.CV_32S);
     const s = stats.data32S as Int32Array;
-    const out: Opening[] = [];
+    let boxes: (Opening & { filled: number })[] = [];
     for (let k = 1; k < count; k++) {
       const [x, y, w, h, a] = [s[5 * k], s[5 * k + 1], s[5 * k + 2], s[5 * k + 3], s[5 * k + 4]];
-      if (a < 0.003 * area || a > 0.2 * area) continue;
-      if (h < 0.08 * height || w < 0.03 * width) continue;
-      if (a / (w * h) < 0.45) continue;
-      if (h / w < 0.4 || h / w > 6) continue;
-      if (y <= 1 && w > 0.3 * width) continue; // a bright ceiling, not a window
-      out.push({ x0: x, y0: y, x1: x + w - 1, y1: y + h - 1, kind: 'bright' });
+      if (a < 0.0005 * area) continue;
+      boxes.push({ x0: x, y0: y, x1: x + w - 1, y1: y + h - 1, kind: 'bright', filled: a });
     }
-    return out;
+    boxes = mergeNear(boxes, 0.02 * long);
+    return boxes
+      .filter((b) => {
+        const w = b.x1 - b.x0 + 1;
+        const h = b.y1 - b.y0 + 1;
+        if (b.filled < 0.002 * area || w * h > 0.25 * area) return false;
+        if (h < 0.08 * height || w < 0.025 * width) return false;
+        if (b.filled / (w * h) < 0.35) return false;
+        if (h / w < 0.5 || h / w > 6) return false;
+        return !(b.y0 <= 1 && w > 0.3 * width); // a bright ceiling, not a window
+      })
+      .map(({ x0, y0, x1, y1, kind }) => ({ x0, y0, x1, y1, kind }));
   });
+}
+
+function mergeNear<B extends Opening & { filled: number }>(boxes: B[], gap: number): B[] {
+  const out = [...boxes];
+  let merged = true;
+  while (merged) {
+    merged = false;
+    for (let i = 0; i < out.length && !merged; i++) {
+      for (let j = i + 1; j < out.length && !merged; j++) {
+        const a = out[i];
+        const b = out[j];
+        if (a.x0 - gap <= b.x1 && b.x0 - gap <= a.x1 && a.y0 - gap <= b.y1 && b.y0 - gap <= a.y1) {
+          out[i] = { ...a, x0: Math.min(a.x0, b.x0), y0: Math.min(a.y0, b.y0), x1: Math.max(a.x1, b.x1), y1: Math.max(a.y1, b.y1), filled: a.filled + b.filled };
+          out.splice(j, 1);
+          merged = true;
+        }
+      }
+    }
+  }
+  return out;
 }
 
 function framedOpenings(lines: Segment[], width: number, height: number): Opening[] {

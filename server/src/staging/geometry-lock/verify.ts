@@ -21,8 +21,10 @@ const LINE_PRESENT = 0.5;
 /** Lines mostly hidden by added objects are not judged. */
 const MIN_UNCOVERED = 0.3;
 export const MIN_ARCHITECTURE_SCORE = 0.7;
-/** Share of an opening's upper two thirds the change mask may cover. */
-export const MAX_OPENING_COVER = 0.3;
+/** Share of an opening's upper two thirds that may stop looking like the opening (see openingLost). */
+export const MAX_OPENING_LOST = 0.35;
+/** Luma drop (8-bit levels) at which daylight glass counts as no longer seen. */
+const OPENING_DARKENING = 40;
 export const MAX_CHANGED_SHARE = 0.45;
 /** Median alignment residual (working pixels at 1024 px long side). */
 export const MAX_ALIGNMENT_ERROR = 1.5;
@@ -32,24 +34,25 @@ export interface Verification {
   reasons: LockRefusalReason[];
 }
 
-export function verifyLock(cv: CV, input: { alignedGrey: any; valid: Uint8Array; mask: ChangeMask; lines: Segment[]; openings: Opening[]; alignment: Alignment }): Verification {
+export function verifyLock(cv: CV, input: { originalGrey: any; alignedGrey: any; valid: Uint8Array; mask: ChangeMask; lines: Segment[]; openings: Opening[]; alignment: Alignment }): Verification {
   const { mask, alignment } = input;
   const { width, height } = mask;
   const long = Math.max(width, height);
-  const edges = withMats(cv, (keep) => {
+  const { edges, originalEdges } = withMats(cv, (keep) => {
     const e = keep(cannyEdges(cv, input.alignedGrey, 25, 75));
     const r = Math.max(1, Math.round(LINE_TOLERANCE_SHARE * long));
     const kernel = keep(cv.getStructuringElement(cv.MORPH_ELLIPSE, new cv.Size(2 * r + 1, 2 * r + 1)));
     cv.dilate(e, e, kernel, new cv.Point(-1, -1), 1);
-    return rawFromMat(e);
+    return { edges: rawFromMat(e), originalEdges: rawFromMat(keep(cannyEdges(cv, input.originalGrey, 50, 150))) };
   });
+  const pictures: OpeningPictures = { originalLuma: rawFromMat(input.originalGrey), alignedLuma: rawFromMat(input.alignedGrey), originalEdges, alignedEdges: edges, hard: mask.hard, width };
   const architectureScore = linesPresent(input.lines, edges, mask.soft, input.valid, width);
   const changedShare = mask.changedShare;
   const alignmentErrorPx = Number.isFinite(alignment.residualPx) ? (alignment.residualPx * 1024) / long : 999;
   const reasons: LockRefusalReason[] = [];
   if (!alignment.ok || alignmentErrorPx > MAX_ALIGNMENT_ERROR) reasons.push('alignment_failed');
   if (architectureScore < MIN_ARCHITECTURE_SCORE) reasons.push('architecture_changed');
-  if (input.openings.some((o) => openingCover(o, mask.hard, width) > MAX_OPENING_COVER)) reasons.push('opening_covered');
+  if (input.openings.some((o) => openingLost(o, pictures) > MAX_OPENING_LOST)) reasons.push('opening_covered');
   if (changedShare > MAX_CHANGED_SHARE) reasons.push('too_much_changed');
   return { figures: { alignmentErrorPx: round(alignmentErrorPx, 3), changedShare: round(changedShare, 4), architectureScore: round(architectureScore, 3) }, reasons };
 }
@@ -78,18 +81,40 @@ function linesPresent(lines: Segment[], edges: Uint8Array, mask: Uint8Array, val
   return judged > 0 ? present / judged : 1;
 }
 
-/** Share of the opening's upper two thirds inside the hard change mask. */
-export function openingCover(o: Opening, hard: Uint8Array, width: number): number {
+interface OpeningPictures {
+  originalLuma: Uint8Array;
+  alignedLuma: Uint8Array;
+  originalEdges: Uint8Array;
+  /** Dilated by the line tolerance. */
+  alignedEdges: Uint8Array;
+  hard: Uint8Array;
+  width: number;
+}
+
+/**
+ * How much of an opening's upper two thirds no longer looks like that opening, where the change
+ * mask covers it: for daylight glass, the share of its area that turned much darker (painted over,
+ * filled by a cabinet); for a framed door, the share of its frame and panel edges that vanished. A
+ * plant or lamp standing in front of a window hides little of it; a window painted over hides all.
+ */
+export function openingLost(o: Opening, p: OpeningPictures): number {
   const bottom = o.y0 + Math.round(((o.y1 - o.y0) * 2) / 3);
-  let covered = 0;
-  let total = 0;
+  let area = 0;
+  let darkened = 0;
+  let edges = 0;
+  let vanished = 0;
   for (let y = o.y0; y <= bottom; y++) {
     for (let x = o.x0; x <= o.x1; x++) {
-      total++;
-      if (hard[y * width + x]) covered++;
+      const i = y * p.width + x;
+      area++;
+      if (p.originalEdges[i]) edges++;
+      if (!p.hard[i]) continue;
+      if (p.alignedLuma[i] < p.originalLuma[i] - OPENING_DARKENING) darkened++;
+      if (p.originalEdges[i] && !p.alignedEdges[i]) vanished++;
     }
   }
-  return total ? covered / total : 0;
+  if (!area) return 0;
+  return o.kind === 'bright' ? darkened / area : edges ? vanished / edges : 0;
 }
 
 function round(v: number, digits: number): number {
