@@ -105,7 +105,8 @@ describe('the full flow through HTTP', () => {
     );
     expect(download.rawPayload.equals(image.rawPayload)).toBe(true);
 
-    expect(filesOf(user.id)).toHaveLength(4);
+    // Original, staged image, their thumbnails and the staged image's change mask.
+    expect(filesOf(user.id)).toHaveLength(5);
     const deleted = await t.app.inject({ method: 'DELETE', url: `/api/projects/${projectId}`, headers: { cookie } });
     expect(deleted.json()).toEqual({ deletedFiles: 2 });
     expect(filesOf(user.id)).toEqual([]);
@@ -143,7 +144,7 @@ describe('credits', () => {
     expect(runs.filter((r) => r.state === 'charged')).toHaveLength(3);
     expect(runs.filter((r) => r.state !== 'charged')).toHaveLength(0);
     // The refused ones stored nothing.
-    expect(filesOf(user.id)).toHaveLength(3 * 4);
+    expect(filesOf(user.id)).toHaveLength(3 * 5);
   }, 60_000);
 
   it('refuses with 402 when no credit is left, before storing anything', async () => {
@@ -215,8 +216,8 @@ describe('regeneration and repeats', () => {
     expect(after.styleName).toBe('Scandinavian');
     expect((await t.app.inject({ url: `/objects${first.processedImagePath}`, headers: { cookie } })).statusCode).toBe(404);
     // The replaced files are removed right after the charge commits, which may be just after the answer.
-    for (let i = 0; i < 50 && filesOf(user.id).length > 4; i++) await new Promise((r) => setTimeout(r, 100));
-    expect(filesOf(user.id)).toHaveLength(4);
+    for (let i = 0; i < 50 && filesOf(user.id).length > 5; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(filesOf(user.id)).toHaveLength(5); // the replaced image's change mask went with it
   });
 
   it('retries once with the strict prompt when the geometry lock refuses a result, and delivers the locked retry', async () => {
