@@ -1,4 +1,4 @@
-import { expect, test as base } from '@playwright/test';
+import { expect, test as base, type Page } from '@playwright/test';
 import { corpusImage } from '../server/src/test/corpus.js';
 import { driftedOutput } from '../server/src/test/model-outputs.js';
 import { creditsLeft, signUp, withPreferences } from './fixtures/accounts.js';
@@ -12,6 +12,7 @@ import { startOpenAIApp, type OpenAIApp } from './fixtures/openai-app.js';
  */
 const test = base.extend<object, { openaiApp: OpenAIApp }>({
   openaiApp: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take their dependencies by destructuring; this one has none.
     async ({}, use) => {
       const app = await startOpenAIApp();
       await use(app);
@@ -24,7 +25,7 @@ const test = base.extend<object, { openaiApp: OpenAIApp }>({
 
 const photo = () => ({ name: 'wohnzimmer.jpg', mimeType: 'image/jpeg', buffer: corpusImage('furnish-before.jpg') });
 
-async function stageOnePhoto(page: import('@playwright/test').Page, title: string) {
+async function stageOnePhoto(page: Page, title: string) {
   await page.goto('/new-project');
   await page.getByTestId('project-name').fill(title);
   await page.getByTestId('file-input').setInputFiles(photo());

@@ -9,7 +9,6 @@
 import { chromium, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import sharp from 'sharp';
 import { corpusImage } from '../../server/src/test/corpus.js';
 import { driftedOutput } from '../../server/src/test/model-outputs.js';
 import { startOpenAIApp } from '../fixtures/openai-app.js';
@@ -105,4 +104,3 @@ try {
   await app.stop();
 }
 
-// Original | model output | delivered, through the whole pipeline (the app's stored result).

@@ -92,6 +92,7 @@ export function useStagingRun() {
     if (state.status !== 'error' || state.failure.kind !== 'image' || !state.failure.resume || !last.current) return;
     void start(last.current.request, last.current.meta, state.failure.resume);
   }, [state, start]);
-  const canRetry = state.status === 'error' && state.failure.kind === 'image' && Boolean(state.failure.resume) && last.current !== null;
+  // An error state only follows a start(), so the request to repeat is always there.
+  const canRetry = state.status === 'error' && state.failure.kind === 'image' && Boolean(state.failure.resume);
   return { state, start, reset, retry, canRetry };
 }

@@ -212,7 +212,7 @@ export function ImageDetailModal({ project, pairs, index, onIndexChange, onDownl
                     </>
                   )}
                   {highlight ? (
-                    <p className="pointer-events-none absolute inset-x-3 bottom-3 mx-auto w-fit max-w-[calc(100%-1.5rem)] rounded-full bg-black/70 px-3 py-1 text-center text-xs text-white" data-testid="changes-legend">
+                    <p className="pointer-events-none absolute bottom-3 left-3 max-w-[60%] rounded-2xl bg-black/70 px-3 py-1 text-xs text-white" data-testid="changes-legend">
                       <span className="mr-1.5 inline-block size-2.5 rounded-full bg-fuchsia-400 align-middle" aria-hidden />
                       {t('modal.changesLegend')}
                     </p>
