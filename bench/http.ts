@@ -214,7 +214,10 @@ async function seed(url: string, userId: string) {
         height: 2880,
         byteSize: original ? 2_400_000 : 900_000,
         engine: original ? null : 'offline',
-        fidelityScore: original ? null : 0.82,
+        alignmentErrorPx: original ? null : 0.6,
+        changedShare: original ? null : 0.18,
+        architectureScore: original ? null : 1,
+        changeMaskPath: original ? null : `/users/${userId}/projects/${projectId}/${name}.changes.png`,
         createdAt: at,
       };
     };

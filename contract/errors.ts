@@ -29,6 +29,7 @@ export const ERROR_CODES = [
   'wrong_password',
   'current_password_required',
   'upload_quota_exceeded',
+  'structure_changed',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

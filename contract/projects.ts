@@ -32,6 +32,22 @@ export const projectListItem = z.object({
 export type ProjectListItem = z.infer<typeof projectListItem>;
 export const projectListResponse = z.array(projectListItem);
 
+/**
+ * What the geometry lock measured on a delivered image: the room outside the added furniture is the
+ * original photo's pixels; these say how well the model's result lined up and how much was added.
+ */
+export const geometryLockFigures = z.object({
+  /** Median alignment residual in pixels (at 1024 px long side). */
+  alignmentErrorPx: z.number(),
+  /** Share of the frame (0–1) taken from the model's result: the added objects and their shadows. */
+  changedShare: z.number(),
+  /** Share (0–1) of the room's long lines still in place. */
+  architectureScore: z.number(),
+  /** `/users/...` path of the change mask (PNG, opaque white = added, transparent elsewhere), served at `/objects` + path to the owner. */
+  changeMaskPath: z.string().nullable(),
+});
+export type GeometryLockFigures = z.infer<typeof geometryLockFigures>;
+
 export const projectImage = z.object({
   id: z.string(),
   filePath: z.string(),
@@ -41,7 +57,8 @@ export const projectImage = z.object({
   originalImageId: z.string().nullable(),
   width: z.number().int().nullable(),
   height: z.number().int().nullable(),
-  fidelityScore: z.number().nullable(),
+  /** The geometry lock's figures for a staged image (DESIGN §6); null for originals. */
+  geometryLock: geometryLockFigures.nullable(),
   engine: z.string().nullable(),
   createdAt: z.string(),
 });

@@ -74,7 +74,6 @@ const envSchema = z
     STAGING_ENGINE: z.enum(['offline', 'openai', 'gemini', 'replicate', 'fixed-latency']).default('offline'),
     STAGING_TIMEOUT_S: z.coerce.number().int().min(1).max(3600).default(180),
     STAGING_CONCURRENCY: z.coerce.number().int().min(1).max(6).default(3),
-    FIDELITY_THRESHOLD: z.coerce.number().min(0).max(1).default(0.35),
     FIXED_LATENCY_MS: z.coerce.number().int().min(0).max(600000).default(2000),
     OPENAI_API_KEY: optionalString,
     OPENAI_BASE_URL: optionalString,

@@ -8,10 +8,10 @@ import { createUploadSource } from './objects/upload-service.js';
 import { projectRetentionJob } from './projects/retention-job.js';
 import { refundProjectRuns } from './staging/credits.js';
 import type { RetryPolicy } from './staging/engine-runner.js';
-import { createConfiguredEngine, createStructureCheck } from './staging/engine-wiring.js';
+import { createConfiguredEngine, createGeometryLock } from './staging/engine-wiring.js';
 import type { StagingEngine } from './staging/engines/engine.js';
 import { createStagingJobs } from './staging/staging-jobs.js';
-import type { StagingRunPayload, StructureCheck } from './staging/staging-run.js';
+import type { GeometryLock, StagingRunPayload } from './staging/staging-run.js';
 import type { UploadSource } from './staging/upload-port.js';
 
 /**
@@ -35,7 +35,7 @@ export interface Services {
 export interface ServiceOverrides {
   engine?: StagingEngine;
   storage?: ObjectStorage;
-  structure?: StructureCheck;
+  lock?: GeometryLock;
   retryPolicy?: RetryPolicy;
 }
 
@@ -48,7 +48,7 @@ export function createServices(config: AppConfig, database: DatabaseHandle, over
     db: database.db,
     storage,
     engine: getEngine,
-    structure: overrides.structure ?? createStructureCheck(config),
+    lock: overrides.lock ?? createGeometryLock(),
     timeoutSeconds: config.STAGING_TIMEOUT_S,
     workerConcurrency: config.WORKER_CONCURRENCY,
     retryPolicy: overrides.retryPolicy,

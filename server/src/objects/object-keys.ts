@@ -6,12 +6,13 @@ import { randomUUID } from 'node:crypto';
  *   users/<userId>/uploads/<uuid>.thumb.webp                   its thumbnail (local driver)
  *   users/<userId>/projects/<projectId>/<uuid>.<jpg|png|webp>  a project image
  *   users/<userId>/projects/<projectId>/<uuid>.thumb.webp      its thumbnail
+ *   users/<userId>/projects/<projectId>/<uuid>.changes.png     a staged image's change mask (geometry lock)
  * Anything a client sends is matched against this whitelist, so `..`, absolute paths, encoded
  * characters and other users' folders cannot name a key that is then trusted.
  */
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const KEY_PATTERN = new RegExp(
-  `^users/(${UUID})/(?:uploads/${UUID}(?:\\.thumb\\.webp)?|projects/(${UUID})/${UUID}(?:\\.jpg|\\.png|\\.webp|\\.thumb\\.webp))$`,
+  `^users/(${UUID})/(?:uploads/${UUID}(?:\\.thumb\\.webp)?|projects/(${UUID})/${UUID}(?:\\.jpg|\\.png|\\.webp|\\.thumb\\.webp|\\.changes\\.png))$`,
 );
 export const UUID_PATTERN = new RegExp(`^${UUID}$`);
 
@@ -22,6 +23,8 @@ export interface ParsedKey {
   projectId: string | null;
   kind: 'upload' | 'project';
   isThumbnail: boolean;
+  /** A staged image's change mask: served to its owner, never a staging source or a download. */
+  isChangeMask: boolean;
 }
 
 export function parseKey(key: string): ParsedKey | null {
@@ -33,6 +36,7 @@ export function parseKey(key: string): ParsedKey | null {
     projectId: match[2] ?? null,
     kind: match[2] ? 'project' : 'upload',
     isThumbnail: key.endsWith('.thumb.webp'),
+    isChangeMask: key.endsWith('.changes.png'),
   };
 }
 
@@ -76,6 +80,11 @@ export function projectImageKey(userId: string, projectId: string, extension: 'j
 /** `<uuid>.jpg` → `<uuid>.thumb.webp`; `uploads/<uuid>` → `uploads/<uuid>.thumb.webp`. */
 export function thumbnailKeyOf(key: string): string {
   return key.replace(/\.(jpg|png|webp)$/, '') + '.thumb.webp';
+}
+
+/** `<uuid>.jpg` → `<uuid>.changes.png`: the change mask stored next to a staged image. */
+export function changeMaskKeyOf(key: string): string {
+  return key.replace(/\.(jpg|png|webp)$/, '') + '.changes.png';
 }
 
 export function isUuid(value: string): boolean {

@@ -92,9 +92,20 @@ function toProjectImage(image: ProjectImageRow): ProjectImage {
     originalImageId: image.originalImageId,
     width: image.width,
     height: image.height,
-    fidelityScore: image.fidelityScore,
+    geometryLock: geometryLockOf(image),
     engine: image.engine,
     createdAt: image.createdAt.toISOString(),
+  };
+}
+
+/** A staged image's lock figures; originals (and rows from before the lock) have none. */
+function geometryLockOf(image: ProjectImageRow): ProjectImage['geometryLock'] {
+  if (image.isOriginal || image.alignmentErrorPx === null || image.changedShare === null || image.architectureScore === null) return null;
+  return {
+    alignmentErrorPx: image.alignmentErrorPx,
+    changedShare: image.changedShare,
+    architectureScore: image.architectureScore,
+    changeMaskPath: image.changeMaskPath,
   };
 }
 

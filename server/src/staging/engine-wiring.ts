@@ -2,8 +2,9 @@ import type { AppConfig } from '../config.js';
 import { createStagingEngine, type StagingEngineSettings } from './engines/create-engine.js';
 import type { StagingEngine } from './engines/engine.js';
 import { DEFAULT_PROVIDER_TIMEOUT_MS } from './engines/provider-call.js';
-import type { StructureCheck } from './staging-run.js';
-import { fidelityScore, needsStricterRetry, prepareFidelityScore } from './structure-check.js';
+import { lockResult } from './geometry-lock/lock.js';
+import { protectedRegionsMask } from './geometry-lock/protected-regions.js';
+import type { GeometryLock } from './staging-run.js';
 
 /** Engine settings from the one config (STAGING_ENGINE and the provider variables). */
 export function engineSettings(config: AppConfig): StagingEngineSettings {
@@ -23,11 +24,7 @@ export function createConfiguredEngine(config: AppConfig): StagingEngine {
   return createStagingEngine(engineSettings(config));
 }
 
-/** The structure check with FIDELITY_THRESHOLD: below it, one retry with the strict prompt. */
-export function createStructureCheck(config: AppConfig): StructureCheck {
-  return {
-    score: fidelityScore,
-    prepare: prepareFidelityScore,
-    needsStricterRetry: (score) => needsStricterRetry(score, config.FIDELITY_THRESHOLD),
-  };
+/** The geometry lock every engine's result goes through (DESIGN §6, decision 014). */
+export function createGeometryLock(): GeometryLock {
+  return { lock: lockResult, protectedRegions: protectedRegionsMask };
 }

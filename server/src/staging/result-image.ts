@@ -1,4 +1,4 @@
-import sharp, { type Metadata } from 'sharp';
+import sharp from 'sharp';
 import { PLANS, type PlanId } from '../../../contract/plans.js';
 import { THUMBNAIL_MAX_SIDE } from '../../../contract/limits.js';
 import { fullSizeJpeg, THUMBNAIL_WEBP } from '../images/image-work.js';
@@ -14,33 +14,35 @@ export interface FinishedImage {
   thumbnail: Buffer;
 }
 
+/** Decoded 8-bit sRGB pixels, as the geometry lock hands over its composite. */
+export interface RawRgbImage {
+  data: Buffer;
+  width: number;
+  height: number;
+  channels: 3;
+}
+
 /**
- * The plan's promise applied to an engine result (DESIGN §4): free results fit 1280x720 (720x1280
- * upright) and carry the "Virtually staged" watermark; pro/business keep up to 3840 px on the long
- * side without it. Never enlarged; stored as JPEG without metadata, with a WebP thumbnail.
- * An engine result that already is all of that (the offline engine's 3840 px JPEG on a pro plan) is
- * kept as it is: decoding and re-encoding it would cost a full-resolution pass and some quality.
+ * The plan's promise applied to the geometry lock's composite (DESIGN §4, §6): free results fit
+ * 1280x720 (720x1280 upright) and carry the "Virtually staged" watermark; pro/business keep up to
+ * 3840 px on the long side without it. Never enlarged; stored as JPEG without metadata, with a WebP
+ * thumbnail. The composite arrives as raw pixels at the original's resolution, so a 12 MP photo is
+ * encoded once here, with no decode of an intermediate file.
  */
-export async function finishResult(engineImage: Buffer, planId: PlanId): Promise<FinishedImage> {
+export async function finishResult(composite: RawRgbImage, planId: PlanId): Promise<FinishedImage> {
   const plan = PLANS[planId] ?? PLANS.free;
-  const meta = await sharp(engineImage).metadata();
-  const { width: inW, height: inH } = meta.autoOrient;
-  const upright = inH > inW;
+  const { width: inW, height: inH } = composite;
   const box = plan.maxResultSize
-    ? upright
+    ? inH > inW
       ? { width: plan.maxResultSize.height, height: plan.maxResultSize.width }
       : plan.maxResultSize
     : { width: plan.maxResultLongSide, height: plan.maxResultLongSide };
   // One pass: sharp composites after resizing, so the label is sized from the output dimensions
   // (the same fit-inside arithmetic as libvips; a pixel of rounding does not matter for a corner label).
   const scale = Math.min(1, box.width / inW, box.height / inH);
-  if (scale === 1 && !plan.watermark && isPlainJpeg(meta)) {
-    return { image: engineImage, mimeType: 'image/jpeg', extension: 'jpg', width: inW, height: inH, thumbnail: await thumbnailOf(engineImage) };
-  }
   const [outW, outH] = [Math.max(1, Math.round(inW * scale)), Math.max(1, Math.round(inH * scale))];
-  let pipeline = sharp(engineImage).autoOrient().resize({ ...box, fit: 'inside', withoutEnlargement: true });
-  if (meta.hasAlpha) pipeline = pipeline.flatten({ background: '#ffffff' });
-  if (meta.space !== 'srgb' && meta.space !== 'b-w') pipeline = pipeline.toColourspace('srgb');
+  let pipeline = sharp(composite.data, { raw: { width: inW, height: inH, channels: composite.channels } });
+  if (scale < 1) pipeline = pipeline.resize({ ...box, fit: 'inside', withoutEnlargement: true });
   // One pixel of slack: an overlay larger than the image is an error.
   if (plan.watermark) pipeline = pipeline.composite([{ input: watermarkSvg(Math.max(1, outW - 1), Math.max(1, outH - 1)), gravity: 'southeast' }]);
   const { data: image, info } = await pipeline.jpeg(fullSizeJpeg(90)).toBuffer({ resolveWithObject: true });
@@ -50,20 +52,6 @@ export async function finishResult(engineImage: Buffer, planId: PlanId): Promise
 
 function thumbnailOf(image: Buffer): Promise<Buffer> {
   return sharp(image).resize({ width: THUMBNAIL_MAX_SIDE, height: THUMBNAIL_MAX_SIDE, fit: 'inside' }).webp(THUMBNAIL_WEBP).toBuffer();
-}
-
-/** A baseline sRGB JPEG, upright, without alpha or any metadata block (EXIF, ICC, XMP, IPTC): nothing to strip. */
-function isPlainJpeg(meta: Metadata): boolean {
-  return (
-    meta.format === 'jpeg' &&
-    (meta.orientation ?? 1) === 1 &&
-    !meta.hasAlpha &&
-    (meta.space === 'srgb' || meta.space === 'b-w') &&
-    !meta.exif &&
-    !meta.icc &&
-    !meta.xmp &&
-    !meta.iptc
-  );
 }
 
 /** A translucent label in the bottom-right corner, sized to the image (readable at thumbnail size too). */

@@ -4,7 +4,7 @@ import { defineJob } from '../jobs/job-queue.js';
 import type { ObjectStorage } from '../objects/storage.js';
 import type { RetryPolicy } from './engine-runner.js';
 import type { StagingEngine } from './engines/engine.js';
-import { runStaging, stagingRunPayload, type StructureCheck } from './staging-run.js';
+import { runStaging, stagingRunPayload, type GeometryLock } from './staging-run.js';
 import { STUCK_AFTER_SECONDS, sweepStaging } from './sweeper.js';
 
 export const STAGING_RUN_JOB = 'staging.run';
@@ -15,7 +15,7 @@ export interface StagingJobDeps {
   storage: ObjectStorage;
   /** Created on first use, so a web process without workers never builds an engine. */
   engine: () => StagingEngine;
-  structure: StructureCheck;
+  lock: GeometryLock;
   timeoutSeconds: number;
   workerConcurrency: number;
   retryPolicy?: RetryPolicy;

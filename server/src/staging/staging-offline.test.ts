@@ -3,7 +3,7 @@ import { createProject, processImage, upload } from '../test/staging-fixtures.js
 import { createTestApp, signUp, type TestApp } from '../test/test-app.js';
 import { renderSampleRoom } from './engines/sample-room.js';
 
-/** The default composition, nothing overridden: STAGING_ENGINE=offline and the real structure check. */
+/** The default composition, nothing overridden: STAGING_ENGINE=offline and the real geometry lock. */
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ jobs: true });
@@ -13,7 +13,7 @@ afterAll(async () => {
 });
 
 describe('the offline engine through the app', () => {
-  it('stages a room photo and stores the fidelity score and engine with the image', async () => {
+  it('stages a room photo through the lock and stores its figures and the engine with the image', async () => {
     const { cookie } = await signUp(t.app);
     const projectId = await createProject(t.app, cookie);
     const res = await processImage(t.app, cookie, { imageURL: await upload(t.app, cookie, await renderSampleRoom(3, 1600, 1200)), projectId, styleName: 'Scandinavian' });
@@ -21,8 +21,10 @@ describe('the offline engine through the app', () => {
     const detail = (await t.app.inject({ url: `/api/projects/${projectId}`, headers: { cookie } })).json();
     const staged = detail.images.find((i: { isOriginal: boolean }) => !i.isOriginal);
     expect(staged.engine).toMatch(/^offline/);
-    expect(staged.fidelityScore).toBeGreaterThan(0);
-    expect(staged.fidelityScore).toBeLessThanOrEqual(1);
+    expect(staged.geometryLock.changedShare).toBeGreaterThan(0);
+    expect(staged.geometryLock.changedShare).toBeLessThan(1);
+    expect(staged.geometryLock.architectureScore).toBeGreaterThan(0);
+    expect(staged.geometryLock.architectureScore).toBeLessThanOrEqual(1);
     expect(detail.status).toBe('completed');
   });
 });

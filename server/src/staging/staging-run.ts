@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import sharp from 'sharp';
 import { z } from 'zod';
 import type { ErrorCode } from '../../../contract/errors.js';
 import { PROJECT_CATEGORIES } from '../../../contract/projects.js';
@@ -10,13 +11,14 @@ import type { Database } from '../db/client.js';
 import { projectImages } from '../db/schema/projects.js';
 import { users } from '../db/schema/users.js';
 import { runImageWork } from '../images/image-work.js';
-import { filePathOf, projectImageKey, thumbnailKeyOf } from '../objects/object-keys.js';
+import { changeMaskKeyOf, filePathOf, projectImageKey, thumbnailKeyOf } from '../objects/object-keys.js';
 import type { ObjectStorage } from '../objects/storage.js';
 import { chargeRun, refundRun } from './credits.js';
 import { EngineError, engineMessages, type StageResult, type StagingEngine } from './engines/engine.js';
 import { stageWithRetries, type RetryPolicy } from './engine-runner.js';
+import type { LockFigures, LockOptions, LockOutcome } from './geometry-lock/lock-result.js';
 import { recomputeProjectStatus } from './project-status.js';
-import { finishResult } from './result-image.js';
+import { finishResult, type FinishedImage } from './result-image.js';
 import { findImage, findRun } from './runs.js';
 
 export const stagingRunPayload = z.object({
@@ -28,29 +30,34 @@ export const stagingRunPayload = z.object({
 });
 export type StagingRunPayload = z.infer<typeof stagingRunPayload>;
 
-/** The structure check (DESIGN §6), behind a seam so tests and the composition can choose it. */
-export interface StructureCheck {
-  score(original: Buffer, result: Buffer): Promise<number>;
-  /** Optional: start the original's part of the check while the engine works. */
-  prepare?(original: Buffer): void;
-  needsStricterRetry(score: number): boolean;
+/**
+ * The geometry lock (DESIGN §6, decision 014), behind a seam so tests and the composition can
+ * choose it: every engine result goes through `lock`; `protectedRegions` makes the edit mask a
+ * provider takes on the strict retry (RGBA PNG of the given size, alpha 0 = editable).
+ */
+export interface GeometryLock {
+  lock(original: Buffer, result: Buffer, options: LockOptions): Promise<LockOutcome>;
+  protectedRegions(original: Buffer, size: { width: number; height: number }): Promise<Buffer>;
 }
 
 export interface StagingRunDeps {
   db: Database;
   storage: ObjectStorage;
   engine: () => StagingEngine;
-  structure: StructureCheck;
+  lock: GeometryLock;
   timeoutSeconds: number;
   retryPolicy?: RetryPolicy;
 }
 
 const REFUNDED = 'Your credit has been refunded.';
+/** The run's answer when the lock refused the result twice (shown to the user; the web app translates the code). */
+export const STRUCTURE_CHANGED_MESSAGE = `The AI changed the room itself (walls, windows or perspective), so the result was not delivered. ${REFUNDED}`;
 
 /** HTTP status of a refunded run's error code, as process-image answers it. */
 export function statusOfRunError(code: string | null): number {
   switch (code) {
     case 'staging_refused':
+    case 'structure_changed':
       return 422;
     case 'staging_timeout':
       return 504;
@@ -71,8 +78,8 @@ function describeFailure(err: unknown): { message: string; code: ErrorCode } {
 }
 
 /**
- * The `staging.run` job: engine (with retries and the structure check), plan limits and watermark,
- * storage, then charge. Idempotent: a run that is no longer `reserved` is left alone, and a run
+ * The `staging.run` job: engine (with retries), the geometry lock (one strict retry, then a refusal),
+ * plan limits and watermark, storage, then charge. Idempotent: a run that is no longer `reserved` is left alone, and a run
  * refunded while the engine worked (web timeout, sweeper, project deleted) keeps no file.
  */
 export async function runStaging(deps: StagingRunDeps, data: StagingRunPayload, context: { log: FastifyBaseLogger; signal: AbortSignal }) {
@@ -122,32 +129,49 @@ export async function runStaging(deps: StagingRunDeps, data: StagingRunPayload, 
     };
     const engine = deps.engine();
     const plan = owner?.plan ?? 'free';
-    // The structure check and the plan's finishing run side by side; a strict retry redoes both.
-    // Finishing is full-resolution work: it waits for a slot of the process-wide image limit, and
-    // gives up when the run is settled elsewhere (web timeout, sweeper) or the deadline passes.
-    const finishing = AbortSignal.any([controller.signal, AbortSignal.timeout(Math.max(1, deadline - Date.now()))]);
-    const checkAndFinish = (image: Buffer) =>
-      Promise.all([deps.structure.score(source, image), runImageWork(() => finishResult(image, plan), { signal: finishing })]);
-    deps.structure.prepare?.(source);
+    // Lock and finishing are full-resolution work: together they take one slot of the process-wide
+    // image limit (the composite is handed over raw, encoded once), and give up when the run is
+    // settled elsewhere (web timeout, sweeper) or the deadline passes.
+    const limit = () => AbortSignal.any([controller.signal, AbortSignal.timeout(Math.max(1, deadline - Date.now()))]);
+    const lockAndFinish = (image: Buffer) => {
+      const signal = limit();
+      return runImageWork(
+        async (): Promise<Delivery> => {
+          const outcome = await deps.lock.lock(source, image, { signal });
+          if (outcome.verdict === 'refused') return outcome;
+          const [finished, changeMask] = await Promise.all([finishResult(outcome.composite, plan), changeOverlay(outcome.changeMask)]);
+          return { verdict: 'locked', figures: outcome.figures, changeMask, finished };
+        },
+        { signal },
+      );
+    };
     let result: StageResult = await stageWithRetries(engine, input, options);
-    let [score, finished] = await checkAndFinish(result.image);
-    if (deps.structure.needsStricterRetry(score)) {
-      log.info({ runId: run.id, score }, 'structure check failed, retrying with the strict prompt');
-      try {
-        const strict = await stageWithRetries(engine, { ...input, strict: true }, options);
-        const [strictScore, strictFinished] = await checkAndFinish(strict.image);
-        if (strictScore >= score) [result, score, finished] = [strict, strictScore, strictFinished];
-      } catch (err) {
-        if (controller.signal.aborted) throw err;
-        log.warn({ runId: run.id, err: (err as Error).message }, 'strict retry failed; keeping the first result');
+    let delivery = await lockAndFinish(result.image);
+    if (delivery.verdict === 'refused') {
+      // Once more, stricter: the strict prompt and, where the provider takes one, an edit mask that
+      // protects windows, doors and the ceiling. A second refusal is final: nothing is stored.
+      log.info({ runId: run.id, figures: delivery.figures, reasons: delivery.reasons }, 'geometry lock refused the result, retrying strictly');
+      const size = { width: original.width ?? 0, height: original.height ?? 0 };
+      const editMask =
+        engine.takesEditMask && size.width > 0 && size.height > 0
+          ? await runImageWork(() => deps.lock.protectedRegions(source, size), { signal: limit() })
+          : undefined;
+      result = await stageWithRetries(engine, { ...input, strict: true, editMask }, options);
+      delivery = await lockAndFinish(result.image);
+      if (delivery.verdict === 'refused') {
+        log.warn({ runId: run.id, figures: delivery.figures, reasons: delivery.reasons }, 'geometry lock refused the strict retry too, refunding');
+        return fail(STRUCTURE_CHANGED_MESSAGE, 'structure_changed');
       }
     }
+    const { finished, figures } = delivery;
 
     const key = projectImageKey(run.userId, run.projectId, finished.extension);
     const thumbKey = thumbnailKeyOf(key);
-    written.push(key, thumbKey);
+    const maskKey = changeMaskKeyOf(key);
+    written.push(key, thumbKey, maskKey);
     await storage.put(key, finished.image, finished.mimeType);
     await storage.put(thumbKey, finished.thumbnail, 'image/webp');
+    await storage.put(maskKey, delivery.changeMask, 'image/png');
 
     const replaced = await db.transaction(async (tx) => {
       // Serialises concurrent results for one original: the last one stored replaces the others.
@@ -171,7 +195,10 @@ export async function runStaging(deps: StagingRunDeps, data: StagingRunPayload, 
         width: finished.width,
         height: finished.height,
         byteSize: finished.image.length,
-        fidelityScore: Number.isFinite(score) ? score : null,
+        alignmentErrorPx: figures.alignmentErrorPx,
+        changedShare: figures.changedShare,
+        architectureScore: figures.architectureScore,
+        changeMaskPath: filePathOf(maskKey),
         engine: result.engine,
       });
       await recomputeProjectStatus(tx, run.projectId);
@@ -184,10 +211,10 @@ export async function runStaging(deps: StagingRunDeps, data: StagingRunPayload, 
     }
     written.length = 0;
     // One line per charged run (with the job id and, from pino, the worker's pid and host).
-    log.info({ runId: run.id, score, engine: result.engine }, 'staging run charged');
-    const oldFiles = replaced.flatMap((p) => [p.filePath, p.thumbnailPath]).filter((p): p is string => Boolean(p)).map((p) => p.slice(1));
+    log.info({ runId: run.id, figures, engine: result.engine }, 'staging run charged');
+    const oldFiles = replaced.flatMap((p) => [p.filePath, p.thumbnailPath, p.changeMaskPath]).filter((p): p is string => Boolean(p)).map((p) => p.slice(1));
     if (oldFiles.length) await storage.delete(oldFiles).catch((err) => log.warn({ err }, 'could not delete replaced staged image'));
-    return { charged: true, score };
+    return { charged: true, figures };
   } catch (err) {
     if (written.length) await storage.delete(written).catch(() => {});
     const { message, code } = describeFailure(err);
@@ -198,3 +225,19 @@ export async function runStaging(deps: StagingRunDeps, data: StagingRunPayload, 
     context.signal.removeEventListener('abort', onStop);
   }
 }
+
+/**
+ * The lock's change mask (greyscale, white = added) as the web app lays it over the photo: white
+ * whose alpha is the mask, so a CSS mask (alpha in every browser) tints exactly the added area.
+ */
+async function changeOverlay(mask: Buffer): Promise<Buffer> {
+  const { data, info } = await sharp(mask).greyscale().raw().toBuffer({ resolveWithObject: true });
+  const rgba = Buffer.alloc(info.width * info.height * 4, 255);
+  for (let i = 0; i < info.width * info.height; i++) rgba[i * 4 + 3] = data[i * info.channels]!;
+  return sharp(rgba, { raw: { width: info.width, height: info.height, channels: 4 } }).png().toBuffer();
+}
+
+/** What the lock and finishing made of one engine result. */
+type Delivery =
+  | { verdict: 'locked'; figures: LockFigures; changeMask: Buffer; finished: FinishedImage }
+  | { verdict: 'refused'; figures: LockFigures; reasons: string[] };

@@ -5,13 +5,13 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stagingRuns } from '../db/schema/projects.js';
 import { users } from '../db/schema/users.js';
+import { corpusImage } from '../test/corpus.js';
 import { createTestApp, signUp, type TestApp } from '../test/test-app.js';
 import { createProject, photo, processImage, ScriptedEngine, upload } from '../test/staging-fixtures.js';
 import { EngineError, engineMessages } from './engines/engine.js';
 import { renderSampleRoom } from './engines/sample-room.js';
 
 const engine = new ScriptedEngine();
-const scores: number[] = [];
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({
@@ -19,7 +19,6 @@ beforeAll(async () => {
     services: {
       engine,
       retryPolicy: { attempts: 3, baseDelayMs: 20, maxDelayMs: 100 },
-      structure: { score: async () => scores.shift() ?? 0.8, needsStricterRetry: (s) => s < 0.35 },
     },
   });
 });
@@ -63,9 +62,11 @@ describe('the full flow through HTTP', () => {
     const original = detail.images.find((i: { isOriginal: boolean }) => i.isOriginal);
     const staged = detail.images.find((i: { isOriginal: boolean }) => !i.isOriginal);
     expect(original).toMatchObject({ mimeType: 'image/jpeg', originalImageId: null, width: 1600, height: 1200 });
-    expect(staged).toMatchObject({ filePath: body.processedImagePath, originalImageId: original.id, mimeType: 'image/jpeg', fidelityScore: 0.8, engine: 'scripted' });
+    expect(staged).toMatchObject({ filePath: body.processedImagePath, originalImageId: original.id, mimeType: 'image/jpeg', engine: 'scripted' });
+    expect(staged.geometryLock).toMatchObject({ changeMaskPath: expect.stringMatching(/\.changes\.png$/) });
+    expect(original.geometryLock).toBeNull();
     expect(Object.keys(original).sort()).toEqual(
-      ['createdAt', 'engine', 'fidelityScore', 'filePath', 'height', 'id', 'isOriginal', 'mimeType', 'originalImageId', 'thumbnailPath', 'width'].sort(),
+      ['createdAt', 'engine', 'geometryLock', 'filePath', 'height', 'id', 'isOriginal', 'mimeType', 'originalImageId', 'thumbnailPath', 'width'].sort(),
     );
 
     // Free plan: at most 1280x720, watermarked.
@@ -106,7 +107,8 @@ describe('the full flow through HTTP', () => {
     );
     expect(download.rawPayload.equals(image.rawPayload)).toBe(true);
 
-    expect(filesOf(user.id)).toHaveLength(4);
+    // Original, staged image, their thumbnails and the staged image's change mask.
+    expect(filesOf(user.id)).toHaveLength(5);
     const deleted = await t.app.inject({ method: 'DELETE', url: `/api/projects/${projectId}`, headers: { cookie } });
     expect(deleted.json()).toEqual({ deletedFiles: 2 });
     expect(filesOf(user.id)).toEqual([]);
@@ -144,7 +146,7 @@ describe('credits', () => {
     expect(runs.filter((r) => r.state === 'charged')).toHaveLength(3);
     expect(runs.filter((r) => r.state !== 'charged')).toHaveLength(0);
     // The refused ones stored nothing.
-    expect(filesOf(user.id)).toHaveLength(3 * 4);
+    expect(filesOf(user.id)).toHaveLength(3 * 5);
   }, 60_000);
 
   it('refuses with 402 when no credit is left, before storing anything', async () => {
@@ -216,20 +218,24 @@ describe('regeneration and repeats', () => {
     expect(after.styleName).toBe('Scandinavian');
     expect((await t.app.inject({ url: `/objects${first.processedImagePath}`, headers: { cookie } })).statusCode).toBe(404);
     // The replaced files are removed right after the charge commits, which may be just after the answer.
-    for (let i = 0; i < 50 && filesOf(user.id).length > 4; i++) await new Promise((r) => setTimeout(r, 100));
-    expect(filesOf(user.id)).toHaveLength(4);
+    for (let i = 0; i < 50 && filesOf(user.id).length > 5; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(filesOf(user.id)).toHaveLength(5); // the replaced image's change mask went with it
   });
 
-  it('retries once with the strict prompt when the structure check scores below the threshold', async () => {
-    const { cookie } = await signUp(t.app);
+  it('retries once with the strict prompt when the geometry lock refuses a result, and delivers the locked retry', async () => {
+    const { cookie, user } = await signUp(t.app);
     const projectId = await createProject(t.app, cookie);
-    scores.push(0.1, 0.9);
+    // First answer: another room entirely (the lock refuses it); then the photo furnished.
+    engine.push(async () => ({ image: corpusImage('declutter-after.jpg'), mimeType: 'image/jpeg', engine: 'scripted' }), 'ok');
     const calls = engine.calls.length;
     const res = await processImage(t.app, cookie, { imageURL: await upload(t.app, cookie, await photo(640, 480)), projectId });
-    expect(res.statusCode).toBe(200);
+    expect(res.statusCode, res.body).toBe(200);
     expect(engine.calls.slice(calls).map((c) => c.strict ?? false)).toEqual([false, true]);
+    // The scripted engine takes no edit mask, so none was made for it.
+    expect(engine.calls.at(-1)!.editMask).toBeUndefined();
+    expect(await credits(user.id)).toEqual({ used: 1, limit: 6 });
     const detail = (await t.app.inject({ url: `/api/projects/${projectId}`, headers: { cookie } })).json();
-    expect(detail.images.find((i: { isOriginal: boolean }) => !i.isOriginal).fidelityScore).toBeCloseTo(0.9);
+    expect(detail.images.find((i: { isOriginal: boolean }) => !i.isOriginal).geometryLock).not.toBeNull();
   });
 
   it('refuses a seventh image in a project', async () => {

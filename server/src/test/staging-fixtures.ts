@@ -2,19 +2,20 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { ACCEPTED_IMAGE_TYPES, MAX_UPLOAD_BYTES } from '../../../contract/limits.js';
 import { EngineError, type StageInput, type StageResult, type StagingEngine } from '../staging/engines/engine.js';
+import { renderSampleRoom } from '../staging/engines/sample-room.js';
 
 /** Test images made with sharp (no binary fixtures) and scriptable engines for the staging tests. */
 
-/** A JPEG "photo": a gradient with a few shapes, so it compresses like a picture, not a flat colour. */
+/**
+ * A "photo" of an empty room (the sample-room generator: walls, floor, window, grain), so it
+ * compresses like a picture and the geometry lock finds enough structure to align the scripted
+ * engine's results even at thumbnail sizes.
+ */
 export async function photo(width = 1600, height = 1200, format: 'jpeg' | 'png' | 'webp' = 'jpeg'): Promise<Buffer> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
-    <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#e8e1d4"/><stop offset="1" stop-color="#9c8f7a"/></linearGradient></defs>
-    <rect width="100%" height="100%" fill="url(#g)"/>
-    <rect x="${width * 0.3}" y="${height * 0.15}" width="${width * 0.25}" height="${height * 0.35}" fill="#cfe3f2" stroke="#fff" stroke-width="${Math.max(2, width / 200)}"/>
-    <polygon points="0,${height} ${width * 0.2},${height * 0.62} ${width * 0.8},${height * 0.62} ${width},${height}" fill="#a47a4f"/>
-  </svg>`;
-  const image = sharp(Buffer.from(svg));
-  return format === 'png' ? image.png().toBuffer() : format === 'webp' ? image.webp().toBuffer() : image.jpeg({ quality: 85 }).toBuffer();
+  const room = await renderSampleRoom(1, width, height);
+  if (format === 'jpeg') return room;
+  const image = sharp(room);
+  return format === 'png' ? image.png().toBuffer() : image.webp().toBuffer();
 }
 
 type Behaviour = 'ok' | 'hang' | EngineError | ((input: StageInput) => Promise<StageResult>);

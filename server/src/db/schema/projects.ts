@@ -62,8 +62,13 @@ export const projectImages = pgTable(
     width: integer('width'),
     height: integer('height'),
     byteSize: integer('byte_size'),
-    fidelityScore: real('fidelity_score'),
     engine: text('engine'),
+    /** Geometry lock figures of a staged image (decision 014); null for originals. */
+    alignmentErrorPx: real('alignment_error_px'),
+    changedShare: real('changed_share'),
+    architectureScore: real('architecture_score'),
+    /** `/users/.../<uuid>.changes.png`: what the lock took from the model's result (opaque = added). */
+    changeMaskPath: text('change_mask_path'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -9,8 +9,13 @@ export interface StageInput {
   styleDescription: string;
   instructions?: string;
   roomType?: string;
-  /** Set on the retry after a failed structure check: the prompt insists harder on preserving the room. */
+  /** Set on the retry after the geometry lock refused a result: the prompt insists harder on preserving the room. */
   strict?: boolean;
+  /**
+   * On that retry, for engines with `takesEditMask`: an RGBA PNG the size of `image` whose alpha is 0
+   * where the model may paint and 255 over windows, doors and the ceiling (OpenAI edits' `mask`).
+   */
+  editMask?: Buffer;
   signal?: AbortSignal;
 }
 
@@ -24,6 +29,8 @@ export interface StageResult {
 /** The port every staging engine implements; the staging service depends on nothing else. */
 export interface StagingEngine {
   readonly name: string;
+  /** True when the provider documents an edit mask (OpenAI edits); the strict retry then sends one. */
+  readonly takesEditMask?: boolean;
   stage(input: StageInput): Promise<StageResult>;
 }
 

@@ -54,6 +54,32 @@ describe('OpenAIStagingEngine against the fake Images API', () => {
     expect(fake.edits[1].fields.prompt).toContain('This is a second attempt');
   });
 
+  it('sends an edit mask with the photo as PNG of the same size, and the fake answers a prepared output at the requested size', async () => {
+    // Transparent (alpha 0) = the model may paint: the lower half here; the upper half is protected.
+    const rgba = Buffer.alloc(480 * 360 * 4);
+    for (let i = 0; i < 480 * 180; i++) rgba[i * 4 + 3] = 255;
+    const mask = await sharp(rgba, { raw: { width: 480, height: 360, channels: 4 } }).png().toBuffer();
+    fake.answers = [await renderSampleRoom(5, 600, 400)];
+    try {
+      const result = await engineFor().stage(input({ strict: true, editMask: mask }));
+      expect(await sharp(result.image).metadata()).toMatchObject({ width: 1536, height: 1024 });
+    } finally {
+      fake.answers = [];
+    }
+    const [edit] = fake.edits;
+    expect(edit.files.map((f) => [f.field, f.type])).toEqual([
+      ['image', 'image/png'],
+      ['mask', 'image/png'],
+    ]);
+    expect(edit.mask?.equals(mask)).toBe(true);
+    expect(await sharp(edit.mask!).metadata()).toMatchObject({ width: 480, height: 360, hasAlpha: true });
+  });
+
+  it('the fake refuses a mask whose size differs from the image (reference §1.2)', async () => {
+    const mask = await sharp({ create: { width: 100, height: 100, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).png().toBuffer();
+    await expect(engineFor().stage(input({ editMask: mask }))).rejects.toMatchObject({ kind: 'permanent', message: engineMessages.badRequest });
+  });
+
   const failures: Array<[OpenAIFakeMode, 'transient' | 'permanent', string, number | undefined]> = [
     ['moderation-blocked', 'permanent', engineMessages.contentPolicy, undefined],
     ['content-policy-legacy', 'permanent', engineMessages.contentPolicy, undefined],

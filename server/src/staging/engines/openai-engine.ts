@@ -1,5 +1,6 @@
 import OpenAI, { toFile } from 'openai';
 import sharp from 'sharp';
+import { runImageWork } from '../../images/image-work.js';
 import { buildStagingPrompt } from '../prompts.js';
 import { EngineError, engineMessages, type StageInput, type StageResult, type StagingEngine } from './engine.js';
 import { DEFAULT_PROVIDER_TIMEOUT_MS, mapGenericError, retryAfterFromHeaders, runProviderCall } from './provider-call.js';
@@ -25,6 +26,8 @@ type EditSize = '1536x1024' | '1024x1536' | '1024x1024';
 /** OpenAI Images API edit (`POST /v1/images/edits`), reference §1. */
 export class OpenAIStagingEngine implements StagingEngine {
   readonly name: string;
+  /** Edits take a `mask` (reference §1.2, billing-geometry-mail §2.2). */
+  readonly takesEditMask = true;
   private readonly client: OpenAI;
   private readonly timeoutMs: number;
   private readonly maxReplyBytes: number;
@@ -46,7 +49,12 @@ export class OpenAIStagingEngine implements StagingEngine {
   async stage(input: StageInput): Promise<StageResult> {
     const size = this.options.size === 'auto' ? 'auto' : await fromInputImage(() => sizeForAspect(input.image));
     const prompt = buildStagingPrompt(input);
-    const extension = input.mimeType.split('/')[1]?.replace('jpeg', 'jpg') ?? 'jpg';
+    // With a mask the photo goes as PNG too: the guide wants image and mask in the same format and
+    // size, the API reference only the same size; PNG for both satisfies both (reference §2.2).
+    const photo = input.editMask
+      ? { bytes: await fromInputImage(() => runImageWork(() => sharp(input.image).png({ compressionLevel: 1 }).toBuffer(), { signal: input.signal })), type: 'image/png' }
+      : { bytes: input.image, type: input.mimeType };
+    const extension = photo.type.split('/')[1]?.replace('jpeg', 'jpg') ?? 'jpg';
     const fidelity = this.options.inputFidelity === undefined ? 'high' : this.options.inputFidelity;
     return runProviderCall(
       { timeoutMs: this.timeoutMs, signal: input.signal },
@@ -54,7 +62,8 @@ export class OpenAIStagingEngine implements StagingEngine {
         const reply = await this.client.images.edit(
           {
             model: this.options.model,
-            image: await toFile(input.image, `room.${extension}`, { type: input.mimeType }),
+            image: await toFile(photo.bytes, `room.${extension}`, { type: photo.type }),
+            ...(input.editMask ? { mask: await toFile(input.editMask, 'mask.png', { type: 'image/png' }) } : {}),
             prompt,
             n: 1,
             size,

@@ -10,7 +10,7 @@ import {
 import { COMPANY } from '@/lib/company';
 import { SectionHeading } from './section-heading';
 
-const QUESTIONS = ['q1', 'q2', 'q3', 'q4', 'q5'] as const;
+const QUESTIONS = ['q1', 'q2', 'q3', 'q4', 'q5', 'q6'] as const;
 
 /** Spec §1: an FAQ of 5 questions (processing time, recommended resolution, credits, usage, privacy). */
 export default function FaqSection() {

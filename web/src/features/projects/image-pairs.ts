@@ -18,9 +18,3 @@ export function imagePairs(images: ProjectImage[]): ImagePair[] {
     return { number: index + 1, original, staged };
   });
 }
-
-/** fidelityScore as a whole percent (the server stores 0..1). */
-export function fidelityPercent(score: number | null | undefined): number | null {
-  if (score === null || score === undefined || !Number.isFinite(score)) return null;
-  return Math.round(Math.max(0, Math.min(100, score <= 1 ? score * 100 : score)));
-}

@@ -6,7 +6,7 @@ import { DEFAULT_STYLE } from '@contract/styles';
 import { toast } from '@/components/ui/toast-store';
 import { USER_QUERY_KEY } from '@/lib/auth';
 import { PROJECTS_QUERY_KEY } from './api/get-projects';
-import { restageImage } from './api/restage-image';
+import { RestageError, restageImage } from './api/restage-image';
 import type { ImagePair } from './image-pairs';
 
 export interface StyleChoice {
@@ -38,8 +38,14 @@ export function useRestage(project: ProjectDetailResponse | undefined) {
           styleDescription: style?.styleDescription ?? project.styleDescription ?? (project.styleName ? '' : DEFAULT_STYLE.styleDescription),
         });
         toast({ title: t('detail.restageDone'), description: t('detail.restageDoneText'), variant: 'success' });
-      } catch {
-        toast({ title: t('detail.restageFailed'), description: t('detail.restageFailedText'), variant: 'destructive' });
+      } catch (error) {
+        // The geometry lock refused the AI's result twice: say what happened, not just "failed".
+        const roomChanged = error instanceof RestageError && error.code === 'structure_changed';
+        toast({
+          title: t(roomChanged ? 'detail.structureChanged' : 'detail.restageFailed'),
+          description: t(roomChanged ? 'detail.structureChangedText' : 'detail.restageFailedText'),
+          variant: 'destructive',
+        });
       } finally {
         setPending((s) => {
           const next = new Set(s);

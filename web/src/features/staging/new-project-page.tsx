@@ -271,7 +271,7 @@ export default function NewProjectPage() {
             )}
             <p className="mt-4 text-xs leading-relaxed text-muted-foreground">{t('newProject.costNote')}</p>
 
-            {shownProblem && <ProblemBox problem={shownProblem} className="mt-4" />}
+            {shownProblem && <ProblemBox problem={shownProblem} className="mt-4" onRetry={run.canRetry && !problem ? run.retry : undefined} />}
 
             <div className="mt-5 grid gap-2">
               <Button type="submit" size="lg" disabled={!submittable} data-testid="start-staging">

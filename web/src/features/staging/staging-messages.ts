@@ -8,6 +8,8 @@ export interface ProblemText {
   detail?: string;
   /** Show the Upgrade button (opens the subscription modal). */
   upgrade: boolean;
+  /** Offer "Try again" for the failed photo (the geometry lock refused the AI's result). */
+  retry?: boolean;
 }
 
 const KNOWN_CODES = [
@@ -23,6 +25,7 @@ const KNOWN_CODES = [
   'service_unavailable',
   'not_found',
   'conflict',
+  'structure_changed',
 ] as const;
 
 /**
@@ -62,6 +65,9 @@ export function failureText(t: TFunction, language: string, failure: StagingFail
     case 'insufficientCredits':
       return { title: t('errors.insufficientCredits.title'), description: t('errors.insufficientCredits.text'), upgrade: true };
     case 'image':
+      if (failure.code === 'structure_changed') {
+        return { title: t('errors.structureChanged.title'), description: t('errors.structureChanged.text', { n: failure.imageNumber }), upgrade: false, retry: true };
+      }
       return {
         title: t('errors.processImage'),
         description: t('errors.imageFailed', { n: failure.imageNumber, reason: serverReason(t, language, failure.reason, failure.code) }),

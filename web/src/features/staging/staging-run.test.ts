@@ -139,7 +139,7 @@ describe('runStaging', () => {
       return reply.promise;
     });
     const failure = await failureOf(runStaging(request(6), () => {}));
-    expect(failure).toEqual({ kind: 'image', imageNumber: 2, reason: 'Engine exploded', code: undefined });
+    expect(failure).toMatchObject({ kind: 'image', imageNumber: 2, reason: 'Engine exploded', code: undefined });
     held.forEach((release) => release());
     await new Promise((r) => setTimeout(r, 20));
     // Images 1–3 were started together; after image 2 failed, 4–6 never were.
@@ -149,12 +149,29 @@ describe('runStaging', () => {
   it('reports image N with the server error of a non-OK reply, and "No processed image path returned"', async () => {
     stagingServer(() => jsonResponse({ success: false, error: 'Staging took too long', code: 'staging_timeout' }, 504));
     const timeout = await failureOf(runStaging(request(1), () => {}));
-    expect(timeout).toEqual({ kind: 'image', imageNumber: 1, reason: 'Staging took too long', code: 'staging_timeout' });
+    expect(timeout).toMatchObject({ kind: 'image', imageNumber: 1, reason: 'Staging took too long', code: 'staging_timeout' });
 
     stagingServer(() => jsonResponse({ success: true, processedImagePath: '' }));
     const noPath = await failureOf(runStaging(request(1), () => {}));
-    expect(noPath).toEqual({ kind: 'image', imageNumber: 1, reason: null });
+    expect(noPath).toMatchObject({ kind: 'image', imageNumber: 1, reason: null });
     expect(failureText(t, 'en', noPath).description).toContain('errors.noProcessedPath');
+  });
+
+  it('says the AI changed the room on 422 structure_changed and tries again in the same project with the same uploads', async () => {
+    stagingServer(() => jsonResponse({ success: false, error: 'The AI changed the room itself', code: 'structure_changed' }, 422));
+    const failure = await failureOf(runStaging(request(2), () => {}));
+    const text = failureText(t, 'de', failure);
+    expect(text).toMatchObject({ title: 'errors.structureChanged.title', retry: true, upgrade: false });
+    expect(text.description).toContain('errors.structureChanged.text');
+    expect(failure).toMatchObject({ kind: 'image', code: 'structure_changed', resume: { projectId: PROJECT_ID, objectPaths: ['/objects/uploads/1', '/objects/uploads/2'] } });
+
+    const { calls } = stagingServer(({ body }) => staged(body));
+    const resume = failure.kind === 'image' ? failure.resume : undefined;
+    const outcome = await runStaging(request(2), () => {}, undefined, resume);
+    expect(outcome.projectId).toBe(PROJECT_ID);
+    // Nothing created or uploaded again: the same photos are staged in the same project.
+    expect(calls.filter((c) => c.url === '/api/projects' || c.url === '/api/objects/upload')).toEqual([]);
+    expect(calls.filter((c) => c.url === '/api/process-image').map((c) => (c.body as { imageURL: string }).imageURL)).toEqual(['/objects/uploads/1', '/objects/uploads/2']);
   });
 
   it('maps 402 insufficient_credits to the credits problem (with Upgrade)', async () => {

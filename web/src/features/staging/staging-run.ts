@@ -38,9 +38,18 @@ export type StagingFailure =
   | { kind: 'createProject' }
   | { kind: 'upload'; imageNumber: number }
   | { kind: 'insufficientCredits' }
-  /** The server refused or failed image N (`reason`: its sentence; null: no processed image path). */
-  | { kind: 'image'; imageNumber: number; reason: string | null; code?: string }
+  /**
+   * The server refused or failed image N (`reason`: its sentence; null: no processed image path).
+   * `resume` lets the same request run again in the same project (already staged photos are not charged again).
+   */
+  | { kind: 'image'; imageNumber: number; reason: string | null; code?: string; resume?: StagingResume }
   | { kind: 'generic' };
+
+/** A run continued in its project with its uploads: staging starts again, nothing is uploaded twice. */
+export interface StagingResume {
+  projectId: string;
+  objectPaths: string[];
+}
 
 export class StagingError extends Error {
   constructor(
@@ -67,11 +76,25 @@ function serverFailure(error: unknown): { reason: string | null; code?: string }
  * stage them with bounded concurrency, then read the stored project. Progress is reported from
  * real events only. The first failure stops the run: no further image is started.
  */
-export async function runStaging(request: StagingRequest, onProgress: (progress: StagingProgress) => void, signal?: AbortSignal): Promise<StagingOutcome> {
+export async function runStaging(
+  request: StagingRequest,
+  onProgress: (progress: StagingProgress) => void,
+  signal?: AbortSignal,
+  resume?: StagingResume,
+): Promise<StagingOutcome> {
+  const total = request.files.length;
+  onProgress(progressAt.start(total));
+  const { projectId, objectPaths } = resume ?? (await createAndUpload(request, onProgress, signal));
+  const images = await stageAll(request, projectId, objectPaths, onProgress, signal);
+  onProgress(progressAt.finalizing(total));
+  const project = await getProjectDetail(projectId).catch(() => null);
+  onProgress(progressAt.done(total));
+  return { projectId, images, project };
+}
+
+async function createAndUpload(request: StagingRequest, onProgress: (progress: StagingProgress) => void, signal?: AbortSignal): Promise<StagingResume> {
   const total = request.files.length;
   const title = request.title.trim();
-  onProgress(progressAt.start(total));
-
   let projectId: string;
   try {
     projectId = (await createProject({ title, category: 'virtual_staging' })).id;
@@ -97,7 +120,18 @@ export async function runStaging(request: StagingRequest, onProgress: (progress:
     },
     signal,
   );
+  return { projectId, objectPaths };
+}
 
+async function stageAll(
+  request: StagingRequest,
+  projectId: string,
+  objectPaths: string[],
+  onProgress: (progress: StagingProgress) => void,
+  signal?: AbortSignal,
+): Promise<StagedImageResult[]> {
+  const total = request.files.length;
+  const resume = { projectId, objectPaths };
   onProgress(progressAt.styleSelected(total));
   onProgress(progressAt.staging(0, total));
   let finished = 0;
@@ -123,18 +157,14 @@ export async function runStaging(request: StagingRequest, onProgress: (progress:
           throw new StagingError({ kind: 'insufficientCredits' }, { cause: error });
         }
         if (!(error instanceof ApiError)) throw new StagingError({ kind: 'generic' }, { cause: error });
-        throw new StagingError({ kind: 'image', imageNumber, ...serverFailure(error) }, { cause: error });
+        throw new StagingError({ kind: 'image', imageNumber, ...serverFailure(error), resume }, { cause: error });
       }
-      if (!reply.success) throw new StagingError({ kind: 'image', imageNumber, reason: reply.error || null, code: reply.code });
-      if (!reply.processedImagePath) throw new StagingError({ kind: 'image', imageNumber, reason: null });
+      if (!reply.success) throw new StagingError({ kind: 'image', imageNumber, reason: reply.error || null, code: reply.code, resume });
+      if (!reply.processedImagePath) throw new StagingError({ kind: 'image', imageNumber, reason: null, resume });
       onProgress(progressAt.staging(++finished, total));
       return { index, file: request.files[index]!, objectPath, processedImagePath: reply.processedImagePath, imageId: reply.imageId };
     },
     signal,
   );
-
-  onProgress(progressAt.finalizing(total));
-  const project = await getProjectDetail(projectId).catch(() => null);
-  onProgress(progressAt.done(total));
-  return { projectId, images, project };
+  return images;
 }

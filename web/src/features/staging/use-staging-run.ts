@@ -5,7 +5,7 @@ import { toast } from '@/components/ui/toast-store';
 import { USER_QUERY_KEY } from '@/lib/auth';
 import { addSessionProject, type SessionProject } from './session-projects';
 import { progressAt, type StagingProgress } from './staging-progress';
-import { runStaging, StagingError, type StagingFailure, type StagingOutcome, type StagingRequest } from './staging-run';
+import { runStaging, StagingError, type StagingFailure, type StagingOutcome, type StagingRequest, type StagingResume } from './staging-run';
 
 export type StagingRunState =
   | { status: 'idle' }
@@ -56,17 +56,19 @@ export function useStagingRun() {
   const { t } = useTranslation('staging');
   const [state, setState] = useState<StagingRunState>({ status: 'idle' });
   const controller = useRef<AbortController | null>(null);
+  const last = useRef<{ request: StagingRequest; meta: ImageMeta[] } | null>(null);
 
   useEffect(() => () => controller.current?.abort(), []);
 
   const start = useCallback(
-    async (request: StagingRequest, meta: ImageMeta[]) => {
+    async (request: StagingRequest, meta: ImageMeta[], resume?: StagingResume) => {
+      last.current = { request, meta };
       controller.current?.abort();
       const own = new AbortController();
       controller.current = own;
       setState({ status: 'processing', progress: progressAt.start(request.files.length) });
       try {
-        const outcome = await runStaging(request, (progress) => !own.signal.aborted && setState({ status: 'processing', progress }), own.signal);
+        const outcome = await runStaging(request, (progress) => !own.signal.aborted && setState({ status: 'processing', progress }), own.signal, resume);
         if (own.signal.aborted) return;
         // The images are staged either way; without the stored project the originals are the local previews.
         if (!outcome.project) toast({ title: t('errors.projectData'), description: t('errors.projectDataText'), variant: 'destructive' });
@@ -85,5 +87,12 @@ export function useStagingRun() {
   );
 
   const reset = useCallback(() => setState({ status: 'idle' }), []);
-  return { state, start, reset };
+  /** Runs the failed request again in its project (same uploads); photos already staged are not charged again. */
+  const retry = useCallback(() => {
+    if (state.status !== 'error' || state.failure.kind !== 'image' || !state.failure.resume || !last.current) return;
+    void start(last.current.request, last.current.meta, state.failure.resume);
+  }, [state, start]);
+  // An error state only follows a start(), so the request to repeat is always there.
+  const canRetry = state.status === 'error' && state.failure.kind === 'image' && Boolean(state.failure.resume);
+  return { state, start, reset, retry, canRetry };
 }

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { FakeApi, bulkyImage, delay, fakeStagedImage, header, sendJson, sendRaw, type RecordedRequest } from './fake-http.js';
+import { FakeApi, bulkyImage, delay, fakeStagedImage, header, preparedAnswer, sendJson, sendRaw, type RecordedRequest } from './fake-http.js';
 
 /**
  * A local stand-in for `POST /v1beta/models/{model}:generateContent` (reference §2 and the §7
@@ -42,6 +42,8 @@ export class FakeGemini extends FakeApi {
   oversizedBytes = 200_000;
   readonly models = new Set(['gemini-2.5-flash-image', 'gemini-3.1-flash-image']);
   readonly calls: GeminiCall[] = [];
+  /** Prepared model outputs answered in turn (the last one repeats); empty: the generated "staged" picture. */
+  answers: Buffer[] = [];
 
   constructor(readonly apiKey = 'gemini-test-key') {
     super();
@@ -114,7 +116,7 @@ export class FakeGemini extends FakeApi {
         break;
     }
     const input = imageBytes(body);
-    const image = (await fakeStagedImage(input, 1024, 768, 'png')).toString('base64');
+    const image = ((await preparedAnswer(this.answers, 1024, 768, 'png')) ?? (await fakeStagedImage(input, 1024, 768, 'png'))).toString('base64');
     const parts: Json[] = [text, { inlineData: { mimeType: 'image/png', data: image } }];
     if (this.mode === 'thought-first') {
       const draft = (await fakeStagedImage(undefined, 64, 48, 'png')).toString('base64');

@@ -132,6 +132,16 @@ export async function fakeStagedImage(input: Buffer | undefined, width: number, 
   return format === 'png' ? image.png().toBuffer() : image.jpeg({ quality: 85 }).toBuffer();
 }
 
+/**
+ * The next of a fake's prepared model outputs (the last one repeats), at the size and format the
+ * provider answers in; undefined when none are prepared.
+ */
+export async function preparedAnswer(answers: Buffer[], width: number, height: number, format: 'jpeg' | 'png'): Promise<Buffer | undefined> {
+  const prepared = answers.length > 1 ? answers.shift() : answers[0];
+  if (!prepared) return undefined;
+  return sharp(prepared).rotate().resize(width, height, { fit: 'fill' }).toFormat(format, { quality: 92 }).toBuffer();
+}
+
 /** Incompressible PNG of about `bytes` bytes (noise), for the oversized-reply cases. */
 export async function bulkyImage(bytes: number): Promise<Buffer> {
   const side = Math.ceil(Math.sqrt(bytes / 3));

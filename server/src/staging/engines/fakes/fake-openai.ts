@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
-import { FakeApi, bulkyImage, delay, fakeStagedImage, header, parseMultipart, sendJson, sendRaw, type RecordedRequest } from './fake-http.js';
+import sharp from 'sharp';
+import { FakeApi, bulkyImage, delay, fakeStagedImage, header, parseMultipart, preparedAnswer, sendJson, sendRaw, type RecordedRequest } from './fake-http.js';
 
 /**
  * A local stand-in for `POST /v1/images/edits` (reference §1 and the §7 checklist): Bearer check,
@@ -24,6 +25,8 @@ export type OpenAIFakeMode =
 export interface OpenAIEditCall {
   fields: Record<string, string>;
   files: Array<{ field: string; filename: string; type: string; size: number }>;
+  /** The `mask` file's bytes when one was sent (PNG; alpha 0 = editable). */
+  mask?: Buffer;
 }
 
 export class FakeOpenAI extends FakeApi {
@@ -31,6 +34,12 @@ export class FakeOpenAI extends FakeApi {
   slowMs = 5_000;
   oversizedBytes = 200_000;
   readonly edits: OpenAIEditCall[] = [];
+  /**
+   * Prepared model outputs (e.g. a real staging drifted by a known transform, or another room): a
+   * successful edit answers with the next one, the last one repeats; empty means the generated
+   * "staged" picture. Like the API, the answer comes at the requested `size` and `output_format`.
+   */
+  answers: Buffer[] = [];
 
   constructor(readonly apiKey = 'sk-test-fake') {
     super();
@@ -56,6 +65,7 @@ export class FakeOpenAI extends FakeApi {
       else {
         call.files.push({ field, filename: value.name, type: value.type, size: value.size });
         if ((field === 'image' || field === 'image[]') && !firstImage) firstImage = Buffer.from(await value.arrayBuffer());
+        if (field === 'mask') call.mask = Buffer.from(await value.arrayBuffer());
       }
     }
     this.edits.push(call);
@@ -63,6 +73,8 @@ export class FakeOpenAI extends FakeApi {
     if (!call.fields.prompt) return invalid(res, "Missing required parameter: 'prompt'.", 'prompt');
     const mask = call.files.find((f) => f.field === 'mask');
     if (mask && mask.type !== 'image/png') return invalid(res, 'Invalid mask: must be a PNG.', 'mask');
+    // Reference §1.2: PNG, < 4 MB, same dimensions as the (first) image, with an alpha channel.
+    if (call.mask && !(await maskFits(call.mask, firstImage))) return invalid(res, 'Invalid mask: it must be a PNG under 4 MB with an alpha channel and the same dimensions as the image.', 'mask');
     return this.answer(res, call, firstImage);
   }
 
@@ -104,7 +116,7 @@ export class FakeOpenAI extends FakeApi {
     const size = call.fields.size && call.fields.size !== 'auto' ? call.fields.size : '1024x1024';
     const [width, height] = size.split('x').map(Number);
     const format = call.fields.output_format === 'jpeg' ? 'jpeg' : 'png';
-    const image = await fakeStagedImage(input, width, height, format);
+    const image = (await preparedAnswer(this.answers, width, height, format)) ?? (await fakeStagedImage(input, width, height, format));
     return sendJson(res, 200, {
       created: 1767225600,
       background: 'opaque',
@@ -120,6 +132,15 @@ export class FakeOpenAI extends FakeApi {
         total_tokens: 5505,
       },
     });
+  }
+}
+
+async function maskFits(mask: Buffer, image: Buffer): Promise<boolean> {
+  try {
+    const [m, i] = await Promise.all([sharp(mask).metadata(), sharp(image).metadata()]);
+    return m.format === 'png' && mask.length < 4 * 1024 * 1024 && m.hasAlpha === true && m.width === i.autoOrient.width && m.height === i.autoOrient.height;
+  } catch {
+    return false;
   }
 }
 

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { FakeApi, bulkyImage, fakeStagedImage, header, sendJson, sendRaw, type RecordedRequest } from './fake-http.js';
+import { FakeApi, bulkyImage, fakeStagedImage, header, preparedAnswer, sendJson, sendRaw, type RecordedRequest } from './fake-http.js';
 
 /**
  * A local stand-in for the Replicate predictions API (reference §3 and the §7 checklist): both create
@@ -51,6 +51,8 @@ export class FakeReplicate extends FakeApi {
   oversizedBytes = 200_000;
   readonly creates: ReplicateCreate[] = [];
   readonly cancels: string[] = [];
+  /** Prepared model outputs answered in turn (the last one repeats); empty: the generated "staged" picture. */
+  answers: Buffer[] = [];
   private readonly predictions = new Map<string, FakePrediction>();
   private readonly files = new Map<string, Buffer>();
   private sequence = 0;
@@ -170,7 +172,7 @@ export class FakeReplicate extends FakeApi {
     if (this.mode === 'output-oversized') return bulkyImage(this.oversizedBytes);
     const dataUri = String(prediction.input.input_image ?? prediction.input.image ?? '');
     const input = dataUri.startsWith('data:') ? Buffer.from(dataUri.slice(dataUri.indexOf(',') + 1), 'base64') : undefined;
-    return fakeStagedImage(input, 1024, 768, 'jpeg');
+    return (await preparedAnswer(this.answers, 1024, 768, 'jpeg')) ?? fakeStagedImage(input, 1024, 768, 'jpeg');
   }
 
   private serveFile(name: string, res: ServerResponse): void {

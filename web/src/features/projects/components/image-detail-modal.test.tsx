@@ -107,14 +107,18 @@ describe('Image detail modal', () => {
     expect(zoom()).toBe('100%');
   });
 
-  it('shows created, category, style, the structure-fidelity score and the actions', async () => {
+  it('shows created, category, style, the room check in plain words and the actions', async () => {
     const onDelete = vi.fn();
     const onRestage = vi.fn();
     const onDownload = vi.fn();
     renderWithProviders(<Harness onDelete={onDelete} onRestage={onRestage} onDownload={onDownload} />);
     const { user, modal } = await open();
     expect(within(modal).getByText('Scandinavian')).toBeInTheDocument();
-    expect(within(modal).getByTestId('fidelity')).toHaveTextContent('86%');
+    const room = within(modal).getByTestId('room-lock');
+    expect(room).toHaveTextContent('Room unchanged');
+    expect(room).toHaveTextContent('Aligned to within 0.6 px');
+    expect(room).toHaveTextContent('18% of the photo furnished');
+    expect(room).toHaveTextContent("100% of the room's lines in place");
     expect(within(modal).getByText('Offline preview engine')).toBeInTheDocument();
     await user.click(within(modal).getByRole('button', { name: 'Download' }));
     await user.click(within(modal).getByRole('button', { name: 'Re-Stage' }));
@@ -122,6 +126,22 @@ describe('Image detail modal', () => {
     expect(onRestage).toHaveBeenCalledWith(pairs[0]);
     await user.click(within(modal).getByRole('button', { name: 'Delete project' }));
     expect(onDelete).toHaveBeenCalled();
+  });
+
+  it('"Show what changed" opens the comparison with the added area tinted from the change mask, and hides it again', async () => {
+    renderWithProviders(<Harness />);
+    const { user, modal } = await open();
+    expect(within(modal).queryByTestId('change-highlight')).not.toBeInTheDocument();
+    const toggle = within(modal).getByRole('button', { name: 'Show what changed' });
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    await user.click(toggle);
+    expect(within(modal).getByRole('slider')).toBeInTheDocument();
+    const tint = within(modal).getByTestId('change-highlight');
+    expect(tint.style.maskImage).toContain(`/objects/users/u/projects/${project.id}/s1.changes.png`);
+    expect(within(modal).getByTestId('changes-legend')).toHaveTextContent('Tinted: what the AI added');
+    await user.click(within(modal).getByRole('button', { name: 'Hide changes' }));
+    expect(within(modal).queryByTestId('change-highlight')).not.toBeInTheDocument();
+    expect(within(modal).getByRole('button', { name: 'Show what changed' })).toHaveAttribute('aria-pressed', 'false');
   });
 
   it('compares with the original: the slider takes ←/→ without changing the image', async () => {

@@ -1,18 +1,19 @@
 import { Dialog as DialogPrimitive } from 'radix-ui';
-import { ChevronLeft, ChevronRight, Columns2, Download, Image as ImageIcon, RefreshCw, Trash2, X, ZoomIn, ZoomOut } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Columns2, Download, Highlighter, Image as ImageIcon, RefreshCw, Trash2, X, ZoomIn, ZoomOut } from 'lucide-react';
 import { useEffect, useState, type CSSProperties, type KeyboardEvent } from 'react';
 import { useTranslation } from '@/i18n/i18n';
 import type { ProjectDetailResponse } from '@contract/projects';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { CompareSlider } from '@/components/ui/compare-slider';
-import { Progress } from '@/components/ui/progress';
 import { cn } from '@/lib/class-names';
 import { formatDateTime } from '../format-date';
-import { fidelityPercent, type ImagePair } from '../image-pairs';
+import type { ImagePair } from '../image-pairs';
 import { objectUrl } from '../object-url';
 import { localizedStyle } from '../style-label';
 import { useZoom } from '../use-zoom';
+import { ChangeHighlight } from './change-highlight';
+import { RoomLockFigures } from './room-lock-figures';
 import { ZoomableView } from './zoomable-view';
 
 export interface ImageDetailModalProps {
@@ -27,15 +28,10 @@ export interface ImageDetailModalProps {
   isRestaging(pair: ImagePair): boolean;
 }
 
-function fidelityLabel(percent: number): 'fidelityHigh' | 'fidelityMedium' | 'fidelityLow' {
-  if (percent >= 85) return 'fidelityHigh';
-  if (percent >= 70) return 'fidelityMedium';
-  return 'fidelityLow';
-}
-
 /**
  * The image detail modal of spec §2: zoom 50–300% in 25% steps, previous/next wrapping around,
- * side panel (created, category, style, structure fidelity, actions, original). Keys: Escape
+ * side panel (created, category, style, the geometry lock's figures, actions, original); the compare
+ * view can tint what the AI added ("Show what changed", from the stored change mask). Keys: Escape
  * closes, ←/→ navigate, + and − zoom; clicking the image toggles zoom. Zoom is back at 100% when
  * the modal opens, another image is shown or the project changes.
  */
@@ -44,6 +40,7 @@ export function ImageDetailModal({ project, pairs, index, onIndexChange, onDownl
   const style = localizedStyle(project.styleName, project.styleDescription, i18n.language.startsWith('de') ? 'de' : 'en');
   const zoom = useZoom();
   const [mode, setMode] = useState<'staged' | 'compare'>('staged');
+  const [showChanges, setShowChanges] = useState(false);
   const open = index !== null && pairs.length > 0;
   const pair = open ? pairs[Math.min(index, pairs.length - 1)]! : null;
   const count = pairs.length;
@@ -74,7 +71,16 @@ export function ImageDetailModal({ project, pairs, index, onIndexChange, onDownl
   const aspect = width && height ? width / height : 4 / 3;
   const title = pair ? t('detail.imageTitle', { n: pair.number }) : '';
   const showCompare = mode === 'compare' && pair?.staged;
-  const fidelity = fidelityPercent(pair?.staged?.fidelityScore);
+  const lock = pair?.staged?.geometryLock ?? null;
+  const changeMaskPath = lock?.changeMaskPath ?? null;
+  const highlight = Boolean(showCompare && showChanges && changeMaskPath);
+  const toggleChanges = () => {
+    if (showChanges && mode === 'compare') setShowChanges(false);
+    else {
+      setShowChanges(true);
+      setMode('compare');
+    }
+  };
   const busy = pair ? isRestaging(pair) : false;
 
   return (
@@ -149,16 +155,19 @@ export function ImageDetailModal({ project, pairs, index, onIndexChange, onDownl
                 >
                   <ZoomableView zoom={zoom.zoom} aspect={aspect}>
                     {showCompare && pair.staged ? (
-                      <CompareSlider
-                        key={pair.original.id}
-                        before={{ src: objectUrl(pair.original.filePath), alt: `${t('detail.before')}: ${title}` }}
-                        after={{ src: objectUrl(pair.staged.filePath), alt: `${t('detail.after')}: ${title}` }}
-                        labels={{ before: t('detail.before'), after: t('detail.after'), slider: t('detail.compareSlider') }}
-                        width={width}
-                        height={height}
-                        loading="eager"
-                        className="rounded-none"
-                      />
+                      <>
+                        <CompareSlider
+                          key={pair.original.id}
+                          before={{ src: objectUrl(pair.original.filePath), alt: `${t('detail.before')}: ${title}` }}
+                          after={{ src: objectUrl(pair.staged.filePath), alt: `${t('detail.after')}: ${title}` }}
+                          labels={{ before: t('detail.before'), after: t('detail.after'), slider: t('detail.compareSlider') }}
+                          width={width}
+                          height={height}
+                          loading="eager"
+                          className="rounded-none"
+                        />
+                        {highlight && changeMaskPath && <ChangeHighlight maskPath={changeMaskPath} />}
+                      </>
                     ) : (
                       <button
                         type="button"
@@ -202,7 +211,14 @@ export function ImageDetailModal({ project, pairs, index, onIndexChange, onDownl
                       </Button>
                     </>
                   )}
-                  <p className="pointer-events-none absolute bottom-3 left-1/2 hidden -translate-x-1/2 rounded-full bg-black/60 px-3 py-1 text-xs text-white/85 lg:block">{t('modal.keyboardHint')}</p>
+                  {highlight ? (
+                    <p className="pointer-events-none absolute bottom-3 left-3 max-w-[60%] rounded-2xl bg-black/70 px-3 py-1 text-xs text-white" data-testid="changes-legend">
+                      <span className="mr-1.5 inline-block size-2.5 rounded-full bg-fuchsia-400 align-middle" aria-hidden />
+                      {t('modal.changesLegend')}
+                    </p>
+                  ) : (
+                    <p className="pointer-events-none absolute bottom-3 left-1/2 hidden -translate-x-1/2 rounded-full bg-black/60 px-3 py-1 text-xs text-white/85 lg:block">{t('modal.keyboardHint')}</p>
+                  )}
                 </div>
 
                 <aside className="grid content-start gap-6 border-t p-5 lg:overflow-y-auto lg:border-l lg:border-t-0" aria-label={t('modal.details')}>
@@ -222,23 +238,20 @@ export function ImageDetailModal({ project, pairs, index, onIndexChange, onDownl
                         {style.description && <span className="mt-0.5 block text-muted-foreground">{style.description}</span>}
                       </dd>
                     </div>
-                    <div>
-                      <dt className="text-xs font-medium uppercase tracking-wider text-muted-foreground">{t('modal.fidelity')}</dt>
-                      <dd className="mt-1" data-testid="fidelity">
-                        {fidelity === null ? (
-                          <span className="text-muted-foreground">{t('modal.fidelityNone')}</span>
-                        ) : (
-                          <>
-                            <span className="flex items-baseline justify-between gap-2">
-                              <span className="text-lg font-semibold tabular-nums">{fidelity}%</span>
-                              <span className="text-xs text-muted-foreground">{t(`modal.${fidelityLabel(fidelity)}`)}</span>
-                            </span>
-                            <Progress value={fidelity} aria-label={t('modal.fidelity')} className="mt-1.5 h-1.5" indicatorClassName={fidelity >= 70 ? 'bg-success' : 'bg-warning'} />
-                          </>
-                        )}
-                        <p className="mt-1.5 text-xs leading-relaxed text-muted-foreground">{t('modal.fidelityHelp')}</p>
-                      </dd>
-                    </div>
+                    {pair.staged && (
+                      <div>
+                        <dt className="text-xs font-medium uppercase tracking-wider text-muted-foreground">{t('modal.room')}</dt>
+                        <dd className="mt-1.5" data-testid="room-lock">
+                          <RoomLockFigures lock={lock} />
+                          {lock && <p className="mt-2 text-xs leading-relaxed text-muted-foreground">{t('modal.lockHelp')}</p>}
+                          {changeMaskPath && (
+                            <Button variant="outline" size="sm" className="mt-3 w-full" onClick={toggleChanges} aria-pressed={highlight} data-testid="show-changes">
+                              <Highlighter aria-hidden /> {t(highlight ? 'modal.hideChanges' : 'modal.showChanges')}
+                            </Button>
+                          )}
+                        </dd>
+                      </div>
+                    )}
                     {pair.staged?.engine === 'offline' && (
                       <div>
                         <dt className="text-xs font-medium uppercase tracking-wider text-muted-foreground">{t('modal.engine')}</dt>

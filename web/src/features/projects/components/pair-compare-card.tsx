@@ -3,8 +3,9 @@ import { useTranslation } from '@/i18n/i18n';
 import { Button } from '@/components/ui/button';
 import { CompareSlider } from '@/components/ui/compare-slider';
 import { formatDateTime } from '../format-date';
-import { fidelityPercent, type ImagePair } from '../image-pairs';
+import type { ImagePair } from '../image-pairs';
 import { objectUrl } from '../object-url';
+import { roomLockSummary } from './room-lock-figures';
 
 /** One pair large: the comparison slider with Download and Re-Stage, or the failed state. */
 export function PairCompareCard({
@@ -23,10 +24,10 @@ export function PairCompareCard({
   onDownload(): void;
   onRestage(): void;
 }) {
-  const { t } = useTranslation('projects');
+  const { t, i18n } = useTranslation('projects');
   const title = t('detail.imageTitle', { n: pair.number });
   const { width, height } = pair.original;
-  const fidelity = fidelityPercent(pair.staged?.fidelityScore);
+  const lockSummary = roomLockSummary(t, i18n.language, pair.staged?.geometryLock ?? null);
   return (
     <article className="overflow-hidden rounded-2xl border bg-card shadow-sm" data-testid="image-pair" aria-label={title}>
       <div className="relative bg-muted">
@@ -73,7 +74,7 @@ export function PairCompareCard({
           <h3 className="font-semibold">{title}</h3>
           <p className="text-xs text-muted-foreground">
             {formatDateTime(pair.staged?.createdAt ?? pair.original.createdAt)}
-            {fidelity !== null && ` · ${t('modal.fidelity')} ${fidelity}%`}
+            {lockSummary && ` · ${lockSummary}`}
           </p>
         </div>
         <div className="flex flex-wrap gap-2 [&>button]:flex-1 sm:[&>button]:flex-none">

@@ -1,12 +1,15 @@
-import { Sparkles } from 'lucide-react';
+import { RefreshCw, Sparkles } from 'lucide-react';
 import { useTranslation } from '@/i18n/i18n';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { openAppModal } from '@/lib/modal-bus';
 import type { ProblemText } from '../staging-messages';
 
-/** The form's error box; an Upgrade button opens the subscription modal when credits are the problem. */
-export function ProblemBox({ problem, className }: { problem: ProblemText; className?: string }) {
+/**
+ * The form's error box; an Upgrade button opens the subscription modal when credits are the problem,
+ * "Try again" runs the failed photo again when the AI changed the room.
+ */
+export function ProblemBox({ problem, className, onRetry }: { problem: ProblemText; className?: string; onRetry?: () => void }) {
   const { t } = useTranslation('staging');
   return (
     <Alert
@@ -18,6 +21,10 @@ export function ProblemBox({ problem, className }: { problem: ProblemText; class
         problem.upgrade ? (
           <Button type="button" size="sm" onClick={() => openAppModal('subscription')} data-testid="upgrade-button">
             <Sparkles aria-hidden /> {t('errors.upgrade')}
+          </Button>
+        ) : problem.retry && onRetry ? (
+          <Button type="button" size="sm" onClick={onRetry} data-testid="retry-button">
+            <RefreshCw aria-hidden /> {t('errors.tryAgain')}
           </Button>
         ) : undefined
       }

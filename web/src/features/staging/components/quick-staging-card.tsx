@@ -144,7 +144,7 @@ export function QuickStagingCard({ creditsRemaining }: { creditsRemaining: numbe
             </SelectContent>
           </Select>
         </div>
-        {shown && <ProblemBox problem={shown} />}
+        {shown && <ProblemBox problem={shown} onRetry={run.canRetry && !problem ? run.retry : undefined} />}
         <Button type="submit" disabled={processing} data-testid="quick-submit">
           <Sparkles aria-hidden /> {t('dashboard.quick.submit')}
         </Button>

@@ -1,0 +1,101 @@
+import { expect, test as base, type Page } from '@playwright/test';
+import { corpusImage } from '../server/src/test/corpus.js';
+import { driftedOutput } from '../server/src/test/model-outputs.js';
+import { creditsLeft, signUp, withPreferences } from './fixtures/accounts.js';
+import { startOpenAIApp, type OpenAIApp } from './fixtures/openai-app.js';
+
+/**
+ * The geometry lock as a user meets it, with the `openai` engine against the local Images API fake
+ * answering real model output (the shared corpus): a good staging that drifted (rotated, zoomed,
+ * shifted, resized to the provider's size) is delivered locked ("Room unchanged", "Show what
+ * changed"); another room in its place is refused twice and the credit stays.
+ */
+const test = base.extend<object, { openaiApp: OpenAIApp }>({
+  openaiApp: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take their dependencies by destructuring; this one has none.
+    async ({}, use) => {
+      const app = await startOpenAIApp();
+      await use(app);
+      await app.stop();
+    },
+    { scope: 'worker', timeout: 150_000 },
+  ],
+  baseURL: async ({ openaiApp }, use) => use(openaiApp.url),
+});
+
+const photo = () => ({ name: 'wohnzimmer.jpg', mimeType: 'image/jpeg', buffer: corpusImage('furnish-before.jpg') });
+
+async function stageOnePhoto(page: Page, title: string) {
+  await page.goto('/new-project');
+  await page.getByTestId('project-name').fill(title);
+  await page.getByTestId('file-input').setInputFiles(photo());
+  await expect(page.getByTestId('image-previews').locator('li img')).toHaveCount(1);
+  await page.getByTestId('start-staging').click();
+}
+
+test('EN: a drifted good output is delivered locked: "Room unchanged" with its figures, and "Show what changed" tints the added furniture', async ({ page, openaiApp }) => {
+  test.setTimeout(120_000);
+  openaiApp.fake.answers = [await driftedOutput(corpusImage('furnish-after.jpg'), { degrees: -1.2, scale: 1.05, shiftX: -0.02, shiftY: 0.015 })];
+  openaiApp.fake.edits.length = 0;
+  await withPreferences(page, { language: 'en', theme: 'light', consent: true });
+  await signUp(page);
+  await expect(creditsLeft(page)).toHaveText('6');
+  await stageOnePhoto(page, 'Locked living room');
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Staging Complete' })).toBeVisible({ timeout: 90_000 });
+  await expect(creditsLeft(page)).toHaveText('5');
+  expect(openaiApp.fake.edits).toHaveLength(1);
+
+  await page.getByTestId('view-project').click();
+  const pair = page.getByTestId('image-pair');
+  await expect(pair).toContainText('Room unchanged');
+  await pair.getByTestId('pair-view').click();
+  const modal = page.getByTestId('image-modal');
+  const room = modal.getByTestId('room-lock');
+  await expect(room).toContainText('Room unchanged');
+  await expect(room).toContainText(/Aligned to within \d+\.\d px/);
+  await expect(room).toContainText(/\d+% of the photo furnished/);
+  await expect(room).toContainText(/\d+% of the room's lines in place/);
+
+  const toggle = modal.getByRole('button', { name: 'Show what changed' });
+  await toggle.click();
+  await expect(modal.getByRole('slider')).toBeVisible();
+  const tint = modal.getByTestId('change-highlight');
+  await expect(tint).toBeVisible();
+  await expect(modal.getByTestId('changes-legend')).toContainText('Tinted: what the AI added');
+  // The tint is cut by the stored change mask, which the owner's browser really loads.
+  const maskUrl = await tint.evaluate((el) => getComputedStyle(el).maskImage.match(/url\("?(.*?)"?\)/)?.[1] ?? '');
+  expect(maskUrl).toMatch(/\.changes\.png$/);
+  const mask = await page.request.get(maskUrl);
+  expect(mask.status()).toBe(200);
+  expect(mask.headers()['content-type']).toBe('image/png');
+  await modal.getByRole('button', { name: 'Hide changes' }).click();
+  await expect(tint).toBeHidden();
+});
+
+test('DE: another room in place of the staging is refused: the AI changed the room, nothing delivered, credits unchanged, "Erneut versuchen" offered', async ({ page, openaiApp }) => {
+  test.setTimeout(120_000);
+  openaiApp.fake.answers = [corpusImage('declutter-after.jpg')];
+  openaiApp.fake.edits.length = 0;
+  await withPreferences(page, { language: 'de', theme: 'light', consent: true });
+  await signUp(page);
+  await expect(creditsLeft(page)).toHaveText('6');
+  await stageOnePhoto(page, 'Verweigerter Raum');
+
+  const error = page.getByTestId('staging-error');
+  await expect(error).toBeVisible({ timeout: 90_000 });
+  await expect(error).toContainText('Die KI hat den Raum verändert');
+  await expect(error).toContainText('Wände, Fenster oder Perspektive');
+  await expect(error).toContainText('Credit wurde zurückgebucht');
+  await expect(error.getByRole('button', { name: 'Erneut versuchen' })).toBeVisible();
+  await expect(creditsLeft(page)).toHaveText('6');
+  // Two attempts: the second strict and with the edit mask protecting windows, doors and ceiling.
+  expect(openaiApp.fake.edits).toHaveLength(2);
+  expect(openaiApp.fake.edits[1]!.mask).toBeDefined();
+
+  // Try again, and this time the AI only furnishes: the same photo in the same project is delivered.
+  openaiApp.fake.answers = [await driftedOutput(corpusImage('furnish-after.jpg'), { degrees: 0.8, scale: 1.03, shiftX: 0.01, shiftY: 0 })];
+  await error.getByRole('button', { name: 'Erneut versuchen' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Staging abgeschlossen' })).toBeVisible({ timeout: 90_000 });
+  await expect(creditsLeft(page)).toHaveText('5');
+});
