@@ -26,8 +26,6 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
-        // OpenCV.js exports a `then`; Vitest would await it forever (see the module's comment).
-        resolve: { alias: { '@techstark/opencv-js': fileURLToPath(new URL('./server/src/test/opencv-for-vitest.ts', import.meta.url)) } },
       },
       {
         extends: true,
