@@ -32,3 +32,8 @@ export function displayName(user: Pick<UserResponse, 'firstName' | 'lastName' | 
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
   return name || user.email;
 }
+
+/** True while the signed-in user has not confirmed the address from the sign-up mail; staging waits for it (issue #10). */
+export function needsEmailConfirmation(user: UserResponse | null | undefined): boolean {
+  return (user as { emailVerified?: boolean } | null | undefined)?.emailVerified === false;
+}
