@@ -23,6 +23,7 @@ const KNOWN_CODES = [
   'service_unavailable',
   'not_found',
   'conflict',
+  'email_not_verified',
 ] as const;
 
 /**
@@ -67,7 +68,18 @@ export function failureText(t: TFunction, language: string, failure: StagingFail
         description: t('errors.imageFailed', { n: failure.imageNumber, reason: serverReason(t, language, failure.reason, failure.code) }),
         upgrade: failure.code === 'insufficient_credits',
       };
+    case 'emailNotVerified':
+      return emailNotVerifiedText(t);
     case 'generic':
       return { title: t('errors.processImage'), description: t('errors.generic'), upgrade: false };
   }
+}
+
+/** The server refused staging because the address is unconfirmed (403 email_not_verified, issue #10). */
+export function emailNotVerifiedText(t: TFunction, email?: string): ProblemText {
+  return {
+    title: t('errors.emailNotVerified.title'),
+    description: email ? t('errors.emailNotVerified.text', { email }) : t('errors.emailNotVerified.textNoEmail'),
+    upgrade: false,
+  };
 }

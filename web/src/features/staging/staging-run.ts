@@ -1,5 +1,6 @@
 import type { ProjectDetailResponse } from '@contract/projects';
 import { ApiError } from '@/lib/api-request';
+import { isEmailNotVerifiedError } from '@/lib/auth';
 import { createProject } from './api/create-project';
 import { getProjectDetail } from './api/get-project-images';
 import { processImage } from './api/process-image';
@@ -38,6 +39,8 @@ export type StagingFailure =
   | { kind: 'createProject' }
   | { kind: 'upload'; imageNumber: number }
   | { kind: 'insufficientCredits' }
+  /** 403 email_not_verified: the address must be confirmed before uploads and staging. */
+  | { kind: 'emailNotVerified' }
   /** The server refused or failed image N (`reason`: its sentence; null: no processed image path). */
   | { kind: 'image'; imageNumber: number; reason: string | null; code?: string }
   | { kind: 'generic' };
@@ -92,6 +95,7 @@ export async function runStaging(request: StagingRequest, onProgress: (progress:
         return objectPath;
       } catch (error) {
         if (signal?.aborted) throw error;
+        if (isEmailNotVerifiedError(error)) throw new StagingError({ kind: 'emailNotVerified' }, { cause: error });
         throw new StagingError({ kind: 'upload', imageNumber: index + 1 }, { cause: error instanceof UploadFailedError ? error : undefined });
       }
     },
@@ -122,6 +126,7 @@ export async function runStaging(request: StagingRequest, onProgress: (progress:
         if (error instanceof ApiError && (error.body as { code?: string } | null)?.code === 'insufficient_credits') {
           throw new StagingError({ kind: 'insufficientCredits' }, { cause: error });
         }
+        if (isEmailNotVerifiedError(error)) throw new StagingError({ kind: 'emailNotVerified' }, { cause: error });
         if (!(error instanceof ApiError)) throw new StagingError({ kind: 'generic' }, { cause: error });
         throw new StagingError({ kind: 'image', imageNumber, ...serverFailure(error) }, { cause: error });
       }

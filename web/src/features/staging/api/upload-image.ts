@@ -1,5 +1,6 @@
 import type { UploadResponse } from '@contract/projects';
 import { apiRequest } from '@/lib/api-request';
+import { isEmailNotVerifiedError } from '@/lib/auth';
 
 /** The PUT of spec §7 failed: the run stops with 'Failed to upload file'. */
 export class UploadFailedError extends Error {
@@ -35,6 +36,8 @@ export async function uploadImage(projectName: string, file: File, signal?: Abor
     target = await requestUploadUrl(projectName, signal);
   } catch (error) {
     if (signal?.aborted) throw error;
+    // An unconfirmed address is the user's to fix, not a failed upload: the run says so.
+    if (isEmailNotVerifiedError(error)) throw error;
     throw new UploadFailedError();
   }
   await putFile(target.uploadURL, file);
