@@ -35,10 +35,10 @@ export function displayName(user: Pick<UserResponse, 'firstName' | 'lastName' | 
 
 /** True while the signed-in user has not confirmed the address from the sign-up mail; staging waits for it (issue #10). */
 export function needsEmailConfirmation(user: UserResponse | null | undefined): boolean {
-  return (user as { emailVerified?: boolean } | null | undefined)?.emailVerified === false;
+  return user?.emailVerified === false;
 }
 
 /** The server's 403 `email_not_verified` (uploads and staging before the address is confirmed). */
 export function isEmailNotVerifiedError(error: unknown): boolean {
-  return error instanceof ApiError && (error.body?.code as string | undefined) === 'email_not_verified';
+  return error instanceof ApiError && error.body?.code === 'email_not_verified';
 }

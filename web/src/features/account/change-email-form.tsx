@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AtSign, Loader2, MailCheck } from 'lucide-react';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
@@ -11,10 +10,9 @@ import { FormAlert, SecurityField } from './security-field';
 import { securityErrorText } from './security-error-text';
 
 /** Settings → Security: a new address, confirmed by the current password; it takes effect from the mailed link. */
-export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
+export function ChangeEmailForm({ currentEmail, pendingEmail }: { currentEmail: string; pendingEmail: string | null }) {
   const { t } = useTranslation('account');
   const change = useRequestEmailChange();
-  const [pendingEmail, setPendingEmail] = useState<string | null>(null);
   const schema = z.object({
     email: z
       .string()
@@ -28,10 +26,7 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
   const { errors } = form.formState;
   const onSubmit = form.handleSubmit((values) =>
     change.mutate(values, {
-      onSuccess: () => {
-        setPendingEmail(values.email);
-        form.reset();
-      },
+      onSuccess: () => form.reset(),
     }),
   );
   return (

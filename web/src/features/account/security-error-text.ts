@@ -1,13 +1,13 @@
+import type { ErrorCode } from '@contract/errors';
 import type { TFunction } from '@/i18n/i18n';
 import { ApiError } from '@/lib/api-request';
 
 /** Server codes of the password and e-mail forms → `account` texts; other codes keep the server's sentence. */
-const KEYS: Record<string, string> = {
-  invalid_credentials: 'security.wrongPassword',
+const KEYS: Partial<Record<ErrorCode, string>> = {
   wrong_password: 'security.wrongPassword',
+  current_password_required: 'security.currentRequired',
   email_taken: 'security.emailTaken',
   rate_limited: 'security.rateLimited',
-  same_email: 'security.sameEmail',
 };
 
 export function securityErrorText(error: unknown, t: TFunction): string | null {

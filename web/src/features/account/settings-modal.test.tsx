@@ -20,6 +20,9 @@ const user: UserResponse = {
   subscriptionPlan: 'free',
   creditsUsed: 1,
   creditsLimit: 6,
+  emailVerified: true,
+  pendingEmail: null,
+  language: null,
 };
 
 type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;

@@ -77,7 +77,7 @@ export default function SettingsModal({
             <ProfileForm user={user} onClose={close} />
           </TabsContent>
           <TabsContent value="security" className="mt-6">
-            <SecuritySection email={user.email} onClose={close} />
+            <SecuritySection user={user} onClose={close} />
           </TabsContent>
           <TabsContent value="deletion" className="mt-6">
             <DeletionSection email={user.email} onClose={close} />

@@ -54,7 +54,7 @@ export function SignInForm({ onDone }: { onDone(): void }) {
 }
 
 export function SignUpForm({ onDone }: { onDone(): void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const signUp = useSignUp();
   const form = useForm<z.infer<typeof signUpSchema>>({
     resolver: zodResolver(signUpSchema),
@@ -67,7 +67,8 @@ export function SignUpForm({ onDone }: { onDone(): void }) {
       className="grid gap-4"
       noValidate
       onSubmit={form.handleSubmit((values) =>
-        signUp.mutate({ ...values, firstName: values.firstName || undefined, lastName: values.lastName || undefined }, { onSuccess: onDone }),
+        // The language the confirmation mail (and later mails) are written in.
+        signUp.mutate({ ...values, firstName: values.firstName || undefined, lastName: values.lastName || undefined, language: i18n.language }, { onSuccess: onDone }),
       )}
     >
       <div className="grid gap-4 sm:grid-cols-2">

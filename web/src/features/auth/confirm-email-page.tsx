@@ -14,7 +14,6 @@ export default function ConfirmEmailPage() {
   const confirm = useConfirmEmailChange();
   useTokenOnce(token, confirm.mutate);
   const serverError = useServerErrorText(confirm.error);
-  const newEmail = (confirm.data as { email?: unknown } | undefined)?.email;
 
   const home = (
     <Button asChild size="lg">
@@ -25,7 +24,7 @@ export default function ConfirmEmailPage() {
   if (confirm.isSuccess) {
     panel = (
       <StatusPanel tone="success" title={t('confirmEmail.successTitle')} testId="confirm-email-done" actions={home}>
-        <p>{typeof newEmail === 'string' ? t('confirmEmail.successText', { email: newEmail }) : t('confirmEmail.successTextNoEmail')}</p>
+        <p>{t('confirmEmail.successText', { email: confirm.data.email })}</p>
       </StatusPanel>
     );
   } else if (token && !confirm.isError) {

@@ -8,10 +8,9 @@ const COMMON_KEYS: Record<string, string> = {
   rate_limited: 'auth.rateLimited',
 };
 const AUTH_KEYS: Record<string, string> = {
-  invalid_token: 'errors.invalidToken',
   token_invalid: 'errors.invalidToken',
-  token_expired: 'errors.invalidToken',
   email_not_verified: 'errors.emailNotVerified',
+  email_already_verified: 'errors.alreadyVerified',
 };
 
 /** The translated text for a failed account request (the server's own sentence for an unknown code). */
@@ -28,7 +27,7 @@ export function useServerErrorText(error: unknown): string | null {
   return tc('common.unexpectedError');
 }
 
-/** A link token the server refused (unknown, expired or used): the page shows its "request a new one" state. */
+/** A link token the server refused (`token_invalid`: unknown, expired or used; or malformed): the page offers a new link. */
 export function isRefusedToken(error: unknown): boolean {
-  return error instanceof ApiError && (error.status === 400 || error.status === 404 || error.status === 410 || error.status === 422);
+  return error instanceof ApiError && error.status === 400;
 }

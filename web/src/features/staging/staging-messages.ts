@@ -24,6 +24,7 @@ const KNOWN_CODES = [
   'not_found',
   'conflict',
   'email_not_verified',
+  'upload_quota_exceeded',
 ] as const;
 
 /**
