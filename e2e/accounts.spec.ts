@@ -24,8 +24,8 @@ test.describe('trustworthy accounts', () => {
 
     // New project says so up front instead of failing after the upload.
     await page.goto('/new-project');
-    await expect(page.getByTestId('staging-error')).toContainText('Confirm your e-mail address first');
-    await expect(page.getByTestId('staging-error')).toContainText(email);
+    await expect(page.getByTestId('email-not-verified-notice')).toContainText('Confirm your e-mail address first');
+    await expect(page.getByTestId('email-not-verified-notice')).toContainText(email);
     await expect(page.getByTestId('start-staging')).toBeDisabled();
 
     // Resend: a new mail arrives; its link confirms the address.
@@ -45,7 +45,7 @@ test.describe('trustworthy accounts', () => {
     await page.getByRole('link', { name: 'Start staging' }).click();
     await expect(page).toHaveURL(/\/new-project$/);
     await expect(page.getByTestId('verify-email-banner')).toHaveCount(0);
-    await expect(page.getByTestId('staging-error')).toHaveCount(0);
+    await expect(page.getByTestId('email-not-verified-notice')).toHaveCount(0);
 
     // Staging now works end to end.
     await page.getByTestId('project-name').fill('Confirmed – Living room');

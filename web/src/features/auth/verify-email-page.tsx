@@ -2,7 +2,8 @@ import { Loader2, Send } from 'lucide-react';
 import { Link, useSearch } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { useTranslation } from '@/i18n/i18n';
-import { useAuth, needsEmailConfirmation } from '@/lib/auth';
+import { needsEmailConfirmation, useAuth } from '@/lib/auth';
+import { cn } from '@/lib/class-names';
 import { useVerifyEmail } from './api/email-verification';
 import { AuthShell } from './auth-shell';
 import { useServerErrorText, isRefusedToken } from './server-error-text';
@@ -66,7 +67,11 @@ function ResendButton({ email }: { email: string }) {
         {t('verify.resend')}
       </Button>
       {resend.feedback && (
-        <p role={resend.feedback.tone === 'problem' ? 'alert' : 'status'} className="text-sm font-medium" data-testid="verify-email-feedback">
+        <p
+          role={resend.feedback.tone === 'problem' ? 'alert' : 'status'}
+          className={cn('text-sm font-medium', resend.feedback.tone === 'problem' ? 'text-destructive dark:text-[oklch(0.75_0.15_27)]' : 'text-[oklch(0.42_0.12_150)] dark:text-success')}
+          data-testid="verify-email-feedback"
+        >
           {resend.feedback.text}
         </p>
       )}

@@ -37,7 +37,7 @@ describe('New project before the e-mail is confirmed (issue #10)', () => {
   it('says so up front and keeps Start staging disabled; nothing is uploaded', async () => {
     const { mock, u } = setup(testUser({ emailVerified: false }));
     await fill(u);
-    expect(screen.getByTestId('staging-error')).toHaveTextContent(
+    expect(screen.getByTestId('email-not-verified-notice')).toHaveTextContent(
       'Confirm your e-mail address firstStaging starts once you have confirmed your address. Open the link we sent to anna@example.com',
     );
     expect(screen.getByRole('button', { name: 'Start staging' })).toBeDisabled();

@@ -116,7 +116,11 @@ export default function NewProjectPage() {
         )}
       </header>
 
-      {unconfirmed && user && <ProblemBox problem={emailNotVerifiedText(t, user.email)} className="mt-6" />}
+      {unconfirmed && user && (
+        <Alert variant="warning" className="mt-6" title={emailNotVerifiedText(t, user.email).title} data-testid="email-not-verified-notice">
+          <p>{emailNotVerifiedText(t, user.email).description}</p>
+        </Alert>
+      )}
 
       {stats && credits <= 0 && !unconfirmed && (
         <Alert
