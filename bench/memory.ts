@@ -174,12 +174,13 @@ function resetPeak(pid: number): boolean {
   }
 }
 
+/** A Pro user whose address is confirmed (staging needs a confirmed address). */
 async function onProPlan(url: string, userId: string) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     await client.query(
-      `UPDATE users SET subscription_plan = 'pro', credits_limit = 200 WHERE id = $1`,
+      `UPDATE users SET subscription_plan = 'pro', credits_limit = 200, email_verified_at = now() WHERE id = $1`,
       [userId],
     );
   } finally {

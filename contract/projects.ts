@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CUSTOM_STYLE_MAX, INSTRUCTIONS_MAX, PROJECT_TITLE_MAX } from './limits.js';
+import { ACCEPTED_IMAGE_TYPES, CUSTOM_STYLE_MAX, INSTRUCTIONS_MAX, MAX_UPLOAD_BYTES, PROJECT_TITLE_MAX } from './limits.js';
 import { multiLineText, singleLineText } from './text.js';
 
 export const PROJECT_CATEGORIES = ['virtual_staging', 'furniture_removal', 'renovation', 'floor_plan_to_photos'] as const;
@@ -64,7 +64,18 @@ export type ProjectDetailResponse = z.infer<typeof projectDetailResponse>;
 export const deleteProjectResponse = z.object({ deletedFiles: z.number().int() });
 
 /** The client sends `{projectName}` or no body at all (Fastify then sees null). */
-export const uploadRequest = z.object({ projectName: singleLineText(PROJECT_TITLE_MAX).optional() }).nullish();
+/**
+ * `size` (bytes) and `contentType` of the file about to be uploaded: counted against the user's
+ * quota for unused uploads, and with STORAGE_DRIVER=s3 required (the upload link is signed for
+ * exactly that size and type).
+ */
+export const uploadRequest = z
+  .object({
+    projectName: singleLineText(PROJECT_TITLE_MAX).optional(),
+    size: z.number().int().min(1).max(MAX_UPLOAD_BYTES, { message: 'Images can be at most 10 MB.' }).optional(),
+    contentType: z.enum(ACCEPTED_IMAGE_TYPES, { message: 'Only PNG, JPEG and WEBP images can be uploaded.' }).optional(),
+  })
+  .nullish();
 export const uploadResponse = z.object({ uploadURL: z.string(), objectPath: z.string() });
 export type UploadResponse = z.infer<typeof uploadResponse>;
 

@@ -8,6 +8,7 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.js';
 import { runMigrations } from './db/migrate.js';
 import { startJobQueue, type JobDefinition, type JobQueue } from './jobs/job-queue.js';
 import { accountPurgeJob } from './account/purge.js';
+import { redactUrl } from './http/log-redaction.js';
 import { maintenanceJob } from './jobs/maintenance-job.js';
 import { createMailer, mailerSettings } from './mail/mailer.js';
 import { createServices, type Services } from './services.js';
@@ -29,7 +30,9 @@ export function createLogger(config: AppConfig): FastifyBaseLogger {
   const pretty = process.stdout.isTTY && config.NODE_ENV !== 'production';
   return pino({
     level: config.LOG_LEVEL,
-    redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', 'req.body.token', 'req.body.password'],
+    // Anything that logs a request object logs it without secrets in the URL (http/log-redaction.ts).
+    serializers: { req: (req: { method?: string; url?: string }) => ({ method: req.method, url: req.url ? redactUrl(req.url) : req.url }) },
     transport: pretty ? { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } : undefined,
   }) as unknown as FastifyBaseLogger;
 }

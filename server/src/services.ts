@@ -59,7 +59,7 @@ export function createServices(config: AppConfig, database: DatabaseHandle, over
     engine: getEngine,
     runJob,
     timeoutSeconds: config.STAGING_TIMEOUT_S,
-    jobs: [runJob, sweepJob, uploadCleanupJob(database.db, storage), projectRetentionJob(database.db, storage, config.RETENTION_DAYS)],
+    jobs: [runJob, sweepJob, uploadCleanupJob(database.db, storage, config.UNUSED_UPLOAD_HOURS), projectRetentionJob(database.db, storage, config.RETENTION_DAYS)],
     beforeProjectDelete: (tx, projectId) => refundProjectRuns(tx, projectId, 'The project was deleted. Your credit has been refunded.'),
   };
 }

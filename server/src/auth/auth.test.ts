@@ -56,9 +56,11 @@ describe('registration', () => {
     expect(short.json().message).toMatch(/8 characters/);
   });
 
-  it('grants admin to ADMIN_EMAILS at sign-up', async () => {
+  it('does not grant admin to an ADMIN_EMAILS address at sign-up: nobody has shown it is theirs yet', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { email: 'Boss@Example.com', password: 'long enough' } });
-    expect(res.json().role).toBe('admin');
+    expect(res.json()).toMatchObject({ role: 'user', emailVerified: false });
+    const again = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'boss@example.com', password: 'long enough' } });
+    expect(again.json().role).toBe('user');
   });
 });
 
@@ -84,18 +86,35 @@ describe('sign-in', () => {
     expect(wrong.json().code).toBe('invalid_credentials');
   });
 
-  it('rate-limits repeated attempts for one e-mail with 429 and retry-after', async () => {
+  it('allows 10 wrong passwords per account from one address, then 429 with retry-after', async () => {
     const { email, password } = await signUp(t.app);
     const statuses: number[] = [];
-    for (let i = 0; i < 9; i++) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'wrong password' } });
+    for (let i = 0; i < 10; i++) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'wrong password' }, remoteAddress: '198.51.100.7' });
       statuses.push(res.statusCode);
     }
-    expect(statuses.slice(0, 8).every((s) => s === 401)).toBe(true);
-    const blocked = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+    expect(statuses.every((s) => s === 401)).toBe(true);
+    const blocked = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress: '198.51.100.7' });
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().code).toBe('rate_limited');
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('never locks the owner out: their correct password from their own address works however many guesses others send', async () => {
+    const { email, password } = await signUp(t.app);
+    // Strangers from several addresses, each up to and past its own limit.
+    for (const stranger of ['203.0.113.21', '203.0.113.22', '203.0.113.23']) {
+      for (let i = 0; i < 12; i++) {
+        await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: `guess ${i}` }, remoteAddress: stranger });
+      }
+      const strangerBlocked = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'guess again' }, remoteAddress: stranger });
+      expect(strangerBlocked.statusCode).toBe(429);
+    }
+    const owner = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress: '192.0.2.50' });
+    expect(owner.statusCode).toBe(200);
+    // A typo of the owner's is counted for the owner's address alone and cleared by the right password.
+    await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'typo' }, remoteAddress: '192.0.2.50' });
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress: '192.0.2.50' })).statusCode).toBe(200);
   });
 
   it('rate-limits one IP across many e-mails', async () => {
@@ -131,6 +150,19 @@ describe('session', () => {
       expect((await t.app.inject({ url: '/api/auth/user', headers: { cookie } })).statusCode).toBe(401);
       expect(await t.database.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
     }
+  });
+
+  it('keeps the session when a foreign site links to GET /api/logout; a same-site link still logs out', async () => {
+    const { cookie } = await signUp(t.app);
+    for (const url of ['/api/logout', '/api/auth/logout']) {
+      const foreign = await t.app.inject({ url, headers: { cookie, 'sec-fetch-site': 'cross-site' } });
+      expect(foreign.statusCode).toBe(302);
+      expect(foreign.cookies.find((c) => c.name === 'rw_session')).toBeUndefined();
+      expect((await t.app.inject({ url: '/api/auth/user', headers: { cookie } })).statusCode).toBe(200);
+    }
+    const own = await t.app.inject({ url: '/api/logout', headers: { cookie, 'sec-fetch-site': 'same-origin' } });
+    expect(own.statusCode).toBe(302);
+    expect((await t.app.inject({ url: '/api/auth/user', headers: { cookie } })).statusCode).toBe(401);
   });
 
   it('ignores a forged cookie', async () => {

@@ -1,3 +1,6 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users } from '../db/schema/users.js';
@@ -14,7 +17,7 @@ beforeAll(async () => {
   vi.spyOn(console, 'info').mockImplementation(() => {});
   issuer = await startTestIssuer(`${TEST_ORIGIN}/api/callback`, accounts);
   t = await createTestApp({
-    env: { OIDC_ISSUER: issuer.issuer, OIDC_CLIENT_ID: issuer.clientId, OIDC_CLIENT_SECRET: issuer.clientSecret, ADMIN_EMAILS: 'oidc-admin@example.com' },
+    env: { OIDC_ISSUER: issuer.issuer, OIDC_CLIENT_ID: issuer.clientId, OIDC_CLIENT_SECRET: issuer.clientSecret, ADMIN_EMAILS: 'oidc-admin@example.com,oidc-admin-unverified@example.com' },
   });
 });
 afterAll(async () => {
@@ -89,6 +92,44 @@ describe('OpenID Connect sign-in', () => {
     const res = await signInThroughProvider('sub-attacker');
     expect(res.statusCode).toBe(409);
     expect(res.cookies.find((c) => c.name === 'rw_session')).toBeUndefined();
+  });
+
+  it('pre-hijack: an unconfirmed password account with the victim’s address is never joined; a reset by mail gives it back to the owner', async () => {
+    // The attacker registers the victim's address with a password and never confirms it.
+    const attacker = await signUp(t.app, { email: 'ceo@corp.example', password: 'attacker password', verified: false });
+    accounts.set('sub-ceo', { sub: 'sub-ceo', email: 'ceo@corp.example', email_verified: true });
+    const res = await signInThroughProvider('sub-ceo');
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'email_taken', message: expect.stringMatching(/reset the password/) });
+    expect(res.cookies.find((c) => c.name === 'rw_session')).toBeUndefined();
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, attacker.user.id));
+    expect(row!.oidcSubject).toBeNull();
+
+    // The owner resets the password through the mailbox: the attacker's sessions and password end,
+    // the address counts as confirmed, and the provider sign-in joins the account from then on.
+    const outbox = path.join(t.config.dataDir, 'mail');
+    await t.app.inject({ method: 'POST', url: '/api/auth/password-reset/request', payload: { email: 'ceo@corp.example' } });
+    const token = await vi.waitFor(async () => {
+      const file = (await readdir(outbox)).find((f) => f.includes('reset_password'));
+      if (!file) throw new Error('no reset mail yet');
+      return /reset-password\?token=([\w-]+)/.exec((await simpleParser(await readFile(path.join(outbox, file)))).text ?? '')![1]!;
+    });
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/password-reset', payload: { token, password: 'owner password' } })).statusCode).toBe(204);
+    expect((await t.app.inject({ url: '/api/auth/user', headers: { cookie: attacker.cookie } })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'ceo@corp.example', password: 'attacker password' } })).statusCode).toBe(401);
+    const joined = await signInThroughProvider('sub-ceo');
+    expect(joined.statusCode).toBe(302);
+    expect((await t.app.inject({ url: '/api/auth/user', headers: { cookie: sessionCookieFrom(joined) } })).json()).toMatchObject({ id: attacker.user.id, emailVerified: true });
+  });
+
+  it('creates an unconfirmed account when the provider does not vouch for the address, and never makes it admin', async () => {
+    accounts.set('sub-unverified-admin', { sub: 'sub-unverified-admin', email: 'oidc-admin-unverified@example.com', email_verified: false });
+    const res = await signInThroughProvider('sub-unverified-admin');
+    expect(res.statusCode).toBe(302);
+    const user = (await t.app.inject({ url: '/api/auth/user', headers: { cookie: sessionCookieFrom(res) } })).json();
+    expect(user).toMatchObject({ emailVerified: false, role: 'user' });
+    const upload = await t.app.inject({ method: 'POST', url: '/api/objects/upload', headers: { cookie: sessionCookieFrom(res) }, payload: {} });
+    expect(upload.json().code).toBe('email_not_verified');
   });
 
   it('grants admin to ADMIN_EMAILS', async () => {

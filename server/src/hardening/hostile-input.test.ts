@@ -4,6 +4,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../../contract/errors.js';
 import type { HostileCase } from './hostile/case.js';
+import { accountCases } from './hostile/cases-accounts.js';
 import { authCases } from './hostile/cases-auth.js';
 import { billingCases } from './hostile/cases-billing.js';
 import { generatedCases, miscCases } from './hostile/cases-misc.js';
@@ -20,7 +21,7 @@ import { createWorld, type World } from './hostile/world.js';
  * exactly as before, no row crosses tenants, nothing was written outside the key grammar, the
  * reply names nothing of A's that the request did not, and the app still answers /api/health.
  */
-const cases: HostileCase[] = [...authCases, ...objectCases, ...projectCases, ...billingCases, ...miscCases, ...generatedCases];
+const cases: HostileCase[] = [...authCases, ...accountCases, ...objectCases, ...projectCases, ...billingCases, ...miscCases, ...generatedCases];
 
 let world: World;
 let baseline: VictimSnapshot;

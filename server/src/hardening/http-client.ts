@@ -69,7 +69,7 @@ export class HttpClient {
 
   /** Asks for an upload URL and PUTs the bytes there (the app itself for local storage, the bucket for s3). */
   async upload(bytes: Buffer): Promise<string> {
-    const res = await this.request('POST', '/api/objects/upload', { projectName: 'Test' });
+    const res = await this.request('POST', '/api/objects/upload', { projectName: 'Test', size: bytes.length, contentType: 'image/jpeg' });
     if (res.status !== 200) throw new Error(`upload URL failed: ${res.status} ${JSON.stringify(res.body)}`);
     const { uploadURL, objectPath } = res.body as { uploadURL: string; objectPath: string };
     const target = uploadURL.startsWith('http') ? uploadURL : `${this.baseUrl}${uploadURL}`;

@@ -1,8 +1,10 @@
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+import { redactUrl } from './log-redaction.js';
 
 /**
  * One log line per request, when the response is done: method, URL, status, time in ms and client
- * address (the request's child logger adds `reqId`). Fastify's default writes two lines per
+ * address (the request's child logger adds `reqId`). The URL goes through `redactUrl`: upload
+ * tokens and OIDC `code`/`state` never reach the log. Fastify's default writes two lines per
  * request (on arrival and on completion), each serialising the request or reply, which at info
  * level cost as much CPU as a cheap route itself. Errors thrown while sending still log as
  * "request errored"; 5xx answers are logged with their stack by the error handler.
@@ -16,7 +18,7 @@ export class OneLineRequestLog extends LogController {
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     const line = {
       method: request.method,
-      url: request.url,
+      url: redactUrl(request.url),
       statusCode: reply.statusCode,
       responseTime: Math.round(reply.elapsedTime * 10) / 10,
       ip: request.ip,

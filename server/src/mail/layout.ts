@@ -11,7 +11,7 @@ const FOOTER = {
   en: 'Raumwerk sent this e-mail automatically because it concerns your account.',
 };
 const LINK_HINT = {
-  de: 'Falls der Knopf nicht funktioniert, öffnen Sie diesen Link:',
+  de: 'Falls die Schaltfläche nicht funktioniert, öffnen Sie diesen Link:',
   en: 'If the button does not work, open this link:',
 };
 

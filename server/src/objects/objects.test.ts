@@ -160,7 +160,7 @@ describe('normalisation', () => {
 });
 
 describe('abandoned uploads', () => {
-  it('are removed (files and row) a day after their URL expired', async () => {
+  it('are removed (files and row) a few hours (UNUSED_UPLOAD_HOURS) after they were handed out', async () => {
     const { cookie, user } = await signUp(t.app);
     await upload(t.app, cookie, await photo(400, 300));
     const fresh = await upload(t.app, cookie, await photo(400, 300));
@@ -168,11 +168,49 @@ describe('abandoned uploads', () => {
     const freshKey = fresh.replace('/objects/', '');
     await t.database.db
       .update(uploadTokens)
-      .set({ expiresAt: sql`now() - interval '25 hours'` })
+      .set({ createdAt: sql`now() - interval '4 hours'`, expiresAt: sql`now() - interval '4 hours' + interval '15 minutes'` })
       .where(sql`${uploadTokens.userId} = ${user.id} AND ${uploadTokens.objectKey} <> ${freshKey}`);
-    expect(await removeAbandonedUploads(t.database.db, t.services.storage, pino({ level: 'silent' }))).toBe(1);
+    expect(await removeAbandonedUploads(t.database.db, t.services.storage, pino({ level: 'silent' }), 5)).toBe(0);
+    expect(await removeAbandonedUploads(t.database.db, t.services.storage, pino({ level: 'silent' }), 3)).toBe(1);
     expect(storedFiles(user.id)).toHaveLength(2);
     const rows = await t.database.db.select().from(uploadTokens).where(eq(uploadTokens.userId, user.id));
     expect(rows.map((r) => r.objectKey)).toEqual([freshKey]);
+  });
+});
+
+describe('quota for unused uploads', () => {
+  it('hands out links while unused uploads stay within UPLOAD_QUOTA_MB, then 409 upload_quota_exceeded until some are used or gone', async () => {
+    const { cookie, user } = await signUp(t.app);
+    const ask = () => t.app.inject({ method: 'POST', url: '/api/objects/upload', headers: { cookie }, payload: { size: 10 * 1024 * 1024, contentType: 'image/jpeg' } });
+    // 200 MB by default: twenty open links for 10 MB files.
+    for (let i = 0; i < 20; i++) expect((await ask()).statusCode).toBe(200);
+    const refused = await ask();
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'upload_quota_exceeded', message: expect.stringMatching(/not used in a project/) });
+    // An expired local link that never received a file holds nothing.
+    const [open] = await t.database.db.select().from(uploadTokens).where(eq(uploadTokens.userId, user.id)).limit(1);
+    await t.database.db.update(uploadTokens).set({ expiresAt: sql`now() - interval '1 minute'` }).where(eq(uploadTokens.id, open!.id));
+    expect((await ask()).statusCode).toBe(200);
+    // Other users are not affected.
+    const other = await signUp(t.app);
+    expect((await t.app.inject({ method: 'POST', url: '/api/objects/upload', headers: { cookie: other.cookie }, payload: {} })).statusCode).toBe(200);
+  });
+
+  it('refuses a declared file over 10 MB or of another type with 400', async () => {
+    const { cookie } = await signUp(t.app);
+    const big = await t.app.inject({ method: 'POST', url: '/api/objects/upload', headers: { cookie }, payload: { size: 11 * 1024 * 1024, contentType: 'image/jpeg' } });
+    expect(big.statusCode).toBe(400);
+    const html = await t.app.inject({ method: 'POST', url: '/api/objects/upload', headers: { cookie }, payload: { size: 1000, contentType: 'text/html' } });
+    expect(html.statusCode).toBe(400);
+    expect(html.json().code).toBe('validation_failed');
+  });
+});
+
+describe('unverified accounts', () => {
+  it('get no upload link: 403 email_not_verified', async () => {
+    const { cookie } = await signUp(t.app, { verified: false });
+    const res = await t.app.inject({ method: 'POST', url: '/api/objects/upload', headers: { cookie }, payload: {} });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('email_not_verified');
   });
 });

@@ -37,7 +37,7 @@ export async function objectRoutes(app: FastifyInstance, options: ObjectRoutesOp
     const user = currentUser(request);
     const limit = await hitRateLimit(db, `upload:user:${user.id}`, UPLOADS_PER_HOUR, 3600);
     if (!limit.allowed) throw AppError.tooManyRequests(limit.retryAfterSeconds, 'Too many uploads. Please wait a moment and try again.');
-    return issueUpload(db, storage, user.id);
+    return issueUpload(db, storage, user.id, { size: request.body?.size, contentType: request.body?.contentType }, app.config.UPLOAD_QUOTA_MB * 1024 * 1024);
   });
 
   if (storage instanceof LocalStorage) await app.register(localUploadRoute, { storage });
@@ -53,7 +53,10 @@ export async function objectRoutes(app: FastifyInstance, options: ObjectRoutesOp
     reply
       .header('content-type', contentTypeOfKey(parsed.key))
       .header('etag', object.etag)
-      .header('cache-control', 'private, max-age=31536000, immutable')
+      // Private images: never in a shared cache, and not kept for long in a shared browser
+      // (after sign-out the next person at the computer must not see them); ETag revalidates cheaply.
+      .header('cache-control', 'private, max-age=300')
+      .header('vary', 'Cookie')
       .header('x-content-type-options', 'nosniff');
     if (disposition) reply.header('content-disposition', disposition);
     if (request.headers['if-none-match'] === object.etag) {

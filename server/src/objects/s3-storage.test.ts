@@ -62,13 +62,30 @@ describe('S3Storage adapter', () => {
 
   it('presigns a PUT without checksum parameters (browsers could not satisfy them), valid for its lifetime only', async () => {
     const k = `users/${USER}/uploads/${id(4)}`;
-    const url = await storage.uploadUrl({ id: id(4), key: k, expiresAt: new Date(Date.now() + 1000) });
+    const url = await storage.uploadUrl({ id: id(4), key: k, expiresAt: new Date(Date.now() + 1000), size: 1234, contentType: 'image/jpeg' });
     expect(url.startsWith(`${endpoint}/${BUCKET}/${k}?`)).toBe(true);
     expect(url).not.toMatch(/checksum/i);
     expect(url).toMatch(/X-Amz-Expires=1\b/);
     await new Promise((r) => setTimeout(r, 2100));
     const late = await fetch(url, { method: 'PUT', body: new Uint8Array(await photo(64, 64)), headers: { 'content-type': 'image/jpeg' } });
     expect(late.status).toBe(403);
+  });
+});
+
+describe('s3 upload links are bound to the declared size and type', () => {
+  it('signs Content-Length and Content-Type (S3 refuses a PUT of another size or type)', async () => {
+    const { cookie } = await signUp(t.app);
+    const res = await t.app.inject({ method: 'POST', url: '/api/objects/upload', headers: { cookie }, payload: { size: 123456, contentType: 'image/png' } });
+    expect(res.statusCode).toBe(200);
+    const url = new URL(res.json().uploadURL);
+    expect(url.searchParams.get('X-Amz-SignedHeaders')!.split(';')).toEqual(expect.arrayContaining(['content-length', 'content-type', 'host']));
+  });
+
+  it('refuses to hand out a link without the declared size and type', async () => {
+    const { cookie } = await signUp(t.app);
+    const res = await t.app.inject({ method: 'POST', url: '/api/objects/upload', headers: { cookie }, payload: { projectName: 'x' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'validation_failed', message: expect.stringMatching(/size and contentType/) });
   });
 });
 

@@ -124,6 +124,9 @@ export class S3Storage implements ObjectStorage {
 
   async uploadUrl(upload: PendingUpload): Promise<string> {
     const expiresIn = Math.max(1, Math.min(UPLOAD_URL_TTL_SECONDS, Math.floor((upload.expiresAt.getTime() - Date.now()) / 1000)));
-    return getSignedUrl(this.client, new PutObjectCommand({ Bucket: this.bucket, Key: upload.key }), { expiresIn });
+    if (!upload.size || !upload.contentType) throw new Error('an s3 upload link needs the declared size and content type');
+    // Content-Length and Content-Type become signed headers: S3 refuses a PUT of another size or type.
+    const put = new PutObjectCommand({ Bucket: this.bucket, Key: upload.key, ContentLength: upload.size, ContentType: upload.contentType });
+    return getSignedUrl(this.client, put, { expiresIn, signableHeaders: new Set(['content-length', 'content-type']) });
   }
 }

@@ -20,6 +20,9 @@ export interface PendingUpload {
   id: string;
   key: string;
   expiresAt: Date;
+  /** What the browser declared; the s3 driver signs the link for exactly this size and type. */
+  size?: number;
+  contentType?: string;
 }
 
 /**

@@ -6,9 +6,9 @@ import { thumbnailKeyOf } from './object-keys.js';
 import type { ObjectStorage } from './storage.js';
 import { abandonedUploads, deleteUploadRows } from './uploads.js';
 
-/** Uploads never turned into a project image are removed a day after their URL expired. */
-export async function removeAbandonedUploads(db: Database, storage: ObjectStorage, log: FastifyBaseLogger): Promise<number> {
-  const uploads = await abandonedUploads(db);
+/** Uploads never turned into a project image are removed `afterHours` after they were handed out (UNUSED_UPLOAD_HOURS). */
+export async function removeAbandonedUploads(db: Database, storage: ObjectStorage, log: FastifyBaseLogger, afterHours: number): Promise<number> {
+  const uploads = await abandonedUploads(db, afterHours);
   for (const upload of uploads) await storage.delete([upload.objectKey, thumbnailKeyOf(upload.objectKey)]);
   await deleteUploadRows(
     db,
@@ -18,12 +18,13 @@ export async function removeAbandonedUploads(db: Database, storage: ObjectStorag
   return uploads.length;
 }
 
-export function uploadCleanupJob(db: Database, storage: ObjectStorage) {
+/** Every 15 minutes, so an unused upload is gone at most a quarter of an hour after UNUSED_UPLOAD_HOURS. */
+export function uploadCleanupJob(db: Database, storage: ObjectStorage, afterHours: number) {
   return defineJob<Record<string, unknown>>({
     name: 'objects.remove-abandoned-uploads',
     payload: z.object({}).passthrough(),
-    cron: '41 * * * *',
+    cron: '*/15 * * * *',
     queue: { retryLimit: 0 },
-    handler: (_data, { log }) => removeAbandonedUploads(db, storage, log),
+    handler: (_data, { log }) => removeAbandonedUploads(db, storage, log, afterHours),
   });
 }

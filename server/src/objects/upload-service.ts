@@ -6,14 +6,32 @@ import { thumbnailKeyOf, uploadKey } from './object-keys.js';
 import { MAX_UPLOAD_BYTES } from '../../../contract/limits.js';
 import { putObjects, UPLOAD_URL_TTL_SECONDS, type ObjectStorage } from './storage.js';
 import { verifyUploadToken } from './upload-signature.js';
-import { claimUpload, completeUpload, consumeUpload, findUpload, insertUpload, releaseUpload, type UploadRow } from './uploads.js';
+import { claimUpload, completeUpload, consumeUpload, findUpload, insertUpload, releaseUpload, unusedUploadBytes, type UploadRow } from './uploads.js';
 
-/** The upload flow: hand out a URL, receive the bytes (local driver), hand a validated image to staging. */
-export async function issueUpload(db: Database, storage: ObjectStorage, userId: string) {
+export interface DeclaredFile {
+  size?: number;
+  contentType?: string;
+}
+
+/**
+ * The upload flow: hand out a URL, receive the bytes (local driver), hand a validated image to
+ * staging. A URL is only handed out while the user's unused uploads stay within the quota.
+ */
+export async function issueUpload(db: Database, storage: ObjectStorage, userId: string, file: DeclaredFile, quotaBytes: number) {
+  if (storage.driver === 's3' && (!file.size || !file.contentType)) {
+    throw AppError.badRequest('size and contentType of the file are required for the upload link.', 'validation_failed');
+  }
+  const used = await unusedUploadBytes(db, userId, storage.driver);
+  if (used + (file.size ?? MAX_UPLOAD_BYTES) > quotaBytes) {
+    throw AppError.conflict(
+      'You have too many uploaded images that are not used in a project yet. Stage or remove them, or wait a few hours until unused uploads are cleared.',
+      'upload_quota_exceeded',
+    );
+  }
   const key = uploadKey(userId);
   const expiresAt = new Date(Date.now() + UPLOAD_URL_TTL_SECONDS * 1000);
-  const row = await insertUpload(db, userId, key, expiresAt);
-  const uploadURL = await storage.uploadUrl({ id: row.id, key, expiresAt });
+  const row = await insertUpload(db, userId, key, expiresAt, file.size);
+  const uploadURL = await storage.uploadUrl({ id: row.id, key, expiresAt, size: file.size, contentType: file.contentType });
   return { uploadURL, objectPath: `/objects/${key}` };
 }
 

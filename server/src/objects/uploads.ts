@@ -1,14 +1,32 @@
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { uploadTokens } from '../db/schema/projects.js';
+import { MAX_UPLOAD_BYTES } from '../../../contract/limits.js';
 
 /** Queries on upload rows (table `upload_tokens`): issue, claim (single use), complete, consume. */
 export type UploadRow = typeof uploadTokens.$inferSelect;
 type Executor = Pick<Database, 'update'>;
 
-export async function insertUpload(db: Database, userId: string, objectKey: string, expiresAt: Date): Promise<UploadRow> {
-  const [row] = await db.insert(uploadTokens).values({ userId, objectKey, expiresAt }).returning();
+export async function insertUpload(db: Database, userId: string, objectKey: string, expiresAt: Date, declaredSize?: number): Promise<UploadRow> {
+  const [row] = await db.insert(uploadTokens).values({ userId, objectKey, expiresAt, declaredSize }).returning();
   return row!;
+}
+
+/**
+ * Bytes a user's unused uploads hold or may still receive: stored files count their size; a link
+ * still open (or, on s3, any link not yet checked) counts what was declared, else the maximum.
+ */
+export async function unusedUploadBytes(db: Database, userId: string, driver: 'local' | 's3'): Promise<number> {
+  const [row] = await db
+    .select({
+      bytes: sql<string>`coalesce(sum(CASE
+        WHEN ${uploadTokens.completedAt} IS NOT NULL THEN coalesce(${uploadTokens.byteSize}, 0)
+        WHEN ${uploadTokens.expiresAt} > now() OR ${driver === 's3'} THEN coalesce(${uploadTokens.declaredSize}, ${MAX_UPLOAD_BYTES})
+        ELSE 0 END), 0)`,
+    })
+    .from(uploadTokens)
+    .where(and(eq(uploadTokens.userId, userId), isNull(uploadTokens.consumedAt)));
+  return Number(row?.bytes ?? 0);
 }
 
 /** Marks the URL used if it is unused and unexpired, in one statement: two concurrent PUTs cannot both win. */
@@ -53,12 +71,18 @@ export async function consumeUpload(db: Executor, id: string, imageId: string): 
   return rows.length === 1;
 }
 
-/** Uploads never turned into a project image, a day after their URL expired (the sweeper removes them). */
-export async function abandonedUploads(db: Database, limit = 200): Promise<UploadRow[]> {
+/** Uploads never turned into a project image, `afterHours` after they were handed out (their link has long expired). */
+export async function abandonedUploads(db: Database, afterHours: number, limit = 200): Promise<UploadRow[]> {
   return db
     .select()
     .from(uploadTokens)
-    .where(and(isNull(uploadTokens.consumedAt), lt(uploadTokens.expiresAt, sql`now() - interval '1 day'`)))
+    .where(
+      and(
+        isNull(uploadTokens.consumedAt),
+        lt(uploadTokens.expiresAt, sql`now()`),
+        lt(uploadTokens.createdAt, sql`now() - make_interval(hours => ${afterHours})`),
+      ),
+    )
     .limit(limit);
 }
 

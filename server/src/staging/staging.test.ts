@@ -72,7 +72,9 @@ describe('the full flow through HTTP', () => {
     const image = await t.app.inject({ url: `/objects${staged.filePath}`, headers: { cookie } });
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/jpeg');
-    expect(image.headers['cache-control']).toMatch(/max-age=31536000/);
+    // Private images: no shared caches, kept briefly, and per session cookie.
+    expect(image.headers['cache-control']).toBe('private, max-age=300');
+    expect(image.headers.vary).toMatch(/cookie/i);
     const meta = await sharp(image.rawPayload).metadata();
     expect([meta.width, meta.height]).toEqual([960, 720]);
     const etag = image.headers.etag as string;

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
+import { ACCEPTED_IMAGE_TYPES, MAX_UPLOAD_BYTES } from '../../../contract/limits.js';
 import { EngineError, type StageInput, type StageResult, type StagingEngine } from '../staging/engines/engine.js';
 
 /** Test images made with sharp (no binary fixtures) and scriptable engines for the staging tests. */
@@ -59,14 +60,23 @@ export async function furnish(image: Buffer): Promise<Buffer> {
 
 /** POST /api/objects/upload then PUT the bytes; returns the objectPath (throws unless the PUT gave 200). */
 export async function upload(app: FastifyInstance, cookie: string, bytes: Buffer, contentType = 'image/jpeg'): Promise<string> {
-  const { uploadURL, objectPath } = await requestUploadUrl(app, cookie);
+  const declared = {
+    size: Math.min(Math.max(bytes.length, 1), MAX_UPLOAD_BYTES),
+    contentType: (ACCEPTED_IMAGE_TYPES as readonly string[]).includes(contentType) ? contentType : 'image/jpeg',
+  };
+  const { uploadURL, objectPath } = await requestUploadUrl(app, cookie, declared);
   const put = await app.inject({ method: 'PUT', url: uploadURL, payload: bytes, headers: { 'content-type': contentType } });
   if (put.statusCode !== 200) throw new Error(`upload failed: ${put.statusCode} ${put.body}`);
   return objectPath;
 }
 
-export async function requestUploadUrl(app: FastifyInstance, cookie: string): Promise<{ uploadURL: string; objectPath: string }> {
-  const res = await app.inject({ method: 'POST', url: '/api/objects/upload', headers: { cookie }, payload: { projectName: 'Test' } });
+/** Asks for an upload URL, declaring the file as the browser does (size and type; the s3 link is signed for them). */
+export async function requestUploadUrl(
+  app: FastifyInstance,
+  cookie: string,
+  declared: { size: number; contentType: string } = { size: MAX_UPLOAD_BYTES, contentType: 'image/jpeg' },
+): Promise<{ uploadURL: string; objectPath: string }> {
+  const res = await app.inject({ method: 'POST', url: '/api/objects/upload', headers: { cookie }, payload: { projectName: 'Test', ...declared } });
   if (res.statusCode !== 200) throw new Error(`upload URL failed: ${res.statusCode} ${res.body}`);
   return res.json();
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../app.js';
+import { applyAdminEmails } from '../auth/accounts.js';
 import { users } from '../db/schema/users.js';
 import { loadConfig, type AppConfig } from '../config.js';
 import { connectDatabase, type DatabaseHandle } from '../db/client.js';
@@ -99,7 +100,11 @@ export async function signUp(
   return { email, password, cookie: sessionCookieFrom(response), user };
 }
 
-/** Confirms a user's address directly in the database (the mail flow itself is tested in auth/email-verification.test.ts). */
+/**
+ * Confirms a user's address directly in the database, with what confirming brings (ADMIN_EMAILS);
+ * the mail flow itself is tested in auth/account-mail.test.ts.
+ */
 export async function markVerified(app: FastifyInstance, userId: string): Promise<void> {
-  await app.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, userId));
+  const [row] = await app.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, userId)).returning();
+  await applyAdminEmails(app.db, row!, app.config.ADMIN_EMAILS);
 }

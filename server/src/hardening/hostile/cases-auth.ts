@@ -135,7 +135,7 @@ export const authCases: HostileCase[] = [
   {
     name: 'profile: the victim’s e-mail',
     route: 'PUT /api/auth/profile',
-    request: (w) => call('PUT', '/api/auth/profile', w.b.cookie, { email: w.a.email }),
+    request: (w) => call('PUT', '/api/auth/profile', w.b.cookie, { email: w.a.email, currentPassword: w.b.password }),
     expectStatus: 409,
     expectCode: 'email_taken',
   },
