@@ -14,12 +14,12 @@ afterEach(() => {
 
 const notVerified = () => jsonResponse({ message: 'Please confirm your e-mail address first.', code: 'email_not_verified' }, 403);
 
-function setup(user: ReturnType<typeof testUser>) {
+function setup(user: ReturnType<typeof testUser>, upload = notVerified) {
   const mock = mockFetch([
     ['GET', '/api/auth/user', () => jsonResponse(user)],
     ['GET', '/api/config', () => jsonResponse({ stagingConcurrency: 3 })],
     ['POST', '/api/projects', () => jsonResponse({ id: '22222222-2222-4222-8222-222222222222' }, 201)],
-    ['POST', '/api/objects/upload', notVerified],
+    ['POST', '/api/objects/upload', upload],
     ['POST', '/api/process-image', notVerified],
   ]);
   renderWithProviders(<NewProjectPage />, { path: '/new-project' });
@@ -33,7 +33,7 @@ async function fill(u: ReturnType<typeof userEvent.setup>) {
   await screen.findByText('1 of 6 images selected');
 }
 
-describe('New project before the e-mail is confirmed (issue #10)', () => {
+describe('New project: the account refusals of issue #10', () => {
   it('says so up front and keeps Start staging disabled; nothing is uploaded', async () => {
     const { mock, u } = setup(testUser({ emailVerified: false }));
     await fill(u);
@@ -51,5 +51,12 @@ describe('New project before the e-mail is confirmed (issue #10)', () => {
     const problem = await screen.findByTestId('staging-error');
     expect(problem).toHaveTextContent('Confirm your e-mail address first');
     expect(problem).not.toHaveTextContent('upload');
+  });
+
+  it('too many unused uploads (409 upload_quota_exceeded) says what to do', async () => {
+    const { u } = setup(testUser(), () => jsonResponse({ message: 'Too many uploads not used in a project.', code: 'upload_quota_exceeded' }, 409));
+    await fill(u);
+    await u.click(screen.getByRole('button', { name: 'Start staging' }));
+    expect(await screen.findByTestId('staging-error')).toHaveTextContent('You have too many photos waiting to be staged.');
   });
 });

@@ -60,7 +60,12 @@ export function failureText(t: TFunction, language: string, failure: StagingFail
     case 'createProject':
       return { title: t('errors.createProject'), description: t('errors.generic'), upgrade: false };
     case 'upload':
-      return { title: t('errors.upload.title'), description: t('errors.upload.text', { n: failure.imageNumber }), upgrade: false };
+      return {
+        title: t('errors.upload.title'),
+        // Too many unused uploads (issue #10's storage quota) is the user's to resolve: say how.
+        description: failure.code === 'upload_quota_exceeded' ? t('serverErrors.upload_quota_exceeded') : t('errors.upload.text', { n: failure.imageNumber }),
+        upgrade: false,
+      };
     case 'insufficientCredits':
       return { title: t('errors.insufficientCredits.title'), description: t('errors.insufficientCredits.text'), upgrade: true };
     case 'image':

@@ -37,7 +37,7 @@ export interface StagingOutcome {
 /** Why a run stopped; the screen turns it into the texts of spec §8. */
 export type StagingFailure =
   | { kind: 'createProject' }
-  | { kind: 'upload'; imageNumber: number }
+  | { kind: 'upload'; imageNumber: number; code?: string }
   | { kind: 'insufficientCredits' }
   /** 403 email_not_verified: the address must be confirmed before uploads and staging. */
   | { kind: 'emailNotVerified' }
@@ -96,7 +96,7 @@ export async function runStaging(request: StagingRequest, onProgress: (progress:
       } catch (error) {
         if (signal?.aborted) throw error;
         if (isEmailNotVerifiedError(error)) throw new StagingError({ kind: 'emailNotVerified' }, { cause: error });
-        throw new StagingError({ kind: 'upload', imageNumber: index + 1 }, { cause: error instanceof UploadFailedError ? error : undefined });
+        throw new StagingError({ kind: 'upload', imageNumber: index + 1, code: error instanceof UploadFailedError ? error.code : undefined }, { cause: error instanceof UploadFailedError ? error : undefined });
       }
     },
     signal,
