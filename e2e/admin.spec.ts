@@ -1,20 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signUp, withPreferences } from './fixtures/accounts';
-
-/** The e2e server grants admin to this address (playwright.config.ts ADMIN_EMAILS). */
-const ADMIN_EMAIL = 'admin-e2e@example.com';
-const ADMIN_PASSWORD = 'admin-e2e-password';
-
-/** Signs the admin in through the API (sign-up the first time, sign-in on a retry); the page shares the cookie. */
-async function signInAdmin(page: Page) {
-  const register = await page.request.post('/api/auth/register', { data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD, firstName: 'Ada' } });
-  if (register.status() === 409) {
-    const login = await page.request.post('/api/auth/login', { data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
-    expect(login.ok()).toBe(true);
-  } else {
-    expect(register.status()).toBe(201);
-  }
-}
+import { ADMIN_EMAIL, signInAdmin } from './fixtures/admin';
 
 async function expectChartsDrawn(page: Page) {
   await expect(page.getByTestId('chart-trends').locator('svg.recharts-surface[role="application"]')).toBeVisible();

@@ -1,15 +1,21 @@
 import { Suspense, useEffect, type ReactNode } from 'react';
+import { needsEmailConfirmation, useAuth } from '@/lib/auth';
 import { useTranslation } from '@/i18n/i18n';
 import { useLocation } from 'wouter';
 import { AppFooter } from './app-footer';
 import { AppModals } from './app-modals';
 import { AppHeader } from './header/app-header';
+import { lazyScreen } from './lazy-screen';
 import { PageSpinner } from './page-spinner';
 import { usePageviewTracking } from './use-pageview-tracking';
+
+// Only unconfirmed accounts download the banner (issue #10).
+const EmailVerificationBanner = lazyScreen(() => import('@/features/auth/email-verification-banner'));
 
 export function AppLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const [location] = useLocation();
+  const { user } = useAuth();
   usePageviewTracking();
   // A new page starts at the top (in-page anchors keep their position).
   useEffect(() => {
@@ -26,6 +32,11 @@ export function AppLayout({ children }: { children: ReactNode }) {
       {/* First in the tab order after the skip link: the cookie banner, when it shows. */}
       <AppModals />
       <AppHeader />
+      {user && needsEmailConfirmation(user) && (
+        <Suspense fallback={null}>
+          <EmailVerificationBanner email={user.email} />
+        </Suspense>
+      )}
       <main id="main" tabIndex={-1} className="flex min-h-[calc(100dvh-4rem)] flex-1 flex-col focus:outline-none">
         <Suspense fallback={<PageSpinner />}>{children}</Suspense>
       </main>

@@ -19,6 +19,10 @@ const SubscribePage = lazyScreen(() => import('@/features/billing/subscribe-page
 const SubscribePopupPage = lazyScreen(() => import('@/features/billing/subscribe-popup-page'));
 const LegalPage = lazyScreen(() => import('@/features/legal/legal-page'));
 const LoginPage = lazyScreen(() => import('@/features/auth/login-page'));
+const ForgotPasswordPage = lazyScreen(() => import('@/features/auth/forgot-password-page'));
+const ResetPasswordPage = lazyScreen(() => import('@/features/auth/reset-password-page'));
+const VerifyEmailPage = lazyScreen(() => import('@/features/auth/verify-email-page'));
+const ConfirmEmailPage = lazyScreen(() => import('@/features/auth/confirm-email-page'));
 const AdminApp = lazyScreen(() => import('@/features/admin/admin-app'));
 const NotFoundPage = lazy(() => import('./not-found-page'));
 
@@ -48,6 +52,11 @@ export function AppRouter() {
           <LoginPage />
         </SignedOutOnly>
       </Route>
+      {/* The mailed account links (issue #10); they work signed in or out. */}
+      <Route path="/forgot-password" component={ForgotPasswordPage} />
+      <Route path="/reset-password" component={ResetPasswordPage} />
+      <Route path="/verify-email" component={VerifyEmailPage} />
+      <Route path="/confirm-email" component={ConfirmEmailPage} />
       <Route>
         <AppLayout>
           <Switch>

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { UserResponse } from '@contract/auth';
-import { getQueryFn } from './api-request';
+import { ApiError, getQueryFn } from './api-request';
 
 export const USER_QUERY_KEY = ['/api/auth/user'] as const;
 
@@ -31,4 +31,14 @@ export function useLogout() {
 export function displayName(user: Pick<UserResponse, 'firstName' | 'lastName' | 'email'>): string {
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
   return name || user.email;
+}
+
+/** True while the signed-in user has not confirmed the address from the sign-up mail; staging waits for it (issue #10). */
+export function needsEmailConfirmation(user: UserResponse | null | undefined): boolean {
+  return user?.emailVerified === false;
+}
+
+/** The server's 403 `email_not_verified` (uploads and staging before the address is confirmed). */
+export function isEmailNotVerifiedError(error: unknown): boolean {
+  return error instanceof ApiError && error.body?.code === 'email_not_verified';
 }

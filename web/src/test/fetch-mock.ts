@@ -71,6 +71,9 @@ export function testUser(overrides: Record<string, unknown> = {}) {
     subscriptionPlan: 'free',
     creditsUsed: 0,
     creditsLimit: 6,
+    emailVerified: true,
+    pendingEmail: null,
+    language: null,
     ...overrides,
   };
 }

@@ -20,6 +20,9 @@ const user: UserResponse = {
   subscriptionPlan: 'pro',
   creditsUsed: 0,
   creditsLimit: 200,
+  emailVerified: true,
+  pendingEmail: null,
+  language: null,
 };
 
 const json = (body: unknown, status = 200) =>

@@ -23,7 +23,6 @@ const NONE = '';
 const schema = z.object({
   firstName: z.string().trim().max(80),
   lastName: z.string().trim().max(80),
-  email: z.string().trim().pipe(z.email()),
   profileRole: z.enum([NONE, ...PROFILE_ROLES]),
   industry: z.enum([NONE, ...INDUSTRIES]),
 });
@@ -39,7 +38,6 @@ export function ProfileForm({ user, onClose }: { user: UserResponse; onClose(): 
     defaultValues: {
       firstName: user.firstName ?? '',
       lastName: user.lastName ?? '',
-      email: user.email,
       profileRole: user.profileRole ?? NONE,
       industry: user.industry ?? NONE,
     },
@@ -51,7 +49,6 @@ export function ProfileForm({ user, onClose }: { user: UserResponse; onClose(): 
       {
         firstName: values.firstName || null,
         lastName: values.lastName || null,
-        email: values.email,
         profileRole: values.profileRole || null,
         industry: values.industry || null,
       },
@@ -93,18 +90,9 @@ export function ProfileForm({ user, onClose }: { user: UserResponse; onClose(): 
           />
         </Field>
       </div>
-      <Field
-        id="profile-email"
-        label={t('profile.email')}
-        error={errors.email && tc('auth.invalidEmail')}
-      >
-        <Input
-          id="profile-email"
-          type="email"
-          autoComplete="email"
-          aria-invalid={!!errors.email}
-          {...form.register('email')}
-        />
+      {/* The address changes only through Security (current password + a confirmation mail, issue #10). */}
+      <Field id="profile-email" label={t('profile.email')} hint={t('profile.emailHint')}>
+        <Input id="profile-email" type="email" value={user.email} readOnly aria-readonly className="bg-muted/50 text-muted-foreground" />
       </Field>
       <div className="grid gap-5 sm:grid-cols-2">
         <Field id="profile-role" label={t('profile.role')}>
@@ -175,11 +163,13 @@ function Field({
   id,
   label,
   error,
+  hint,
   children,
 }: {
   id: string;
   label: string;
   error?: string | false;
+  hint?: string;
   children: ReactNode;
 }) {
   return (
@@ -191,6 +181,7 @@ function Field({
           {error}
         </p>
       )}
+      {hint && !error && <p className="text-xs text-muted-foreground">{hint}</p>}
     </div>
   );
 }

@@ -20,6 +20,9 @@ const user: UserResponse = {
   subscriptionPlan: 'free',
   creditsUsed: 1,
   creditsLimit: 6,
+  emailVerified: true,
+  pendingEmail: null,
+  language: null,
 };
 
 type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
@@ -83,7 +86,6 @@ describe('Settings modal: profile (spec §2, DESIGN §4)', () => {
     expect(JSON.parse(put[1]!.body as string)).toEqual({
       firstName: 'Lea',
       lastName: 'Vogel',
-      email: 'lena@example.com',
       profileRole: 'photographer',
       industry: 'photography',
     });
@@ -99,20 +101,13 @@ describe('Settings modal: profile (spec §2, DESIGN §4)', () => {
   });
 
   it('shows the server error and stays open', async () => {
-    stubFetch(() =>
-      json(
-        { message: 'An account with this e-mail address already exists.', code: 'email_taken' },
-        409,
-      ),
-    );
+    stubFetch(() => json({ message: 'Too many requests.', code: 'rate_limited' }, 429));
     const u = userEvent.setup();
     const { onOpenChange } = renderModal();
-    const email = await screen.findByLabelText('E-mail');
-    await u.clear(email);
-    await u.type(email, 'taken@example.com');
+    await screen.findByLabelText('First name');
     await u.click(screen.getByTestId('settings-save'));
     expect(await screen.findByTestId('profile-error')).toHaveTextContent(
-      'An account with this e-mail address already exists.',
+      'Too many attempts. Please wait a moment and try again.',
     );
     expect(onOpenChange).not.toHaveBeenCalled();
   });
@@ -128,16 +123,16 @@ describe('Settings modal: profile (spec §2, DESIGN §4)', () => {
     );
   });
 
-  it('rejects an invalid e-mail without calling the server', async () => {
-    const fetchMock = stubFetch(() => json({}));
+  it('shows the e-mail read-only: it changes only under Security, with the password and a confirmation mail', async () => {
+    stubFetch(() => json({}));
     const u = userEvent.setup();
     renderModal();
     const email = await screen.findByLabelText('E-mail');
-    await u.clear(email);
-    await u.type(email, 'not-an-email');
-    await u.click(screen.getByTestId('settings-save'));
-    expect(await screen.findByText('Please enter a valid e-mail address.')).toBeInTheDocument();
-    expect(fetchMock.mock.calls.some(([url]) => url === '/api/auth/profile')).toBe(false);
+    expect(email).toHaveAttribute('readonly');
+    expect(screen.getByText('Change your address under Security.')).toBeInTheDocument();
+    await u.click(screen.getByTestId('settings-tab-security'));
+    expect(await screen.findByTestId('change-email-form')).toBeInTheDocument();
+    expect(screen.getByTestId('change-password-form')).toBeInTheDocument();
   });
 
   it('Close closes the modal', async () => {

@@ -1,4 +1,4 @@
-import { Trash2, UserRound } from 'lucide-react';
+import { ShieldCheck, Trash2, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from '@/i18n/i18n';
 import type { UserResponse } from '@contract/auth';
@@ -12,8 +12,9 @@ import {
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { DeletionSection } from './deletion-section';
 import { ProfileForm } from './profile-form';
+import { SecuritySection } from './security-section';
 
-type Section = 'profile' | 'deletion';
+type Section = 'profile' | 'security' | 'deletion';
 
 interface SettingsModalProps {
   user: UserResponse;
@@ -22,7 +23,7 @@ interface SettingsModalProps {
   onOpenChange(open: boolean): void;
 }
 
-/** Spec §2 "Settings modal": the profile (first/last name, e-mail, role, industry) and account deletion. */
+/** Spec §2 "Settings modal": the profile (first/last name, role, industry), security (password, e-mail) and account deletion. */
 export default function SettingsModal({
   user,
   open,
@@ -57,9 +58,12 @@ export default function SettingsModal({
           onValueChange={(v) => setSection(v as Section)}
           className="px-6 pb-6 pt-5"
         >
-          <TabsList className="grid w-full grid-cols-2 sm:inline-flex sm:w-auto">
+          <TabsList className="grid w-full grid-cols-3 sm:inline-flex sm:w-auto">
             <TabsTrigger value="profile" data-testid="settings-tab-profile">
               <UserRound className="size-4" aria-hidden /> {t('tabs.profile')}
+            </TabsTrigger>
+            <TabsTrigger value="security" data-testid="settings-tab-security">
+              <ShieldCheck className="size-4" aria-hidden /> {t('tabs.security')}
             </TabsTrigger>
             <TabsTrigger
               value="deletion"
@@ -71,6 +75,9 @@ export default function SettingsModal({
           </TabsList>
           <TabsContent value="profile" className="mt-6">
             <ProfileForm user={user} onClose={close} />
+          </TabsContent>
+          <TabsContent value="security" className="mt-6">
+            <SecuritySection user={user} onClose={close} />
           </TabsContent>
           <TabsContent value="deletion" className="mt-6">
             <DeletionSection email={user.email} onClose={close} />

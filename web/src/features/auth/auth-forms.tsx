@@ -1,66 +1,31 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { AlertCircle, Loader2 } from 'lucide-react';
+import { Loader2 } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '@/i18n/i18n';
 import { z } from 'zod';
-import { PASSWORD_MIN_LENGTH } from '@contract/limits';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { ApiError } from '@/lib/api-request';
+import { Link } from 'wouter';
+import { emailField, newPasswordField } from './auth-schemas';
+import { FieldError, ServerError } from './form-messages';
+import { useServerErrorText } from './server-error-text';
 import { useSignIn, useSignUp } from './use-auth-mutations';
 
-// Messages are translation keys; the form shows them translated.
-const emailField = z.string().trim().min(1, 'auth.invalidEmail').pipe(z.email('auth.invalidEmail'));
 const signInSchema = z.object({ email: emailField, password: z.string().min(1, 'auth.passwordRequired') });
 const signUpSchema = z.object({
   firstName: z.string().trim().max(80).optional(),
   lastName: z.string().trim().max(80).optional(),
   email: emailField,
-  password: z.string().min(PASSWORD_MIN_LENGTH, 'auth.passwordTooShort').max(256),
+  password: newPasswordField,
 });
-
-const serverMessageKeys: Record<string, string> = {
-  invalid_credentials: 'auth.invalidCredentials',
-  email_taken: 'auth.emailTaken',
-  rate_limited: 'auth.rateLimited',
-};
-
-function useServerError(error: unknown): string | null {
-  const { t } = useTranslation();
-  if (!error) return null;
-  if (error instanceof ApiError) {
-    const key = error.body?.code && serverMessageKeys[error.body.code];
-    return key ? t(key) : (error.serverMessage ?? error.message);
-  }
-  return t('common.unexpectedError');
-}
-
-function FieldError({ id, message }: { id: string; message?: string }) {
-  const { t } = useTranslation();
-  if (!message) return null;
-  return (
-    <p id={id} className="text-sm text-destructive" role="alert">
-      {t(message)}
-    </p>
-  );
-}
-
-function ServerError({ message }: { message: string | null }) {
-  if (!message) return null;
-  return (
-    <div className="flex items-start gap-2 rounded-lg border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive" role="alert" data-testid="auth-error">
-      <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden />
-      <span>{message}</span>
-    </div>
-  );
-}
 
 export function SignInForm({ onDone }: { onDone(): void }) {
   const { t } = useTranslation();
+  const { t: ta } = useTranslation('auth');
   const signIn = useSignIn();
   const form = useForm<z.infer<typeof signInSchema>>({ resolver: zodResolver(signInSchema), defaultValues: { email: '', password: '' } });
-  const serverError = useServerError(signIn.error);
+  const serverError = useServerErrorText(signIn.error);
   const { errors } = form.formState;
   return (
     <form className="grid gap-4" noValidate onSubmit={form.handleSubmit((values) => signIn.mutate(values, { onSuccess: onDone }))}>
@@ -70,7 +35,12 @@ export function SignInForm({ onDone }: { onDone(): void }) {
         <FieldError id="signin-email-error" message={errors.email?.message} />
       </div>
       <div className="grid gap-2">
-        <Label htmlFor="signin-password">{t('auth.password')}</Label>
+        <div className="flex items-baseline justify-between gap-4">
+          <Label htmlFor="signin-password">{t('auth.password')}</Label>
+          <Link href="/forgot-password" className="text-sm font-medium text-primary underline-offset-4 hover:underline" data-testid="forgot-password-link">
+            {ta('forgot.link')}
+          </Link>
+        </div>
         <Input id="signin-password" type="password" autoComplete="current-password" aria-invalid={!!errors.password} aria-describedby="signin-password-error" {...form.register('password')} />
         <FieldError id="signin-password-error" message={errors.password?.message} />
       </div>
@@ -84,20 +54,21 @@ export function SignInForm({ onDone }: { onDone(): void }) {
 }
 
 export function SignUpForm({ onDone }: { onDone(): void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const signUp = useSignUp();
   const form = useForm<z.infer<typeof signUpSchema>>({
     resolver: zodResolver(signUpSchema),
     defaultValues: { firstName: '', lastName: '', email: '', password: '' },
   });
-  const serverError = useServerError(signUp.error);
+  const serverError = useServerErrorText(signUp.error);
   const { errors } = form.formState;
   return (
     <form
       className="grid gap-4"
       noValidate
       onSubmit={form.handleSubmit((values) =>
-        signUp.mutate({ ...values, firstName: values.firstName || undefined, lastName: values.lastName || undefined }, { onSuccess: onDone }),
+        // The language the confirmation mail (and later mails) are written in.
+        signUp.mutate({ ...values, firstName: values.firstName || undefined, lastName: values.lastName || undefined, language: i18n.language }, { onSuccess: onDone }),
       )}
     >
       <div className="grid gap-4 sm:grid-cols-2">

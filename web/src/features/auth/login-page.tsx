@@ -1,10 +1,8 @@
-import { Check } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from '@/i18n/i18n';
-import { Link, useLocation, useSearch } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { LanguageToggle } from '@/app/header/language-toggle';
-import { Logo } from '@/app/header/logo';
+import { AuthShell } from './auth-shell';
 import { SignInForm, SignUpForm } from './auth-forms';
 
 /** The built-in sign-in page (DESIGN §4): sign-in and sign-up; `?mode=signup` opens sign-up. */
@@ -15,48 +13,21 @@ export default function LoginPage() {
   const [mode, setMode] = useState(new URLSearchParams(search).get('mode') === 'signup' ? 'signup' : 'signin');
   const done = () => navigate('/', { replace: true });
   return (
-    <div className="grid min-h-dvh lg:grid-cols-2">
-      <div className="flex flex-col px-6 py-6 sm:px-10">
-        <div className="flex items-center justify-between">
-          <Link href="/" aria-label={t('header.home')}>
-            <Logo />
-          </Link>
-          <LanguageToggle />
-        </div>
-        <main className="mx-auto flex w-full max-w-md flex-1 flex-col justify-center py-10">
-          <h1 className="text-3xl font-bold tracking-tight">{mode === 'signin' ? t('auth.signInTitle') : t('auth.signUpTitle')}</h1>
-          <p className="mt-2 text-muted-foreground">{mode === 'signin' ? t('auth.signInSubtitle') : t('auth.signUpSubtitle')}</p>
-          <Tabs value={mode} onValueChange={setMode} className="mt-8">
-            <TabsList className="grid w-full grid-cols-2">
-              <TabsTrigger value="signin" data-testid="tab-signin">{t('auth.signInTab')}</TabsTrigger>
-              <TabsTrigger value="signup" data-testid="tab-signup">{t('auth.signUpTab')}</TabsTrigger>
-            </TabsList>
-            <TabsContent value="signin" className="mt-6">
-              <SignInForm onDone={done} />
-            </TabsContent>
-            <TabsContent value="signup" className="mt-6">
-              <SignUpForm onDone={done} />
-            </TabsContent>
-          </Tabs>
-        </main>
-      </div>
-      <aside className="relative hidden overflow-hidden bg-gradient-to-br from-[oklch(0.32_0.05_45)] via-[oklch(0.25_0.03_50)] to-[oklch(0.18_0.015_60)] p-12 text-white lg:flex lg:flex-col lg:justify-end">
-        <div className="absolute inset-0 opacity-25 [background-image:linear-gradient(to_right,rgba(255,255,255,.08)_1px,transparent_1px),linear-gradient(to_bottom,rgba(255,255,255,.08)_1px,transparent_1px)] [background-size:48px_48px]" aria-hidden />
-        <div className="relative max-w-md space-y-6">
-          <h2 className="text-4xl font-bold leading-tight tracking-tight">{t('auth.sideTitle')}</h2>
-          <p className="text-lg text-white/80">{t('auth.sideText')}</p>
-          <ul className="space-y-3">
-            {(['sidePoint1', 'sidePoint2', 'sidePoint3'] as const).map((k) => (
-              <li key={k} className="flex items-center gap-3">
-                <span className="flex size-6 items-center justify-center rounded-full bg-white/15">
-                  <Check className="size-4" aria-hidden />
-                </span>
-                {t(`auth.${k}`)}
-              </li>
-            ))}
-          </ul>
-        </div>
-      </aside>
-    </div>
+    <AuthShell>
+      <h1 className="text-3xl font-bold tracking-tight">{mode === 'signin' ? t('auth.signInTitle') : t('auth.signUpTitle')}</h1>
+      <p className="mt-2 text-muted-foreground">{mode === 'signin' ? t('auth.signInSubtitle') : t('auth.signUpSubtitle')}</p>
+      <Tabs value={mode} onValueChange={setMode} className="mt-8">
+        <TabsList className="grid w-full grid-cols-2">
+          <TabsTrigger value="signin" data-testid="tab-signin">{t('auth.signInTab')}</TabsTrigger>
+          <TabsTrigger value="signup" data-testid="tab-signup">{t('auth.signUpTab')}</TabsTrigger>
+        </TabsList>
+        <TabsContent value="signin" className="mt-6">
+          <SignInForm onDone={done} />
+        </TabsContent>
+        <TabsContent value="signup" className="mt-6">
+          <SignUpForm onDone={done} />
+        </TabsContent>
+      </Tabs>
+    </AuthShell>
   );
 }

@@ -20,6 +20,9 @@ const base: UserResponse = {
   subscriptionPlan: 'pro',
   creditsUsed: 37,
   creditsLimit: 200,
+  emailVerified: true,
+  pendingEmail: null,
+  language: null,
 };
 
 function renderHome(user: UserResponse) {

@@ -11,7 +11,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Input, Textarea } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { useAuth } from '@/lib/auth';
+import { needsEmailConfirmation, useAuth } from '@/lib/auth';
 import { cn } from '@/lib/class-names';
 import { openAppModal } from '@/lib/modal-bus';
 import { useStagingConcurrency } from './api/get-public-config';
@@ -22,7 +22,7 @@ import { ProgressOverlay } from './components/progress-overlay';
 import { StagingResults } from './components/staging-results';
 import { StylePicker } from './components/style-picker';
 import { stagingFormDefaults, stagingFormSchema, styleRequest, type StagingFormValues } from './staging-form-schema';
-import { failureText, submissionProblemText, type ProblemText } from './staging-messages';
+import { emailNotVerifiedText, failureText, submissionProblemText, type ProblemText } from './staging-messages';
 import { canSubmit, submissionProblem } from './staging-validation';
 import { useSelectedImages } from './use-selected-images';
 import { useStagingRun } from './use-staging-run';
@@ -45,7 +45,9 @@ export default function NewProjectPage() {
   const { register, setValue, formState, control } = form;
   const [title, styleId, customDescription, instructions] = useWatch({ control, name: ['title', 'styleId', 'customDescription', 'instructions'] });
   const processing = run.state.status === 'processing';
-  const submittable = canSubmit({ title, imageCount: picked.images.length, processing });
+  // Until the address is confirmed the server refuses uploads (issue #10): say so now, not after the upload.
+  const unconfirmed = needsEmailConfirmation(user);
+  const submittable = !unconfirmed && canSubmit({ title, imageCount: picked.images.length, processing });
 
   if (run.state.status === 'complete') {
     return (
@@ -70,7 +72,7 @@ export default function NewProjectPage() {
       setProblem(submissionProblemText(t, found));
       return;
     }
-    if (processing) return;
+    if (processing || unconfirmed) return;
     void form.handleSubmit((values) => {
       const files = picked.images.map((i) => i.file);
       void run.start(
@@ -114,7 +116,13 @@ export default function NewProjectPage() {
         )}
       </header>
 
-      {stats && credits <= 0 && (
+      {unconfirmed && user && (
+        <Alert variant="warning" className="mt-6" title={emailNotVerifiedText(t, user.email).title} data-testid="email-not-verified-notice">
+          <p>{emailNotVerifiedText(t, user.email).description}</p>
+        </Alert>
+      )}
+
+      {stats && credits <= 0 && !unconfirmed && (
         <Alert
           variant="warning"
           className="mt-6"

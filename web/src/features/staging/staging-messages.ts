@@ -26,6 +26,8 @@ const KNOWN_CODES = [
   'not_found',
   'conflict',
   'structure_changed',
+  'email_not_verified',
+  'upload_quota_exceeded',
 ] as const;
 
 /**
@@ -61,7 +63,12 @@ export function failureText(t: TFunction, language: string, failure: StagingFail
     case 'createProject':
       return { title: t('errors.createProject'), description: t('errors.generic'), upgrade: false };
     case 'upload':
-      return { title: t('errors.upload.title'), description: t('errors.upload.text', { n: failure.imageNumber }), upgrade: false };
+      return {
+        title: t('errors.upload.title'),
+        // Too many unused uploads (issue #10's storage quota) is the user's to resolve: say how.
+        description: failure.code === 'upload_quota_exceeded' ? t('serverErrors.upload_quota_exceeded') : t('errors.upload.text', { n: failure.imageNumber }),
+        upgrade: false,
+      };
     case 'insufficientCredits':
       return { title: t('errors.insufficientCredits.title'), description: t('errors.insufficientCredits.text'), upgrade: true };
     case 'image':
@@ -73,7 +80,18 @@ export function failureText(t: TFunction, language: string, failure: StagingFail
         description: t('errors.imageFailed', { n: failure.imageNumber, reason: serverReason(t, language, failure.reason, failure.code) }),
         upgrade: failure.code === 'insufficient_credits',
       };
+    case 'emailNotVerified':
+      return emailNotVerifiedText(t);
     case 'generic':
       return { title: t('errors.processImage'), description: t('errors.generic'), upgrade: false };
   }
+}
+
+/** The server refused staging because the address is unconfirmed (403 email_not_verified, issue #10). */
+export function emailNotVerifiedText(t: TFunction, email?: string): ProblemText {
+  return {
+    title: t('errors.emailNotVerified.title'),
+    description: email ? t('errors.emailNotVerified.text', { email }) : t('errors.emailNotVerified.textNoEmail'),
+    upgrade: false,
+  };
 }

@@ -1,5 +1,6 @@
 import type { ProjectDetailResponse } from '@contract/projects';
 import { ApiError } from '@/lib/api-request';
+import { isEmailNotVerifiedError } from '@/lib/auth';
 import { createProject } from './api/create-project';
 import { getProjectDetail } from './api/get-project-images';
 import { processImage } from './api/process-image';
@@ -36,13 +37,15 @@ export interface StagingOutcome {
 /** Why a run stopped; the screen turns it into the texts of spec §8. */
 export type StagingFailure =
   | { kind: 'createProject' }
-  | { kind: 'upload'; imageNumber: number }
+  | { kind: 'upload'; imageNumber: number; code?: string }
   | { kind: 'insufficientCredits' }
   /**
    * The server refused or failed image N (`reason`: its sentence; null: no processed image path).
    * `resume` lets the same request run again in the same project (already staged photos are not charged again).
    */
   | { kind: 'image'; imageNumber: number; reason: string | null; code?: string; resume?: StagingResume }
+  /** 403 email_not_verified: the address must be confirmed before uploads and staging. */
+  | { kind: 'emailNotVerified' }
   | { kind: 'generic' };
 
 /** A run continued in its project with its uploads: staging starts again, nothing is uploaded twice. */
@@ -115,7 +118,8 @@ async function createAndUpload(request: StagingRequest, onProgress: (progress: S
         return objectPath;
       } catch (error) {
         if (signal?.aborted) throw error;
-        throw new StagingError({ kind: 'upload', imageNumber: index + 1 }, { cause: error instanceof UploadFailedError ? error : undefined });
+        if (isEmailNotVerifiedError(error)) throw new StagingError({ kind: 'emailNotVerified' }, { cause: error });
+        throw new StagingError({ kind: 'upload', imageNumber: index + 1, code: error instanceof UploadFailedError ? error.code : undefined }, { cause: error instanceof UploadFailedError ? error : undefined });
       }
     },
     signal,
@@ -156,6 +160,7 @@ async function stageAll(
         if (error instanceof ApiError && (error.body as { code?: string } | null)?.code === 'insufficient_credits') {
           throw new StagingError({ kind: 'insufficientCredits' }, { cause: error });
         }
+        if (isEmailNotVerifiedError(error)) throw new StagingError({ kind: 'emailNotVerified' }, { cause: error });
         if (!(error instanceof ApiError)) throw new StagingError({ kind: 'generic' }, { cause: error });
         throw new StagingError({ kind: 'image', imageNumber, ...serverFailure(error), resume }, { cause: error });
       }

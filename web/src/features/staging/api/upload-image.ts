@@ -1,9 +1,14 @@
 import type { UploadResponse } from '@contract/projects';
-import { apiRequest } from '@/lib/api-request';
+import { ApiError, apiRequest } from '@/lib/api-request';
+import { isEmailNotVerifiedError } from '@/lib/auth';
 
 /** The PUT of spec §7 failed: the run stops with 'Failed to upload file'. */
 export class UploadFailedError extends Error {
-  constructor(readonly status?: number) {
+  /** `code`: the server's error code when it refused to hand out the upload link (e.g. upload_quota_exceeded). */
+  constructor(
+    readonly status?: number,
+    readonly code?: string,
+  ) {
     super('Failed to upload file');
     this.name = 'UploadFailedError';
   }
@@ -35,7 +40,9 @@ export async function uploadImage(projectName: string, file: File, signal?: Abor
     target = await requestUploadUrl(projectName, signal);
   } catch (error) {
     if (signal?.aborted) throw error;
-    throw new UploadFailedError();
+    // An unconfirmed address is the user's to fix, not a failed upload: the run says so.
+    if (isEmailNotVerifiedError(error)) throw error;
+    throw error instanceof ApiError ? new UploadFailedError(error.status, error.body?.code) : new UploadFailedError();
   }
   await putFile(target.uploadURL, file);
   return target.objectPath;

@@ -9,11 +9,12 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { toast } from '@/components/ui/toast-store';
+import { needsEmailConfirmation, useAuth } from '@/lib/auth';
 import { useStagingConcurrency } from '../api/get-public-config';
 import { readImageSize, type ImageSize } from '../image-size';
 import { isLowResolution } from '../selected-images';
 import { styleRequest } from '../staging-form-schema';
-import { failureText, submissionProblemText, type ProblemText } from '../staging-messages';
+import { emailNotVerifiedText, failureText, submissionProblemText, type ProblemText } from '../staging-messages';
 import { useStagingRun } from '../use-staging-run';
 import { ProblemBox } from './problem-box';
 import { ProgressOverlay } from './progress-overlay';
@@ -27,6 +28,7 @@ export function QuickStagingCard({ creditsRemaining }: { creditsRemaining: numbe
   const lang = i18n.language.startsWith('de') ? 'de' : 'en';
   const concurrency = useStagingConcurrency();
   const run = useStagingRun();
+  const { user } = useAuth();
   const [title, setTitle] = useState('');
   const [files, setFiles] = useState<File[]>([]);
   const [size, setSize] = useState<ImageSize | null>(null);
@@ -57,6 +59,11 @@ export function QuickStagingCard({ creditsRemaining }: { creditsRemaining: numbe
     setProblem(null);
     if (!title.trim() || !first) {
       setProblem({ title: t('errors.missingInformation.title'), description: t('dashboard.quick.missing'), upgrade: false });
+      return;
+    }
+    // The server refuses uploads until the address is confirmed (issue #10): say so before uploading.
+    if (user && needsEmailConfirmation(user)) {
+      setProblem(emailNotVerifiedText(t, user.email));
       return;
     }
     if (creditsRemaining <= 0) {
