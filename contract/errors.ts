@@ -23,6 +23,7 @@ export const ERROR_CODES = [
   'billing_error',
   'service_unavailable',
   'internal_error',
+  'no_billing_account',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
