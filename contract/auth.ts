@@ -17,6 +17,8 @@ export const registerRequest = z.object({
     .max(256),
   firstName: name.optional(),
   lastName: name.optional(),
+  /** The language of the mails; without it the request's Accept-Language decides. */
+  language: z.enum(['de', 'en']).optional(),
 });
 export type RegisterRequest = z.infer<typeof registerRequest>;
 
@@ -29,9 +31,16 @@ export type LoginRequest = z.infer<typeof loginRequest>;
 export const updateProfileRequest = z.object({
   firstName: name.nullable().optional(),
   lastName: name.nullable().optional(),
+  /**
+   * A new address is not taken over at once: it needs `currentPassword`, gets a confirmation
+   * link (`/confirm-email?token=`) and shows as `pendingEmail` until confirmed.
+   */
   email: email.optional(),
+  currentPassword: z.string().min(1).max(256).optional(),
   profileRole: z.enum(PROFILE_ROLES).nullable().optional(),
   industry: z.enum(INDUSTRIES).nullable().optional(),
+  /** The language mails are written in. */
+  language: z.enum(['de', 'en']).optional(),
 });
 export type UpdateProfileRequest = z.infer<typeof updateProfileRequest>;
 
@@ -47,5 +56,46 @@ export const userResponse = z.object({
   subscriptionPlan: z.enum(PLAN_IDS),
   creditsUsed: z.number().int(),
   creditsLimit: z.number().int(),
+  /** False until the address is confirmed by the mailed link; staging is refused until then. */
+  emailVerified: z.boolean(),
+  /** A requested new address waiting for its confirmation link, else null. */
+  pendingEmail: z.string().nullable(),
+  /** The language mails are written in (null: not chosen yet, the browser's is used). */
+  language: z.enum(['de', 'en']).nullable(),
 });
 export type UserResponse = z.infer<typeof userResponse>;
+
+/** The languages mails are written in; the web app sends its stored choice (or the browser's). */
+export const MAIL_LANGUAGES = ['de', 'en'] as const;
+export type MailLanguage = (typeof MAIL_LANGUAGES)[number];
+
+const newPassword = registerRequest.shape.password;
+/** Tokens from mailed links: opaque base64url strings. */
+const mailedToken = z.string().trim().min(16).max(200).regex(/^[A-Za-z0-9_-]+$/, { message: 'This link is not valid.' });
+
+/** POST /api/auth/verify-email: the token of the mailed `/verify-email?token=` link. */
+export const verifyEmailRequest = z.object({ token: mailedToken });
+export type VerifyEmailRequest = z.infer<typeof verifyEmailRequest>;
+/** The address that is now confirmed (the link may be opened while signed out or on another device). */
+export const verifyEmailResponse = z.object({ email: z.string(), emailVerified: z.literal(true) });
+export type VerifyEmailResponse = z.infer<typeof verifyEmailResponse>;
+
+/** POST /api/auth/password-reset/request: always 202 with the same body, whether or not the address exists. */
+export const passwordResetRequestRequest = z.object({ email });
+export type PasswordResetRequestRequest = z.infer<typeof passwordResetRequestRequest>;
+export const passwordResetRequestResponse = z.object({ accepted: z.literal(true) });
+export type PasswordResetRequestResponse = z.infer<typeof passwordResetRequestResponse>;
+
+/** POST /api/auth/password-reset: the token of the mailed `/reset-password?token=` link; 204, every session ends. */
+export const passwordResetRequest = z.object({ token: mailedToken, password: newPassword });
+export type PasswordResetRequest = z.infer<typeof passwordResetRequest>;
+
+/** PUT /api/auth/password: 204; wrong current password → 403 `wrong_password`; the other sessions end. */
+export const changePasswordRequest = z.object({ currentPassword: z.string().min(1).max(256), newPassword });
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;
+
+/** POST /api/auth/confirm-email: the token of the mailed `/confirm-email?token=` link (sent to the new address). */
+export const confirmEmailRequest = z.object({ token: mailedToken });
+export type ConfirmEmailRequest = z.infer<typeof confirmEmailRequest>;
+export const confirmEmailResponse = z.object({ email: z.string(), emailVerified: z.literal(true) });
+export type ConfirmEmailResponse = z.infer<typeof confirmEmailResponse>;

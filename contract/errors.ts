@@ -23,6 +23,12 @@ export const ERROR_CODES = [
   'billing_error',
   'service_unavailable',
   'internal_error',
+  'email_not_verified',
+  'email_already_verified',
+  'token_invalid',
+  'wrong_password',
+  'current_password_required',
+  'upload_quota_exceeded',
   'no_billing_account',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -20,6 +20,7 @@ import { helmetOptions, registerSecurityHeaders } from './http/security-headers.
 import { inlineScriptHashes, registerSpa } from './http/spa.js';
 import { webDistFolder } from './paths.js';
 import type { JobQueue } from './jobs/job-queue.js';
+import { createMailer, mailerSettings, type Mailer } from './mail/mailer.js';
 import { objectRoutes } from './objects/routes.js';
 import { projectRoutes } from './projects/routes.js';
 import { createServices, type Services } from './services.js';
@@ -40,6 +41,13 @@ export interface AppDependencies {
   webRoot?: string;
   /** Stripe checkout and webhooks (created from config when not given). */
   billing?: Billing;
+  /** The one mailer (created from config when not given, then closed with the app). */
+  mailer?: Mailer;
+}
+
+/** A hop count as proxy-addr's own rule (trust the nearest N hops), which Fastify's types lack. */
+function trustProxySetting(value: AppConfig['TRUST_PROXY']) {
+  return typeof value === 'number' ? (_address: string, hop: number) => hop < value : value;
 }
 
 /** Builds the HTTP app; `main.ts` listens, tests call it through `app.inject`. */
@@ -49,7 +57,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
     // One line per request instead of Fastify's two (http/request-log.ts).
     logController: new OneLineRequestLog(),
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustProxySetting(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -68,7 +76,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerOriginCheck(app, config.publicUrl);
 
   await app.register(healthRoutes);
-  await app.register(authRoutes, { onSignup: () => recordEventQuietly(database.db, app.log, 'signup') });
+  const mailer = deps.mailer ?? createMailer(mailerSettings(config, app.log));
+  if (!deps.mailer) app.addHook('onClose', () => mailer.close());
+  await app.register(authRoutes, { mailer, onSignup: () => recordEventQuietly(database.db, app.log, 'signup') });
   const services = deps.services ?? createServices(config, database);
   await app.register(objectRoutes, { storage: services.storage });
   await app.register(projectRoutes, { storage: services.storage, beforeDelete: services.beforeProjectDelete });

@@ -46,9 +46,20 @@ describe('loadConfig', () => {
     });
     expect(config.PORT).toBe(8080);
     expect(config.WORKERS_IN_PROCESS).toBe(false);
-    expect(config.TRUST_PROXY).toBe(true);
+    expect(config.TRUST_PROXY).toBe(1);
     expect(config.ADMIN_EMAILS).toEqual(['a@example.com', 'b@example.com']);
     expect(config.publicUrl).toBe('https://app.example.com');
+  });
+
+  it('takes TRUST_PROXY as a hop count or proxy addresses, never "trust every hop"', () => {
+    const load = (TRUST_PROXY?: string) => loadConfig({ DATA_DIR: dataDir(), ...(TRUST_PROXY === undefined ? {} : { TRUST_PROXY }) }).TRUST_PROXY;
+    expect(load()).toBe(false);
+    expect(load('false')).toBe(false);
+    expect(load('2')).toBe(2);
+    expect(load(' 10.0.0.1, 10.0.0.0/8 ,::1')).toEqual(['10.0.0.1', '10.0.0.0/8', '::1']);
+    expect(() => load('true')).toThrow(/TRUST_PROXY takes a hop count/);
+    expect(() => load('10.0.0.0/99')).toThrow(/TRUST_PROXY/);
+    expect(() => load('proxy.example.com')).toThrow(/TRUST_PROXY/);
   });
 
   it('lists every problem in one readable error', () => {

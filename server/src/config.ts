@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -18,13 +19,38 @@ const optionalString = z
   .optional()
   .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined));
 
+/**
+ * TRUST_PROXY: unset/`false` (no proxy), a hop count (`1` = one proxy in front), or the proxies'
+ * addresses/CIDRs (`10.0.0.1,10.0.0.0/8`). `true` ("trust every hop") is refused: any client
+ * could then choose its own address by sending X-Forwarded-For, and dodge every rate limit.
+ */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((raw, ctx): false | number | string[] => {
+    const v = raw?.trim() ?? '';
+    if (v === '' || v === 'false' || v === '0') return false;
+    if (/^\d+$/.test(v)) return Number(v);
+    const entries = v.split(',').map((e) => e.trim()).filter(Boolean);
+    const valid = (e: string) => {
+      const [address, bits, ...rest] = e.split('/');
+      if (rest.length || !address || isIP(address) === 0) return false;
+      return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (isIP(address) === 4 ? 32 : 128));
+    };
+    if (v === 'true' || !entries.length || !entries.every(valid)) {
+      ctx.addIssue({ code: 'custom', message: 'TRUST_PROXY takes a hop count (e.g. 1) or proxy addresses (e.g. 10.0.0.1,10.0.0.0/8), never true' });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().default('0.0.0.0'),
     PUBLIC_URL: optionalString.pipe(z.url({ message: 'PUBLIC_URL must be a full URL like https://app.example.com' }).optional()),
-    TRUST_PROXY: bool(false),
+    TRUST_PROXY: trustProxy,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     DATA_DIR: z.string().default('.data'),
     DATABASE_URL: optionalString,
@@ -72,6 +98,15 @@ const envSchema = z
     STRIPE_PRICE_BUSINESS_YEARLY: optionalString,
     RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
     LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(7),
+    SMTP_URL: optionalString.pipe(
+      z
+        .string()
+        .regex(/^smtps?:\/\//, { message: 'SMTP_URL must look like smtp://user:pass@host:587 or smtps://user:pass@host:465' })
+        .optional(),
+    ),
+    MAIL_FROM: optionalString,
+    UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).max(100_000).default(200),
+    UNUSED_UPLOAD_HOURS: z.coerce.number().int().min(1).max(168).default(3),
   });
 
 export type Env = z.infer<typeof envSchema>;
@@ -83,6 +118,8 @@ export interface AppConfig extends Env {
   sessionSecret: string;
   oidcEnabled: boolean;
   billingEnabled: boolean;
+  /** MAIL_FROM, else `Raumwerk <no-reply@host of PUBLIC_URL>`. */
+  mailFrom: string;
 }
 
 export class ConfigError extends Error {
@@ -102,10 +139,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   if (!parsed.success || issues.length) throw new ConfigError(issues);
   const env = parsed.data;
   const dataDir = path.resolve(env.DATA_DIR);
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   return {
     ...env,
     dataDir,
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    publicUrl,
+    mailFrom: env.MAIL_FROM ?? `Raumwerk <no-reply@${new URL(publicUrl).hostname}>`,
     sessionSecret: env.SESSION_SECRET ?? developmentSecret(dataDir),
     oidcEnabled: Boolean(env.OIDC_ISSUER),
     billingEnabled: Boolean(env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY),

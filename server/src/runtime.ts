@@ -9,6 +9,7 @@ import { runMigrations } from './db/migrate.js';
 import { startJobQueue, type JobDefinition, type JobQueue } from './jobs/job-queue.js';
 import { accountPurgeJob } from './account/purge.js';
 import { maintenanceJob } from './jobs/maintenance-job.js';
+import { createMailer, mailerSettings } from './mail/mailer.js';
 import { createServices, type Services } from './services.js';
 
 /**
@@ -54,8 +55,10 @@ export async function startRuntime(config: AppConfig, options: { serve: boolean;
   const database = connectDatabase(url, { poolSize: config.DATABASE_POOL_SIZE, logger: log });
   const services = createServices(config, database);
   const billing = createBilling(config);
+  // One mailer for the web app and the jobs (billing mails), closed after both.
+  const mailer = createMailer(mailerSettings(config, log));
   const jobs = await startJobQueue(url, jobDefinitions(database, services, billing), { work: options.work, log, workerConcurrency: config.WORKER_CONCURRENCY });
-  const app = options.serve ? await buildApp({ config, database, jobs, services, billing, logger: log }) : null;
+  const app = options.serve ? await buildApp({ config, database, jobs, services, billing, mailer, logger: log }) : null;
 
   let stopped = false;
   return {
@@ -75,6 +78,7 @@ export async function startRuntime(config: AppConfig, options: { serve: boolean;
         await app.close().finally(() => clearInterval(closeIdle));
       }
       await jobs.stop();
+      await mailer.close();
       await database.close();
       await embedded?.stop();
     },

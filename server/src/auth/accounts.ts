@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { UpdateProfileRequest, UserResponse } from '../../../contract/auth.js';
 import { planCredits } from '../../../contract/plans.js';
 import type { Database } from '../db/client.js';
@@ -18,6 +18,9 @@ export function toUserResponse(user: UserRow): UserResponse {
     subscriptionPlan: user.subscriptionPlan,
     creditsUsed: user.creditsUsed,
     creditsLimit: user.creditsLimit,
+    emailVerified: user.emailVerifiedAt !== null,
+    pendingEmail: user.pendingEmail,
+    language: user.language,
   };
 }
 
@@ -28,8 +31,7 @@ export async function findUserByEmail(db: Database, email: string): Promise<User
 
 export async function registerUser(
   db: Database,
-  input: { email: string; password: string; firstName?: string; lastName?: string },
-  adminEmails: string[],
+  input: { email: string; password: string; firstName?: string; lastName?: string; language: 'de' | 'en' },
 ): Promise<UserRow> {
   const passwordHash = await hashPassword(input.password);
   const rows = await db
@@ -39,7 +41,9 @@ export async function registerUser(
       passwordHash,
       firstName: input.firstName || null,
       lastName: input.lastName || null,
-      role: adminEmails.includes(input.email.toLowerCase()) ? 'admin' : 'user',
+      language: input.language,
+      // ADMIN_EMAILS counts only once the address is confirmed (applyAdminEmails).
+      role: 'user',
       creditsLimit: planCredits('free'),
     })
     .onConflictDoNothing()
@@ -62,9 +66,12 @@ export async function authenticate(db: Database, email: string, password: string
   return user;
 }
 
-/** ADMIN_EMAILS grants the admin role at sign-in (never revokes one granted by the CLI). */
+/**
+ * ADMIN_EMAILS grants the admin role at sign-in and when an address is confirmed, to a *verified*
+ * address only (never revokes one granted by the CLI).
+ */
 export async function applyAdminEmails(db: Database, user: UserRow, adminEmails: string[]): Promise<UserRow> {
-  if (user.role === 'admin' || !adminEmails.includes(user.email.toLowerCase())) return user;
+  if (user.role === 'admin' || !user.emailVerifiedAt || !adminEmails.includes(user.email.toLowerCase())) return user;
   const [updated] = await db.update(users).set({ role: 'admin', updatedAt: new Date() }).where(eq(users.id, user.id)).returning();
   return updated ?? user;
 }
@@ -75,33 +82,43 @@ export async function updateProfile(db: Database, userId: string, input: UpdateP
   if (input.lastName !== undefined) patch.lastName = input.lastName || null;
   if (input.profileRole !== undefined) patch.profileRole = input.profileRole;
   if (input.industry !== undefined) patch.industry = input.industry;
-  if (input.email !== undefined) {
-    const other = await findUserByEmail(db, input.email);
-    if (other && other.id !== userId) throw AppError.conflict('An account with this e-mail address already exists.', 'email_taken');
-    patch.email = input.email.toLowerCase();
-  }
+  if (input.language !== undefined) patch.language = input.language;
+  // A new e-mail address is never set here: it waits for its confirmation link (email-change.ts).
   const [updated] = await db.update(users).set(patch).where(eq(users.id, userId)).returning();
   if (!updated) throw AppError.unauthorized();
   return updated;
 }
 
 /**
- * OpenID Connect sign-in: found by subject; else linked to an account with the same *verified*
- * e-mail; else created. An unverified e-mail never takes over an existing account.
+ * OpenID Connect sign-in (docs/decisions/015-oidc-account-linking.md): found by subject; else
+ * joined to the account with the same e-mail only when BOTH sides are verified (the provider says
+ * `email_verified: true` and the account confirmed its address); an unconfirmed account with that
+ * address is never taken over and never handed to the provider's user — they are asked to sign in
+ * with the password or reset it by e-mail, which proves the mailbox. Else a new account, verified
+ * only when the provider says so.
  */
 export async function findOrCreateOidcUser(
   db: Database,
   claims: { sub: string; email?: string; emailVerified: boolean; firstName?: string; lastName?: string },
-  adminEmails: string[],
+  language: 'de' | 'en',
 ): Promise<{ user: UserRow; created: boolean }> {
   const bySubject = await db.select().from(users).where(eq(users.oidcSubject, claims.sub)).limit(1);
-  if (bySubject[0]) return { user: bySubject[0], created: false };
+  if (bySubject[0]) {
+    const user = bySubject[0];
+    if (!user.emailVerifiedAt && claims.emailVerified && claims.email?.toLowerCase() === user.email) {
+      return { user: (await markEmailVerified(db, user.id, user.email)) ?? user, created: false };
+    }
+    return { user, created: false };
+  }
   if (!claims.email) throw AppError.badRequest('The sign-in provider did not share an e-mail address.');
   const email = claims.email.toLowerCase();
   const existing = await findUserByEmail(db, email);
   if (existing) {
-    if (!claims.emailVerified || existing.oidcSubject) {
-      throw AppError.conflict('An account with this e-mail address already exists. Please sign in with your password.', 'email_taken');
+    if (!claims.emailVerified || !existing.emailVerifiedAt || existing.oidcSubject) {
+      throw AppError.conflict(
+        'An account with this e-mail address already exists. Please sign in with its password, or reset the password by e-mail.',
+        'email_taken',
+      );
     }
     const [linked] = await db
       .update(users)
@@ -115,13 +132,30 @@ export async function findOrCreateOidcUser(
     .values({
       email,
       oidcSubject: claims.sub,
+      emailVerifiedAt: claims.emailVerified ? new Date() : null,
       firstName: claims.firstName ?? null,
       lastName: claims.lastName ?? null,
-      role: adminEmails.includes(email) ? 'admin' : 'user',
+      language,
+      role: 'user',
       creditsLimit: planCredits('free'),
     })
     .returning();
   return { user: created!, created: true };
+}
+
+/** Marks the address confirmed, if the account still has it (a link to an old address confirms nothing). */
+export async function markEmailVerified(db: Pick<Database, 'update'>, userId: string, email: string): Promise<UserRow | undefined> {
+  const [updated] = await db
+    .update(users)
+    .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: new Date() })
+    .where(and(eq(users.id, userId), sql`lower(${users.email}) = ${email.toLowerCase()}`))
+    .returning();
+  return updated;
+}
+
+export async function findUserById(db: Database, userId: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  return row;
 }
 
 export async function grantAdmin(db: Database, email: string): Promise<UserRow | undefined> {

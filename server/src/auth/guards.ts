@@ -35,3 +35,15 @@ export function currentUser(request: FastifyRequest): SessionUser {
   if (!request.user) throw AppError.unauthorized();
   return request.user;
 }
+
+/**
+ * For routes that spend money or storage (uploads, staging): 403 `email_not_verified` until the
+ * address is confirmed. Use after requireUser: `preHandler: [requireUser, requireVerifiedEmail]`.
+ */
+export async function requireVerifiedEmail(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const user = await loadSessionUser(request, reply);
+  if (!user) throw AppError.unauthorized();
+  if (!user.emailVerifiedAt) {
+    throw AppError.forbidden('Please confirm your e-mail address first: open the link in the e-mail we sent you.', 'email_not_verified');
+  }
+}

@@ -9,22 +9,37 @@ import { currentUser, loadSessionUser, requireUser } from './guards.js';
 import { OidcClient } from './oidc.js';
 import { clearSessionCookie, createSession, deleteSessionByToken, sessionToken, setSessionCookie } from './session-store.js';
 import type { UserRow } from '../db/schema/users.js';
+import { preferredLanguage } from '../http/spa.js';
+import type { Mailer } from '../mail/mailer.js';
+import { requestEmailChange, sendVerificationMail, type AccountMailDeps } from './account-mail.js';
+import { accountMailRoutes } from './account-routes.js';
 
+/**
+ * Guessing is limited per account AND client address (10 wrong passwords per 15 minutes), plus a
+ * global cap per address. There is no per-account block: a stranger's guesses never lock the
+ * owner out, whose correct password from their own address keeps working.
+ */
 const LOGIN_LIMIT_PER_IP = { limit: 30, windowSeconds: 15 * 60 };
-const LOGIN_LIMIT_PER_EMAIL = { limit: 8, windowSeconds: 15 * 60 };
+const LOGIN_LIMIT_PER_ACCOUNT_AND_IP = { limit: 10, windowSeconds: 15 * 60 };
 const REGISTER_LIMIT_PER_IP = { limit: 20, windowSeconds: 60 * 60 };
 const OIDC_COOKIE = 'rw_oidc';
 
 export interface AuthRoutesOptions {
   /** Called after a new account is created (the analytics feature counts signups). */
   onSignup?: (user: UserRow) => Promise<void> | void;
+  mailer: Mailer;
 }
+
+/** The mail language: the account's stored choice, else the sign-up's, else the browser's. */
+const requestLanguage = (request: FastifyRequest, chosen?: 'de' | 'en' | null) => chosen ?? preferredLanguage(request.headers['accept-language']);
 
 export async function authRoutes(app: FastifyInstance, options: AuthRoutesOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { config, db } = app;
   const secure = config.publicUrl.startsWith('https:');
   const oidc = config.oidcEnabled ? new OidcClient(config) : null;
+  const mailDeps: AccountMailDeps = { db, mailer: options.mailer, publicUrl: config.publicUrl, adminEmails: config.ADMIN_EMAILS };
+  await app.register(accountMailRoutes, { mailer: options.mailer });
 
   /** Sign-in always starts a fresh session (rotation): an old cookie never survives it. */
   async function signIn(request: FastifyRequest, reply: FastifyReply, user: UserRow) {
@@ -41,18 +56,20 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
 
   r.post('/api/auth/register', { schema: { body: registerRequest, response: { 201: userResponse } } }, async (request, reply) => {
     await limit(`register:ip:${request.ip}`, REGISTER_LIMIT_PER_IP);
-    const user = await registerUser(db, request.body, config.ADMIN_EMAILS);
+    const language = requestLanguage(request, request.body.language);
+    const user = await registerUser(db, { ...request.body, language });
+    await sendVerificationMail(mailDeps, user, language);
     await signIn(request, reply, user);
     await options.onSignup?.(user);
     return reply.code(201).send(toUserResponse(user));
   });
 
   r.post('/api/auth/login', { schema: { body: loginRequest, response: { 200: userResponse } } }, async (request, reply) => {
-    const emailKey = `login:email:${request.body.email}`;
+    const accountKey = `login:account-ip:${request.body.email}:${request.ip}`;
     await limit(`login:ip:${request.ip}`, LOGIN_LIMIT_PER_IP);
-    await limit(emailKey, LOGIN_LIMIT_PER_EMAIL);
+    await limit(accountKey, LOGIN_LIMIT_PER_ACCOUNT_AND_IP);
     let user = await authenticate(db, request.body.email, request.body.password);
-    await resetRateLimit(db, emailKey);
+    await resetRateLimit(db, accountKey);
     user = await applyAdminEmails(db, user, config.ADMIN_EMAILS);
     await signIn(request, reply, user);
     return toUserResponse(user);
@@ -67,10 +84,21 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
   r.put(
     '/api/auth/profile',
     { preHandler: requireUser, schema: { body: updateProfileRequest, response: { 200: userResponse } } },
-    async (request) => toUserResponse(await updateProfile(db, currentUser(request).id, request.body)),
+    async (request) => {
+      const { email, currentPassword, ...fields } = request.body;
+      let user = currentUser(request);
+      // The address first: a wrong password changes nothing at all.
+      if (email !== undefined) user = await requestEmailChange(mailDeps, user, email, currentPassword);
+      return toUserResponse(await updateProfile(db, user.id, fields));
+    },
   );
 
+  /**
+   * GET logout is a link (spec), so a foreign site could embed it: a browser marks such requests
+   * `Sec-Fetch-Site: cross-site`, and then the session stays. Same-site links and typed URLs work.
+   */
   async function logout(request: FastifyRequest, reply: FastifyReply) {
+    if (request.headers['sec-fetch-site'] === 'cross-site') return reply.redirect('/', 302);
     const token = sessionToken(request);
     if (token) await deleteSessionByToken(db, token);
     clearSessionCookie(reply, secure);
@@ -117,7 +145,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
       request.log.warn({ err }, 'OpenID Connect callback rejected');
       throw AppError.badRequest('The sign-in could not be completed. Please try again.');
     }
-    const found = await findOrCreateOidcUser(db, claims, config.ADMIN_EMAILS);
+    const found = await findOrCreateOidcUser(db, claims, requestLanguage(request));
     const user = await applyAdminEmails(db, found.user, config.ADMIN_EMAILS);
     await signIn(request, reply, user);
     if (found.created) await options.onSignup?.(user);

@@ -1,6 +1,7 @@
 /** Every table, for drizzle-kit and the typed client. Each feature owns its file under schema/. */
 export * from './schema/users.js';
 export * from './schema/sessions.js';
+export * from './schema/account-tokens.js';
 export * from './schema/rate-limits.js';
 export * from './schema/projects.js';
 export * from './schema/billing.js';

@@ -73,7 +73,7 @@ async function creditsUsed(userId: string): Promise<number> {
 
 describe('graceful shutdown', () => {
   it('SIGTERM to a web process while it serves a slow staging request: the request completes, then the process exits 0', async () => {
-    const client = await HttpClient.signUp(webA.url);
+    const client = await HttpClient.signUp(webA);
     const projectId = await client.createProject('Drain me');
     const imageURL = await client.upload(await photo(640, 480));
     const pending = client.processImage({ imageURL, projectId });
@@ -95,7 +95,7 @@ describe('graceful shutdown', () => {
   }, 90_000);
 
   it('SIGTERM to a worker while it runs a job: the job finishes (charged once), the worker exits 0, a new worker carries on', async () => {
-    const client = await HttpClient.signUp(webB.url);
+    const client = await HttpClient.signUp(webB);
     const projectId = await client.createProject('Finish me');
     const imageURL = await client.upload(await photo(640, 480));
     const pending = client.processImage({ imageURL, projectId });

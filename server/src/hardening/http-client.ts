@@ -1,4 +1,5 @@
 import { uniqueEmail } from '../test/test-app.js';
+import type { ServerProcess } from './process-kit.js';
 
 /**
  * Test-only: a signed-in user talking to a running web process over real HTTP, as the browser
@@ -12,7 +13,12 @@ export class HttpClient {
     readonly userId: string,
   ) {}
 
-  static async signUp(baseUrl: string, email = uniqueEmail('proc')): Promise<HttpClient> {
+  /**
+   * Registers and confirms the address through the mail the process wrote (no SMTP_URL: the
+   * outbox line in its log carries the link), as a user would before staging.
+   */
+  static async signUp(web: { url: string; waitForLog: ServerProcess['waitForLog'] }, email = uniqueEmail('proc')): Promise<HttpClient> {
+    const baseUrl = web.url;
     const res = await fetch(`${baseUrl}/api/auth/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -20,6 +26,14 @@ export class HttpClient {
     });
     if (res.status !== 201) throw new Error(`sign-up at ${baseUrl} failed: ${res.status} ${await res.text()}`);
     const cookie = res.headers.getSetCookie().find((c) => c.startsWith('rw_session='))!.split(';')[0]!;
+    const mail = await web.waitForLog((line) => line.to === email && line.template === 'verify_email', 15_000);
+    const token = new URL(String(mail.link)).searchParams.get('token');
+    const verified = await fetch(`${baseUrl}/api/auth/verify-email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token }),
+    });
+    if (verified.status !== 200) throw new Error(`verify-email at ${baseUrl} failed: ${verified.status} ${await verified.text()}`);
     return new HttpClient(baseUrl, cookie, ((await res.json()) as { id: string }).id);
   }
 

@@ -73,7 +73,7 @@ describe('2 web processes + 2 workers on one PostgreSQL and one S3 store', () =>
   it('stages 30 images sent to both web processes exactly once each, on both workers, with exact credits', async () => {
     const image = await photo(640, 480);
     // Three users with 10 credits each, two projects each (a project holds at most 6 images).
-    const clients = await Promise.all(Array.from({ length: USERS }, (_, i) => HttpClient.signUp(webs[i % 2]!.url)));
+    const clients = await Promise.all(Array.from({ length: USERS }, (_, i) => HttpClient.signUp(webs[i % 2]!)));
     await sql.query(`UPDATE users SET credits_limit = $1 WHERE id = ANY($2::uuid[])`, [IMAGES_PER_USER, clients.map((c) => c.userId)]);
     const requests: Array<{ client: HttpClient; projectId: string; imageURL: string }> = [];
     for (const client of clients) {

@@ -86,7 +86,7 @@ async function killHard(worker: ServerProcess) {
 describe('a worker killed in the middle of a job', () => {
   it('with the request still waiting: 504 at STAGING_TIMEOUT_S, the credit refunded, the project failed; a new worker stages the retry', async () => {
     const worker = await slowWorker();
-    const client = await HttpClient.signUp(web.url);
+    const client = await HttpClient.signUp(web);
     const projectId = await client.createProject('Killed');
     const imageURL = await client.upload(await photo(640, 480));
     const pending = client.processImage({ imageURL, projectId });
@@ -114,7 +114,7 @@ describe('a worker killed in the middle of a job', () => {
 
   it('with the request gone too: the run waits for the sweeper, which refunds it once and fails the project', async () => {
     const worker = await slowWorker();
-    const client = await HttpClient.signUp(web.url);
+    const client = await HttpClient.signUp(web);
     const projectId = await client.createProject('Abandoned');
     const imageURL = await client.upload(await photo(640, 480));
     const aborted = new AbortController();

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import type { Database } from '../db/client.js';
+import { pruneAccountTokens } from '../auth/account-tokens.js';
 import { pruneExpiredSessions } from '../auth/session-store.js';
 import { pruneRateLimits } from '../security/rate-limiter.js';
 import { defineJob } from './job-queue.js';
 
-/** Hourly housekeeping: expired sessions and old rate-limit windows. */
+/** Hourly housekeeping: expired sessions, old rate-limit windows, expired mailed-link tokens. */
 export function maintenanceJob(db: Database) {
   return defineJob({
     name: 'maintenance.prune',
@@ -13,7 +14,8 @@ export function maintenanceJob(db: Database) {
     async handler(_data, { log }) {
       await pruneExpiredSessions(db);
       await pruneRateLimits(db);
-      log.info('pruned expired sessions and rate-limit windows');
+      await pruneAccountTokens(db);
+      log.info('pruned expired sessions, rate-limit windows and mailed-link tokens');
     },
   });
 }

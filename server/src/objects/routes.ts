@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { uploadRequest, uploadResponse } from '../../../contract/projects.js';
 import { MAX_UPLOAD_BYTES } from '../../../contract/limits.js';
-import { loadSessionUser, currentUser, requireUser } from '../auth/guards.js';
+import { loadSessionUser, currentUser, requireUser, requireVerifiedEmail } from '../auth/guards.js';
 import { AppError } from '../errors/app-error.js';
 import { hitRateLimit } from '../security/rate-limiter.js';
 import { addDisclosureLabel } from './disclosure-label.js';
@@ -33,7 +33,7 @@ export async function objectRoutes(app: FastifyInstance, options: ObjectRoutesOp
   const { storage } = options;
   const { db } = app;
 
-  r.post('/api/objects/upload', { preHandler: requireUser, schema: { body: uploadRequest, response: { 200: uploadResponse } } }, async (request) => {
+  r.post('/api/objects/upload', { preHandler: [requireUser, requireVerifiedEmail], schema: { body: uploadRequest, response: { 200: uploadResponse } } }, async (request) => {
     const user = currentUser(request);
     const limit = await hitRateLimit(db, `upload:user:${user.id}`, UPLOADS_PER_HOUR, 3600);
     if (!limit.allowed) throw AppError.tooManyRequests(limit.retryAfterSeconds, 'Too many uploads. Please wait a moment and try again.');

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { processImageRequest } from '../../../contract/projects.js';
-import { currentUser, requireUser } from '../auth/guards.js';
+import { currentUser, requireUser, requireVerifiedEmail } from '../auth/guards.js';
 import { AppError } from '../errors/app-error.js';
 import type { JobDefinition, JobQueue } from '../jobs/job-queue.js';
 import type { ObjectStorage } from '../objects/storage.js';
@@ -29,7 +29,7 @@ export async function stagingRoutes(app: FastifyInstance, options: StagingRoutes
   const listener = new RunSettledListener(app.pool, app.log);
   app.addHook('onClose', () => listener.close());
 
-  r.post('/api/process-image', { preHandler: requireUser, schema: { body: processImageRequest } }, async (request, reply) => {
+  r.post('/api/process-image', { preHandler: [requireUser, requireVerifiedEmail], schema: { body: processImageRequest } }, async (request, reply) => {
     const user = currentUser(request);
     const gone = new AbortController();
     reply.raw.once('close', () => {

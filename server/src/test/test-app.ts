@@ -1,5 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { eq } from 'drizzle-orm';
 import { buildApp } from '../app.js';
+import { users } from '../db/schema/users.js';
 import { loadConfig, type AppConfig } from '../config.js';
 import { connectDatabase, type DatabaseHandle } from '../db/client.js';
 import { startJobQueue, type JobQueue } from '../jobs/job-queue.js';
@@ -76,8 +78,14 @@ export function uniqueEmail(prefix = 'user'): string {
   return `${prefix}-${Date.now().toString(36)}-${counter}@example.com`;
 }
 
-/** Registers a fresh user and returns its cookie and body. */
-export async function signUp(app: FastifyInstance, overrides: Partial<{ email: string; password: string; firstName: string }> = {}) {
+/**
+ * Registers a fresh user and returns its cookie and body. The address is confirmed (as after
+ * clicking the mailed link) unless `verified: false`: staging needs a confirmed address.
+ */
+export async function signUp(
+  app: FastifyInstance,
+  overrides: Partial<{ email: string; password: string; firstName: string; verified: boolean }> = {},
+) {
   const email = overrides.email ?? uniqueEmail();
   const password = overrides.password ?? 'correct horse battery';
   const response = await app.inject({
@@ -86,5 +94,12 @@ export async function signUp(app: FastifyInstance, overrides: Partial<{ email: s
     payload: { email, password, firstName: overrides.firstName ?? 'Test' },
   });
   if (response.statusCode !== 201) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
-  return { email, password, cookie: sessionCookieFrom(response), user: response.json() as { id: string; email: string } };
+  const user = response.json() as { id: string; email: string };
+  if (overrides.verified !== false) await markVerified(app, user.id);
+  return { email, password, cookie: sessionCookieFrom(response), user };
+}
+
+/** Confirms a user's address directly in the database (the mail flow itself is tested in auth/email-verification.test.ts). */
+export async function markVerified(app: FastifyInstance, userId: string): Promise<void> {
+  await app.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, userId));
 }

@@ -96,6 +96,8 @@ export const uploadTokens = pgTable(
     width: integer('width'),
     height: integer('height'),
     byteSize: integer('byte_size'),
+    /** The size the client announced (s3 upload links are signed for exactly this many bytes). */
+    declaredSize: integer('declared_size'),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
     imageId: uuid('image_id').references(() => projectImages.id, { onDelete: 'set null' }),

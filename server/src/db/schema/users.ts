@@ -7,6 +7,12 @@ export const users = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     /** Stored lower-cased; the unique index on lower(email) keeps it case-insensitive anyway. */
     email: text('email').notNull(),
+    /** When the address was confirmed (mailed link, password reset, or an OIDC `email_verified` claim); null: unconfirmed. */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** A requested new address, taken over only when its confirmation link is used. */
+    pendingEmail: text('pending_email'),
+    /** The language of the mails to this user. */
+    language: text('language', { enum: ['de', 'en'] }),
     passwordHash: text('password_hash'),
     oidcSubject: text('oidc_subject'),
     firstName: text('first_name'),

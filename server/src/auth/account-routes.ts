@@ -1,0 +1,91 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  changePasswordRequest,
+  confirmEmailRequest,
+  confirmEmailResponse,
+  passwordResetRequest,
+  passwordResetRequestRequest,
+  passwordResetRequestResponse,
+  verifyEmailRequest,
+  verifyEmailResponse,
+} from '../../../contract/auth.js';
+import { AppError } from '../errors/app-error.js';
+import { preferredLanguage } from '../http/spa.js';
+import type { Mailer } from '../mail/mailer.js';
+import { hitRateLimit } from '../security/rate-limiter.js';
+import { changePassword, confirmEmailChange, requestPasswordReset, resetPassword, sendVerificationMail, verifyEmail, type AccountMailDeps } from './account-mail.js';
+import { currentUser, requireUser } from './guards.js';
+
+const RESEND_LIMIT_PER_USER = { limit: 3, windowSeconds: 15 * 60 };
+const RESET_LIMIT_PER_IP = { limit: 10, windowSeconds: 15 * 60 };
+/** Per address: a few reset mails an hour; more are dropped silently (the answer stays the same). */
+const RESET_LIMIT_PER_EMAIL = { limit: 3, windowSeconds: 60 * 60 };
+const TOKEN_LIMIT_PER_IP = { limit: 30, windowSeconds: 15 * 60 };
+const PASSWORD_CHANGE_LIMIT_PER_USER = { limit: 10, windowSeconds: 15 * 60 };
+
+/**
+ * The mailed-link routes: verify the address (and resend), forgot password, change password,
+ * confirm a new address. The profile's e-mail change itself is PUT /api/auth/profile (routes.ts).
+ */
+export async function accountMailRoutes(app: FastifyInstance, options: { mailer: Mailer }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db, config } = app;
+  const deps: AccountMailDeps = { db, mailer: options.mailer, publicUrl: config.publicUrl, adminEmails: config.ADMIN_EMAILS };
+
+  async function limit(key: string, rule: { limit: number; windowSeconds: number }) {
+    const result = await hitRateLimit(db, key, rule.limit, rule.windowSeconds);
+    if (!result.allowed) throw AppError.tooManyRequests(result.retryAfterSeconds);
+  }
+
+  r.post('/api/auth/verify-email', { schema: { body: verifyEmailRequest, response: { 200: verifyEmailResponse } } }, async (request) => {
+    await limit(`token:ip:${request.ip}`, TOKEN_LIMIT_PER_IP);
+    const user = await verifyEmail(deps, request.body.token);
+    return { email: user.email, emailVerified: true as const };
+  });
+
+  r.post('/api/auth/verify-email/resend', { preHandler: requireUser }, async (request, reply) => {
+    const user = currentUser(request);
+    if (user.emailVerifiedAt) throw AppError.conflict('Your e-mail address is already confirmed.', 'email_already_verified');
+    await limit(`verify-resend:user:${user.id}`, RESEND_LIMIT_PER_USER);
+    await sendVerificationMail(deps, user, user.language ?? preferredLanguage(request.headers['accept-language']));
+    return reply.code(204).send();
+  });
+
+  r.post(
+    '/api/auth/password-reset/request',
+    { schema: { body: passwordResetRequestRequest, response: { 202: passwordResetRequestResponse } } },
+    async (request, reply) => {
+      await limit(`reset:ip:${request.ip}`, RESET_LIMIT_PER_IP);
+      const { email } = request.body;
+      const perEmail = await hitRateLimit(db, `reset:email:${email}`, RESET_LIMIT_PER_EMAIL.limit, RESET_LIMIT_PER_EMAIL.windowSeconds);
+      if (perEmail.allowed) {
+        // After the answer: neither the body nor the timing says whether the address has an account.
+        const language = preferredLanguage(request.headers['accept-language']);
+        options.mailer.track(
+          requestPasswordReset(deps, email, language).catch((err) => request.log.error({ err }, 'password reset mail failed')),
+        );
+      }
+      return reply.code(202).send({ accepted: true as const });
+    },
+  );
+
+  r.post('/api/auth/password-reset', { schema: { body: passwordResetRequest } }, async (request, reply) => {
+    await limit(`token:ip:${request.ip}`, TOKEN_LIMIT_PER_IP);
+    await resetPassword(deps, request.body.token, request.body.password);
+    return reply.code(204).send();
+  });
+
+  r.put('/api/auth/password', { preHandler: requireUser, schema: { body: changePasswordRequest } }, async (request, reply) => {
+    const user = currentUser(request);
+    await limit(`password-change:user:${user.id}`, PASSWORD_CHANGE_LIMIT_PER_USER);
+    await changePassword(deps, user, request.sessionId, request.body.currentPassword, request.body.newPassword);
+    return reply.code(204).send();
+  });
+
+  r.post('/api/auth/confirm-email', { schema: { body: confirmEmailRequest, response: { 200: confirmEmailResponse } } }, async (request) => {
+    await limit(`token:ip:${request.ip}`, TOKEN_LIMIT_PER_IP);
+    const user = await confirmEmailChange(deps, request.body.token);
+    return { email: user.email, emailVerified: true as const };
+  });
+}

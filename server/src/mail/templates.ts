@@ -1,0 +1,137 @@
+import type { MailLanguage } from '../../../contract/auth.js';
+
+/**
+ * Every mail the app sends: its data and its text in German and English. A template returns the
+ * parts the layout (layout.ts) turns into a plain-text and an HTML body. To add a mail, add its
+ * data shape to `MailTemplates` and its text to `templates`; the compiler checks every caller.
+ */
+export interface MailTemplates {
+  /** After sign-up and on "resend": the `/verify-email?token=` link (24 h). */
+  verify_email: { url: string };
+  /** "Forgot password": the `/reset-password?token=` link (1 h). */
+  reset_password: { url: string };
+  /** To the NEW address of an e-mail change: the `/confirm-email?token=` link. */
+  confirm_email_change: { url: string; newEmail: string };
+  /** To the OLD address of an e-mail change, when it is requested. */
+  email_change_notice: { newEmail: string; appUrl: string };
+  /** Billing: a renewal payment failed. */
+  payment_failed: { planName: string; billingUrl: string };
+  /** Billing: a paid plan ended; the account is on the free plan now. */
+  plan_ended: { planName: string; billingUrl: string };
+}
+export type MailTemplate = keyof MailTemplates;
+
+export interface MailContent {
+  subject: string;
+  heading: string;
+  paragraphs: string[];
+  action?: { label: string; url: string };
+  /** Small print under the button, e.g. how long the link works. */
+  note?: string;
+}
+
+type Texts<T> = Record<MailLanguage, (data: T) => MailContent>;
+
+const IGNORE = {
+  de: 'Wenn Sie das nicht waren, können Sie diese E-Mail ignorieren.',
+  en: 'If this wasn’t you, you can ignore this e-mail.',
+};
+
+export const templates: { [K in MailTemplate]: Texts<MailTemplates[K]> } = {
+  verify_email: {
+    de: ({ url }) => ({
+      subject: 'Bitte bestätigen Sie Ihre E-Mail-Adresse',
+      heading: 'Willkommen bei Raumwerk',
+      paragraphs: ['Bitte bestätigen Sie Ihre E-Mail-Adresse. Danach können Sie Ihre ersten Räume einrichten lassen.'],
+      action: { label: 'E-Mail-Adresse bestätigen', url },
+      note: `Der Link ist 24 Stunden gültig. ${IGNORE.de}`,
+    }),
+    en: ({ url }) => ({
+      subject: 'Please confirm your e-mail address',
+      heading: 'Welcome to Raumwerk',
+      paragraphs: ['Please confirm your e-mail address. Then you can stage your first rooms.'],
+      action: { label: 'Confirm e-mail address', url },
+      note: `The link works for 24 hours. ${IGNORE.en}`,
+    }),
+  },
+  reset_password: {
+    de: ({ url }) => ({
+      subject: 'Passwort zurücksetzen',
+      heading: 'Neues Passwort festlegen',
+      paragraphs: ['Sie haben ein neues Passwort für Ihr Raumwerk-Konto angefordert. Danach werden Sie auf allen Geräten abgemeldet.'],
+      action: { label: 'Neues Passwort festlegen', url },
+      note: `Der Link ist eine Stunde gültig und funktioniert nur einmal. ${IGNORE.de}`,
+    }),
+    en: ({ url }) => ({
+      subject: 'Reset your password',
+      heading: 'Choose a new password',
+      paragraphs: ['You asked for a new password for your Raumwerk account. Afterwards you will be signed out on every device.'],
+      action: { label: 'Choose a new password', url },
+      note: `The link works once, for one hour. ${IGNORE.en}`,
+    }),
+  },
+  confirm_email_change: {
+    de: ({ url, newEmail }) => ({
+      subject: 'Neue E-Mail-Adresse bestätigen',
+      heading: 'Neue E-Mail-Adresse bestätigen',
+      paragraphs: [`Bitte bestätigen Sie, dass ${newEmail} die neue Adresse Ihres Raumwerk-Kontos sein soll. Bis dahin bleibt die bisherige Adresse gültig.`],
+      action: { label: 'Adresse bestätigen', url },
+      note: `Der Link ist 24 Stunden gültig. ${IGNORE.de}`,
+    }),
+    en: ({ url, newEmail }) => ({
+      subject: 'Confirm your new e-mail address',
+      heading: 'Confirm your new e-mail address',
+      paragraphs: [`Please confirm that ${newEmail} should become the address of your Raumwerk account. Until then your current address stays in use.`],
+      action: { label: 'Confirm address', url },
+      note: `The link works for 24 hours. ${IGNORE.en}`,
+    }),
+  },
+  email_change_notice: {
+    de: ({ newEmail, appUrl }) => ({
+      subject: 'Ihre E-Mail-Adresse soll geändert werden',
+      heading: 'Änderung der E-Mail-Adresse',
+      paragraphs: [
+        `Für Ihr Raumwerk-Konto wurde die neue Adresse ${newEmail} angegeben. Sie gilt erst, wenn sie über den Link in der E-Mail an diese Adresse bestätigt wird.`,
+        'Waren Sie das nicht? Dann melden Sie sich an und ändern Sie sofort Ihr Passwort in den Einstellungen.',
+      ],
+      action: { label: 'Raumwerk öffnen', url: appUrl },
+    }),
+    en: ({ newEmail, appUrl }) => ({
+      subject: 'Your e-mail address is about to change',
+      heading: 'E-mail address change',
+      paragraphs: [
+        `The new address ${newEmail} was entered for your Raumwerk account. It takes effect only when it is confirmed through the link sent to it.`,
+        'Wasn’t you? Then sign in and change your password in Settings right away.',
+      ],
+      action: { label: 'Open Raumwerk', url: appUrl },
+    }),
+  },
+  payment_failed: {
+    de: ({ planName, billingUrl }) => ({
+      subject: `Zahlung für Ihr ${planName}-Abo fehlgeschlagen`,
+      heading: 'Die Zahlung hat nicht geklappt',
+      paragraphs: [`Die Zahlung für Ihr ${planName}-Abo konnte nicht eingezogen werden. Bitte prüfen Sie Ihre Zahlungsmethode.`],
+      action: { label: 'Zahlungsdaten prüfen', url: billingUrl },
+    }),
+    en: ({ planName, billingUrl }) => ({
+      subject: `Payment for your ${planName} plan failed`,
+      heading: 'Your payment did not go through',
+      paragraphs: [`We could not collect the payment for your ${planName} plan. Please check your payment method.`],
+      action: { label: 'Check payment details', url: billingUrl },
+    }),
+  },
+  plan_ended: {
+    de: ({ planName, billingUrl }) => ({
+      subject: `Ihr ${planName}-Abo ist beendet`,
+      heading: 'Ihr Abo ist beendet',
+      paragraphs: [`Ihr ${planName}-Abo ist beendet. Ihr Konto nutzt jetzt den kostenlosen Tarif.`],
+      action: { label: 'Tarife ansehen', url: billingUrl },
+    }),
+    en: ({ planName, billingUrl }) => ({
+      subject: `Your ${planName} plan has ended`,
+      heading: 'Your plan has ended',
+      paragraphs: [`Your ${planName} plan has ended. Your account is on the free plan now.`],
+      action: { label: 'See plans', url: billingUrl },
+    }),
+  },
+};
