@@ -169,7 +169,7 @@ describe('GET /api/admin/system', () => {
 
 describe('MRR from the payment provider', () => {
   /** The admin routes alone, wired as billing will wire them: with a subscription MRR source. */
-  async function appWithMrr(subscriptionMrr: () => Promise<number>) {
+  async function appWithMrr(subscriptionMrr: () => Promise<{ totalCents: number; byPlanCents: { pro: number; business: number } }>) {
     const app = Fastify();
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
@@ -184,9 +184,14 @@ describe('MRR from the payment provider', () => {
   }
 
   it('uses the Stripe figure when billing is configured, and falls back to the estimate when Stripe fails', async () => {
-    const live = await appWithMrr(async () => 123_45);
+    const live = await appWithMrr(async () => ({ totalCents: 123_45, byPlanCents: { pro: 48_45, business: 75_00 } }));
     const fromStripe = (await live.inject({ url: '/api/admin/users', headers: { cookie: adminCookie } })).json();
     expect(fromStripe).toMatchObject({ mrr: 12345, hasStripe: true });
+    expect(fromStripe.planRevenue).toEqual([
+      { plan: 'free', mrr: 0 },
+      { plan: 'pro', mrr: 4845 },
+      { plan: 'business', mrr: 7500 },
+    ]);
     await live.close();
 
     const broken = await appWithMrr(async () => {

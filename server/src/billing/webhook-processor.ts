@@ -13,7 +13,7 @@ import { users } from '../db/schema/users.js';
 import { BillingGatewayError, type BillingGateway, type StripeEventLike } from './billing-gateway.js';
 import { lockAccount, lockBilling, patchOf, saveAccount } from './plan-changes.js';
 import { subscriptionIdOf } from './stripe-event-objects.js';
-import { loggingBillingNotifier, type BillingNotifier, type PaymentGivenUpNotice } from './billing-notifier.js';
+import { loggingBillingNotifier, type BillingMailNotice, type BillingNotifier } from './billing-notifier.js';
 import { paidInvoiceOf, paymentGivenUp, syncWithSubscription } from './subscription-sync.js';
 
 /** invoice.paid starts a new credit period; the others follow plan and status (spec issue §3). */
@@ -59,7 +59,7 @@ export function createWebhookProcessor(deps: { db: Database; gateway: BillingGat
       const [owner] = await db.select({ id: users.id }).from(users).where(eq(users.stripeCustomerId, subscription.customerId)).limit(1);
       if (!owner) return remember(event);
 
-      let notice: PaymentGivenUpNotice | null = null;
+      let notice: { kind: 'paymentFailed' | 'paymentGivenUp'; mail: BillingMailNotice } | null = null;
       const outcome = await db.transaction(async (tx): Promise<WebhookOutcome> => {
         await lockBilling(tx, owner.id);
         const inserted = await tx.insert(stripeEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().returning({ id: stripeEvents.id });
@@ -72,15 +72,19 @@ export function createWebhookProcessor(deps: { db: Database; gateway: BillingGat
         if (!patch) return 'unchanged';
         await saveAccount(tx, account.id, patch);
         // Told once: only the event that moves a paid account to free for a payment Stripe gave up on.
-        if (account.subscriptionPlan !== 'free' && patch.plan === 'free' && paymentGivenUp(subscription)) {
-          notice = { email: account.email, firstName: account.firstName, plan: account.subscriptionPlan };
+        const mail = { email: account.email, language: account.language ?? 'en', plan: account.subscriptionPlan } as const;
+        if (mail.plan !== 'free' && patch.plan === 'free' && paymentGivenUp(subscription)) {
+          notice = { kind: 'paymentGivenUp', mail: { ...mail, plan: mail.plan } };
+        } else if (mail.plan !== 'free' && account.subscriptionStatus !== 'past_due' && patch.subscriptionStatus === 'past_due') {
+          notice = { kind: 'paymentFailed', mail: { ...mail, plan: mail.plan } };
         }
         log.info({ eventId: event.id, type: event.type, userId: account.id, plan: patch.plan, status: patch.subscriptionStatus }, 'stripe webhook applied');
         return 'applied';
       });
-      if (notice) {
+      const sent = notice as { kind: 'paymentFailed' | 'paymentGivenUp'; mail: BillingMailNotice } | null;
+      if (sent) {
         // After the commit: a mail failure must not make Stripe redeliver (the account already moved).
-        await notifier.paymentGivenUp(notice, log).catch((err: unknown) => log.error({ err, userId: owner.id }, 'billing: payment-given-up mail failed'));
+        await notifier[sent.kind](sent.mail, log).catch((err: unknown) => log.error({ err, userId: owner.id }, `billing: ${sent.kind} mail failed`));
       }
       return outcome;
     },

@@ -193,6 +193,29 @@ export class FakeStripe {
     return structuredClone(exhaustPaymentRetries(this.store, subscriptionId, outcome));
   }
 
+  /** A tax rate as if made in the Dashboard (same object as `POST /v1/tax_rates`). */
+  createTaxRate(input: { displayName: string; percentage: number; inclusive?: boolean; country?: string }) {
+    const rate = {
+      id: this.store.newId('txr'),
+      object: 'tax_rate' as const,
+      active: true,
+      country: input.country ?? null,
+      created: this.store.now(),
+      description: null,
+      display_name: input.displayName,
+      effective_percentage: input.percentage,
+      inclusive: input.inclusive ?? false,
+      jurisdiction: null,
+      livemode: false as const,
+      metadata: {},
+      percentage: input.percentage,
+      state: null,
+      tax_type: 'vat',
+    };
+    this.store.taxRates.set(rate.id, rate);
+    return structuredClone(rate);
+  }
+
   subscriptionSchedule(id: string) {
     return structuredClone(scheduleOf(this.store, id));
   }
