@@ -1,5 +1,5 @@
 import fastifyCookie from '@fastify/cookie';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,7 +16,10 @@ let adminCookie: string;
 let userCookie: string;
 beforeAll(async () => {
   t = await createTestApp({ env: { ADMIN_EMAILS: 'chief@example.com' }, jobs: true });
-  adminCookie = (await signUp(t.app, { email: 'chief@example.com', firstName: 'Chief' })).cookie;
+  const chief = await signUp(t.app, { email: 'chief@example.com', firstName: 'Chief' });
+  // ADMIN_EMAILS grants admin at sign-in to a verified address only; signUp verifies after signing up.
+  await t.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, chief.user.id));
+  adminCookie = chief.cookie;
   userCookie = (await signUp(t.app)).cookie;
 });
 afterAll(async () => {
