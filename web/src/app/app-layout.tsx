@@ -1,14 +1,20 @@
 import { Suspense, useEffect, type ReactNode } from 'react';
+import { useAuth } from '@/lib/auth';
 import { useTranslation } from '@/i18n/i18n';
 import { useLocation } from 'wouter';
 import { AppFooter } from './app-footer';
 import { AppModals } from './app-modals';
 import { AppHeader } from './header/app-header';
+import { lazyScreen } from './lazy-screen';
 import { PageSpinner } from './page-spinner';
 import { usePageviewTracking } from './use-pageview-tracking';
 
+// Only paid accounts download the failed-payment banner (issue #11).
+const PaymentFailedBanner = lazyScreen(() => import('@/features/billing/payment-failed-banner'));
+
 export function AppLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
+  const { user: signedIn } = useAuth();
   const [location] = useLocation();
   usePageviewTracking();
   // A new page starts at the top (in-page anchors keep their position).
@@ -26,6 +32,11 @@ export function AppLayout({ children }: { children: ReactNode }) {
       {/* First in the tab order after the skip link: the cookie banner, when it shows. */}
       <AppModals />
       <AppHeader />
+      {signedIn && signedIn.subscriptionPlan !== 'free' && (
+        <Suspense fallback={null}>
+          <PaymentFailedBanner user={signedIn} />
+        </Suspense>
+      )}
       <main id="main" tabIndex={-1} className="flex min-h-[calc(100dvh-4rem)] flex-1 flex-col focus:outline-none">
         <Suspense fallback={<PageSpinner />}>{children}</Suspense>
       </main>

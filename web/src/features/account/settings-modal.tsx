@@ -1,5 +1,5 @@
-import { Trash2, UserRound } from 'lucide-react';
-import { useState } from 'react';
+import { CreditCard, Trash2, UserRound } from 'lucide-react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from '@/i18n/i18n';
 import type { UserResponse } from '@contract/auth';
 import {
@@ -12,8 +12,12 @@ import {
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { DeletionSection } from './deletion-section';
 import { ProfileForm } from './profile-form';
+import { lazyScreen } from '@/app/lazy-screen';
 
-type Section = 'profile' | 'deletion';
+// Plan and billing (issue #11) lives in the billing feature and loads when its tab opens.
+const BillingSection = lazyScreen(() => import('@/features/billing/billing-section'));
+
+type Section = 'profile' | 'billing' | 'deletion';
 
 interface SettingsModalProps {
   user: UserResponse;
@@ -57,9 +61,12 @@ export default function SettingsModal({
           onValueChange={(v) => setSection(v as Section)}
           className="px-6 pb-6 pt-5"
         >
-          <TabsList className="grid w-full grid-cols-2 sm:inline-flex sm:w-auto">
+          <TabsList className="grid w-full grid-cols-3 sm:inline-flex sm:w-auto">
             <TabsTrigger value="profile" data-testid="settings-tab-profile">
               <UserRound className="size-4" aria-hidden /> {t('tabs.profile')}
+            </TabsTrigger>
+            <TabsTrigger value="billing" data-testid="settings-tab-billing">
+              <CreditCard className="size-4" aria-hidden /> {t('tabs.billing')}
             </TabsTrigger>
             <TabsTrigger
               value="deletion"
@@ -71,6 +78,11 @@ export default function SettingsModal({
           </TabsList>
           <TabsContent value="profile" className="mt-6">
             <ProfileForm user={user} onClose={close} />
+          </TabsContent>
+          <TabsContent value="billing" className="mt-6">
+            <Suspense fallback={null}>
+              <BillingSection user={user} />
+            </Suspense>
           </TabsContent>
           <TabsContent value="deletion" className="mt-6">
             <DeletionSection email={user.email} onClose={close} />
