@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { e2eDataDir } from './e2e/fixtures/data-dir.js';
 import { FAKE_STRIPE_APP_ENV } from './e2e/fixtures/fake-stripe-env.js';
 
 /**
@@ -52,7 +53,8 @@ export default defineConfig({
         PORT: String(port),
         HOST: '127.0.0.1',
         PUBLIC_URL: baseURL,
-        DATA_DIR: process.env.E2E_DATA_DIR ?? `.tmp/e2e-data-${port}`,
+        // Without SMTP_URL the app writes every mail to DATA_DIR/mail/*.eml (e2e/fixtures/mail.ts reads them).
+        DATA_DIR: e2eDataDir(),
         ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
         SESSION_SECRET: 'e2e-session-secret-e2e-session-secret',
         ADMIN_EMAILS: 'admin-e2e@example.com',
