@@ -37,6 +37,7 @@ import {
 import { signStripePayload } from './stripe/signature.js';
 import { buildEvent, FakeStripeStore, type PriceCatalogue } from './stripe/store.js';
 import { billingPortalRoutes } from './stripe/billing-portal.js';
+import { route } from './stripe/routes.js';
 import { invoicePreviewRoutes } from './stripe/invoice-preview.js';
 import { scheduleRoutes, scheduleOf } from './stripe/subscription-schedules.js';
 import { taxRateRoutes } from './stripe/tax-rates.js';
@@ -99,7 +100,16 @@ export class FakeStripe {
         ),
         ...eventRoutes(store),
       ],
-      controlRoutes: setupIntentControlRoutes(store),
+      controlRoutes: [
+        ...setupIntentControlRoutes(store),
+        // Stripe's clock for browser journeys and screenshots (the same steps as the methods below).
+        route('POST', '/_fake/subscriptions/:id/fail_next_payment', ({ path }) => {
+          subscriptionOf(store, path.id);
+          store.failNextChargeOf.add(path.id);
+          return { ok: true };
+        }),
+        route('POST', '/_fake/subscriptions/:id/advance', ({ path }) => advanceBillingPeriod(store, path.id)),
+      ],
     });
     const port = await http.listen(options.port ?? 0);
     store.baseUrl = `http://127.0.0.1:${port}`;
