@@ -12,10 +12,7 @@ import {
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { DeletionSection } from './deletion-section';
 import { ProfileForm } from './profile-form';
-import { lazyScreen } from '@/app/lazy-screen';
-
-// Plan and billing (issue #11) lives in the billing feature and loads when its tab opens.
-const BillingSection = lazyScreen(() => import('@/features/billing/billing-section'));
+import { SettingsBillingSection as BillingSection } from '@/app/settings-billing-section';
 
 type Section = 'profile' | 'billing' | 'deletion';
 

@@ -3,7 +3,7 @@ import { useTranslation } from '@/i18n/i18n';
 import { monthlyEquivalent, type BillingCycle, type Plan } from '@contract/plans';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/class-names';
-import { ContactSalesButton } from '@/features/sales/contact-sales-button';
+import { ContactSalesButton } from '@/app/contact-sales-button';
 import { SignUpCta } from './cta-link';
 import { euro, featureLabel, grossPrice, netPrice, vatPercent } from './pricing';
 

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n, initI18n } from '@/i18n/i18n';
 import { jsonResponse, mockFetch } from '@/test/fetch-mock';
 import { renderWithProviders } from '@/test/render-with-providers';
-import { ContactSalesButton } from './contact-sales-button';
+import { ContactSalesButton } from '@/app/contact-sales-button';
 
 configure({ asyncUtilTimeout: 5000 });
 

@@ -4,7 +4,7 @@ import type { BillingCycle, Plan } from '@contract/plans';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/class-names';
-import { ContactSalesButton } from '@/features/sales/contact-sales-button';
+import { ContactSalesButton } from '@/app/contact-sales-button';
 import { euro, featureText, langOf, monthlyEquivalentText, priceOf } from '../billing-format';
 
 export interface PlanAction {

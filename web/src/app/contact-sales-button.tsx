@@ -1,13 +1,13 @@
 import { Mail } from 'lucide-react';
 import { Suspense, useState } from 'react';
-import { lazyScreen } from '@/app/lazy-screen';
+import { lazyScreen } from './lazy-screen';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/class-names';
 
 // The form's code (and its texts) load on the first click.
-const SalesInquiryDialog = lazyScreen(() => import('./sales-inquiry-dialog'));
+const SalesInquiryDialog = lazyScreen(() => import('@/features/sales/sales-inquiry-dialog'));
 
-/** "Contact sales" on the Business plan: opens the sales form (issue #11). */
+/** "Contact sales" on the Business plan (landing pricing and subscription modal): opens the sales form of features/sales (issue #11). */
 export function ContactSalesButton({ label, className }: { label: string; className?: string }) {
   const [open, setOpen] = useState(false);
   const [loaded, setLoaded] = useState(false);
