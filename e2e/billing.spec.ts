@@ -33,6 +33,7 @@ async function payWith(page: Page, card: string) {
 
 test.describe('billing', () => {
   test('EN: the modal upgrades a free user to Pro with a card, cancels at period end, keeps the plan, then upgrades to Business with the prorated amount', async ({ page, context }) => {
+    test.setTimeout(180_000);
     const stripeJs = watchStripeJs(context);
     await withPreferences(page, { language: 'en', consent: true });
     await signUp(page);
@@ -94,7 +95,7 @@ test.describe('billing', () => {
     // Upgrade Pro → Business: the prorated amount from Stripe's preview, then charged at once.
     await modal.getByTestId('choose-business').click();
     const change = page.getByTestId('change-plan-dialog');
-    await expect(change.getByTestId('change-due-now')).toHaveText(/^\d+,\d{2} €$/);
+    await expect(change.getByTestId('change-due-now')).toHaveText(/^\d+(,\d{2})? €$/);
     const due = await change.getByTestId('change-due-now').textContent();
     await expect(change.getByTestId('change-confirm')).toContainText(due!);
     await change.getByTestId('change-confirm').click();
