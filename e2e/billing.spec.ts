@@ -95,7 +95,7 @@ test.describe('billing', () => {
     // Upgrade Pro → Business: the prorated amount from Stripe's preview, then charged at once.
     await modal.getByTestId('choose-business').click();
     const change = page.getByTestId('change-plan-dialog');
-    await expect(change.getByTestId('change-due-now')).toHaveText(/^\d+(,\d{2})? €$/);
+    await expect(change.getByTestId('change-due-now')).toHaveText(/^\d+(,\d{2})?\s€$/);
     const due = await change.getByTestId('change-due-now').textContent();
     await expect(change.getByTestId('change-confirm')).toContainText(due!);
     await change.getByTestId('change-confirm').click();
