@@ -60,6 +60,8 @@ export const adminUsersResponse = z.object({
   conversionRate: z.number(),
   /** Monthly recurring revenue in cents: from Stripe when connected, else estimated (yearly / 12). */
   mrr: z.number().int(),
+  /** MRR per plan in cents (same source as `mrr`), every plan listed; free is always 0. */
+  planRevenue: z.array(z.object({ plan: z.enum(PLAN_IDS), mrr: z.number().int() })),
   hasStripe: z.boolean(),
   recentSignups: z.array(recentSignup),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BILLING_CYCLES, PLAN_IDS, type PlanId } from './plans.js';
+import { BILLING_CYCLES, PLAN_IDS, type BillingCycle, type PlanId } from './plans.js';
 
 /**
  * The billing calls of spec §7 (plus GET /api/billing/subscription, DESIGN §5). The browser names a
@@ -58,6 +58,12 @@ export const billingStateResponse = z.object({
   creditsLimit: z.number().int(),
   /** ISO time the current credit period began. */
   creditsPeriodStart: z.string(),
+  /** ISO time the paid period ends (renewal or, with `cancelAtPeriodEnd`, the end of the plan); null on free. */
+  currentPeriodEnd: z.string().nullable(),
+  /** The plan ends at `currentPeriodEnd` (decision 017); "Keep my plan" takes it back. */
+  cancelAtPeriodEnd: z.boolean(),
+  /** A downgrade waiting for the renewal at `at` (ISO). */
+  scheduledChange: z.object({ plan: paidPlanId, billingCycle, at: z.string() }).nullable(),
 });
 export type BillingStateResponse = z.infer<typeof billingStateResponse>;
 
@@ -70,3 +76,68 @@ export type CompleteSubscriptionResponse = z.infer<typeof completeSubscriptionRe
 
 export const downgradeResponse = billingStateResponse.extend({ success: z.literal(true) });
 export type DowngradeResponse = z.infer<typeof downgradeResponse>;
+
+/** Plans in order of what they give; a change to a lower plan, or yearly → monthly on the same plan, waits for the renewal. */
+const PLAN_RANK: Record<PaidPlanId, number> = { pro: 1, business: 2 };
+
+/**
+ * How a change between paid plans takes effect (issue #11): `upgrade` at once with proration
+ * (pro → business, monthly → yearly), `downgrade` at the next renewal (business → pro, yearly → monthly),
+ * `same` for the current plan and cycle.
+ */
+export function planChangeDirection(
+  from: { plan: PaidPlanId; billingCycle: BillingCycle },
+  to: { plan: PaidPlanId; billingCycle: BillingCycle },
+): 'upgrade' | 'downgrade' | 'same' {
+  if (from.plan !== to.plan) return PLAN_RANK[to.plan] > PLAN_RANK[from.plan] ? 'upgrade' : 'downgrade';
+  if (from.billingCycle === to.billingCycle) return 'same';
+  return to.billingCycle === 'yearly' ? 'upgrade' : 'downgrade';
+}
+
+/** GET /api/billing/change-preview?plan=&cycle= */
+export const changePreviewQuery = z.object({ plan: paidPlanId, cycle: billingCycle });
+export type ChangePreviewQuery = z.infer<typeof changePreviewQuery>;
+
+/**
+ * What choosing `plan`/`cycle` would bill, from Stripe's invoice preview. `new`: the first invoice
+ * of a subscription (total with VAT); `upgrade`: the prorated amount charged now; `downgrade`:
+ * nothing now, the new price from `effectiveAt`. Amounts in cents.
+ */
+export const changePreviewResponse = z.object({
+  kind: z.enum(['new', 'upgrade', 'downgrade']),
+  plan: paidPlanId,
+  billingCycle,
+  amountDueNowCents: z.number().int(),
+  subtotalCents: z.number().int(),
+  taxCents: z.number().int(),
+  totalCents: z.number().int(),
+  currency: z.string(),
+  /** ISO time the change takes effect (now for new/upgrade, the renewal for a downgrade). */
+  effectiveAt: z.string(),
+  /** Pass back to POST /api/billing/change-plan so the charge equals the preview. */
+  prorationDate: z.number().int().nullable(),
+});
+export type ChangePreviewResponse = z.infer<typeof changePreviewResponse>;
+
+/** POST /api/billing/change-plan: move an existing paid subscription to another paid plan or cycle. */
+export const changePlanRequest = z.object({
+  plan: paidPlanId,
+  cycle: billingCycle,
+  prorationDate: z.number().int().positive().optional(),
+});
+export type ChangePlanRequest = z.infer<typeof changePlanRequest>;
+
+export const changePlanResponse = billingStateResponse.extend({
+  success: z.literal(true),
+  /** `upgraded`: in effect now (prorated charge made); `scheduled`: from the next renewal. */
+  outcome: z.enum(['upgraded', 'scheduled']),
+});
+export type ChangePlanResponse = z.infer<typeof changePlanResponse>;
+
+/** POST /api/billing/resume: keep a plan that was set to end (and drop a scheduled downgrade). */
+export const resumeResponse = billingStateResponse.extend({ success: z.literal(true) });
+export type ResumeResponse = z.infer<typeof resumeResponse>;
+
+/** POST /api/billing/portal: a Stripe Billing Portal session (invoices, card, billing address, VAT ID). */
+export const portalResponse = z.object({ url: z.string().url() });
+export type PortalResponse = z.infer<typeof portalResponse>;

@@ -30,6 +30,7 @@ export const ERROR_CODES = [
   'current_password_required',
   'upload_quota_exceeded',
   'structure_changed',
+  'no_billing_account',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

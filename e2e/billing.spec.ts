@@ -1,5 +1,6 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { signUp, withPreferences } from './fixtures/accounts.js';
+import { signInAdmin } from './fixtures/admin.js';
 import { installStripeDouble, TEST_CARDS } from './fixtures/stripe-js-double.js';
 
 /**
@@ -31,7 +32,8 @@ async function payWith(page: Page, card: string) {
 }
 
 test.describe('billing', () => {
-  test('EN: the modal upgrades a free user to Pro with a card, reloads, then downgrades with a confirmation', async ({ page, context }) => {
+  test('EN: the modal upgrades a free user to Pro with a card, cancels at period end, keeps the plan, then upgrades to Business with the prorated amount', async ({ page, context }) => {
+    test.setTimeout(180_000);
     const stripeJs = watchStripeJs(context);
     await withPreferences(page, { language: 'en', consent: true });
     await signUp(page);
@@ -75,14 +77,52 @@ test.describe('billing', () => {
 
     await page.getByTestId('credits-display').click();
     await expect(modal.getByTestId('billing-plan-pro').getByRole('button', { name: 'Current Plan' })).toBeDisabled();
+    await expect(modal.getByTestId('plan-renews-on')).toHaveText(/^Renews on [A-Z][a-z]{2} \d{2}, \d{4}$/);
+
+    // Cancel plan: it runs to the end of the period (decision 017), then "Keep my plan" takes it back.
     await modal.getByTestId('choose-free').click();
     const confirm = page.getByTestId('downgrade-dialog');
-    await expect(confirm).toContainText('Your Pro subscription ends now');
+    await expect(confirm).toContainText(/Your Pro plan stays active until [A-Z][a-z]{2} \d{2}, \d{4}/);
     await confirm.getByTestId('downgrade-confirm').click();
-    await expect(page.getByText('Downgraded Successfully', { exact: true })).toBeVisible();
-    await expect(page.getByText('Your plan has been changed to Free.', { exact: true })).toBeVisible();
-    await expect(modal.getByTestId('billing-plan-free').getByRole('button', { name: 'Current Plan' })).toBeDisabled();
-    expect((await (await page.request.get('/api/auth/user')).json()).creditsLimit).toBe(6);
+    await expect(page.getByText('Plan cancelled', { exact: true })).toBeVisible();
+    await expect(modal.getByTestId('plan-ends-on')).toHaveText(/^Ends on [A-Z][a-z]{2} \d{2}, \d{4}$/);
+    expect((await (await page.request.get('/api/auth/user')).json()).creditsLimit).toBe(200);
+    await modal.getByTestId('keep-plan').click();
+    await expect(page.getByText('Plan kept', { exact: true })).toBeVisible();
+    await expect(modal.getByTestId('plan-renews-on')).toBeVisible();
+    await expect(modal.getByTestId('plan-ends-on')).toHaveCount(0);
+
+    // Upgrade Pro → Business: the prorated amount from Stripe's preview, then charged at once.
+    await modal.getByTestId('choose-business').click();
+    const change = page.getByTestId('change-plan-dialog');
+    await expect(change.getByTestId('change-due-now')).toHaveText(/^\d+(,\d{2})?\s€$/);
+    const due = await change.getByTestId('change-due-now').textContent();
+    await expect(change.getByTestId('change-confirm')).toContainText(due!);
+    await change.getByTestId('change-confirm').click();
+    await expect(page.getByText('Plan Changed Successfully', { exact: true })).toBeVisible();
+    await expect(page.getByTestId('credits-display')).toContainText('1000');
+    expect(await (await page.request.get('/api/billing/subscription')).json()).toMatchObject({ subscriptionPlan: 'business', creditsLimit: 1000 });
+  });
+
+  test('DE: "Vertrieb kontaktieren" sends the sales form; the inquiry is listed for admins', async ({ page }) => {
+    await withPreferences(page, { language: 'de', consent: true });
+    await page.goto('/');
+    await page.getByTestId('plan-business').getByTestId('contact-sales').click();
+    const form = page.getByTestId('sales-dialog');
+    await form.getByLabel('Name').fill('Mara Keller');
+    await form.getByLabel('Geschäftliche E-Mail').fill('mara@keller-immobilien.de');
+    const company = `Keller Immobilien ${Date.now()}`;
+    await form.getByLabel('Firma').fill(company);
+    await form.getByLabel('Teammitglieder (optional)').fill('12');
+    await form.getByLabel('Nachricht').fill('Rund 800 Bilder im Monat für drei Büros.');
+    await form.getByTestId('sales-submit').click();
+    await expect(form.getByTestId('sales-sent')).toContainText('Vielen Dank');
+
+    await signInAdmin(page);
+    await page.goto('/admin/sales');
+    const row = page.getByTestId('sales-row').filter({ hasText: company });
+    await expect(row).toContainText('mara@keller-immobilien.de');
+    await expect(row).toContainText('12 Nutzer');
   });
 
   test('DE: /subscribe shows plans to visitors, then a signed-in user pays for Business yearly and lands on the dashboard', async ({ page }) => {

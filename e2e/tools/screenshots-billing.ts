@@ -7,6 +7,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { installStripeDouble, TEST_CARDS } from '../fixtures/stripe-js-double.js';
@@ -20,7 +21,7 @@ const THEMES = ['light', 'dark'] as const;
 const WIDTHS = [1440, 375] as const;
 const CONSENT = JSON.stringify({ preferences: { necessary: true, analytics: false, marketing: false }, timestamp: new Date().toISOString() });
 
-type Who = 'anonymous' | 'free' | 'paid' | 'popup';
+type Who = 'anonymous' | 'free' | 'paid' | 'popup' | 'ending' | 'pastDue' | 'admin';
 type Shot = { name: string; path: string | ((ctx: { popupUrl: string }) => string); who: Who; fullPage?: boolean; act?: (page: Page) => Promise<void> };
 
 const openModal = async (page: Page) => {
@@ -68,6 +69,46 @@ const SHOTS: Shot[] = [
       await page.waitForTimeout(300);
     },
   },
+  {
+    name: 'modal-change-upgrade',
+    path: '/',
+    who: 'paid',
+    fullPage: false,
+    act: async (page) => {
+      await openModal(page);
+      await page.getByTestId('choose-business').click();
+      await page.getByTestId('change-due-now').waitFor();
+      await page.waitForTimeout(300);
+    },
+  },
+  { name: 'modal-ending', path: '/', who: 'ending', fullPage: false, act: openModal },
+  {
+    name: 'settings-billing',
+    path: '/dashboard',
+    who: 'ending',
+    fullPage: false,
+    act: async (page) => {
+      await page.getByTestId('profile-menu').click();
+      await page.getByTestId('menu-settings').click();
+      await page.getByTestId('settings-tab-billing').click();
+      await page.getByTestId('plan-status').waitFor();
+      await page.waitForTimeout(300);
+    },
+  },
+  { name: 'banner-payment-failed', path: '/dashboard', who: 'pastDue', fullPage: false, act: async (page) => void (await page.getByTestId('payment-failed-banner').waitFor()) },
+  {
+    name: 'sales-form',
+    path: '/',
+    who: 'anonymous',
+    fullPage: false,
+    act: async (page) => {
+      await page.getByTestId('plan-business').getByTestId('contact-sales').click();
+      await page.getByTestId('sales-dialog').waitFor();
+      await page.waitForTimeout(400);
+    },
+  },
+  { name: 'admin-sales', path: '/admin/sales', who: 'admin', act: async (page) => void (await page.getByTestId('sales-row').first().waitFor()) },
+  { name: 'admin-users-eur', path: '/admin/user', who: 'admin', act: async (page) => void (await page.getByTestId('plan-revenue-pro').waitFor()) },
   { name: 'subscribe-anon', path: '/subscribe', who: 'anonymous' },
   { name: 'subscribe-free', path: '/subscribe', who: 'free' },
   { name: 'subscribe-paid', path: '/subscribe', who: 'paid' },
@@ -111,9 +152,9 @@ async function newContext(browser: Browser, opts: { lang: string; theme: string;
 }
 
 /** A new account (through the API); returns its storage state file. */
-async function account(browser: Browser, name: string, setup?: (request: APIRequestContext) => Promise<void>) {
+async function account(browser: Browser, name: string, setup?: (request: APIRequestContext) => Promise<void>, fixedEmail?: string) {
   const context = await browser.newContext();
-  const email = `shots-${name}-${Date.now()}@example.com`;
+  const email = fixedEmail ?? `shots-${name}-${Date.now()}@example.com`;
   const response = await context.request.post(`${BASE}/api/auth/register`, { data: { email, password: 'correct horse battery', firstName: 'Lena', lastName: 'Vogel' } });
   if (!response.ok()) throw new Error(`register ${name}: ${response.status()} ${await response.text()}`);
   await setup?.(context.request);
@@ -142,6 +183,30 @@ async function main() {
   states.paid = await account(browser, 'paid', async (request) => {
     const { setupIntentId } = await confirmedSetup(request, 'pro', 'monthly');
     await request.post(`${BASE}/api/complete-subscription`, { data: { setupIntentId } });
+  });
+  states.ending = await account(browser, 'ending', async (request) => {
+    const { setupIntentId } = await confirmedSetup(request, 'business', 'yearly');
+    await request.post(`${BASE}/api/complete-subscription`, { data: { setupIntentId } });
+    await request.post(`${BASE}/api/downgrade-to-free`);
+  });
+  // The past-due account: its renewal fails at the fake, whose webhooks (--webhook) move the account.
+  states.pastDue = await account(browser, 'pastdue', async (request) => {
+    const { setupIntentId } = await confirmedSetup(request, 'pro', 'monthly');
+    await request.post(`${BASE}/api/complete-subscription`, { data: { setupIntentId } });
+    const list = (await (await fetch(`${FAKE}/v1/subscriptions?limit=1`, { headers: { authorization: 'Bearer sk_test_fake_raumwerk' } })).json()) as { data: Array<{ id: string }> };
+    const id = list.data[0]!.id;
+    await fetch(`${FAKE}/_fake/subscriptions/${id}/fail_next_payment`, { method: 'POST' });
+    await fetch(`${FAKE}/_fake/subscriptions/${id}/advance`, { method: 'POST' });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+  });
+  // An admin, granted with the CLI (`npm run admin -- grant`, needs DATABASE_URL of the app).
+  const adminEmail = `shots-admin-${Date.now()}@example.com`;
+  states.admin = await account(browser, 'admin', async () => undefined, adminEmail);
+  execFileSync('npx', ['tsx', 'server/src/auth/admin-cli.ts', 'grant', adminEmail], { stdio: 'inherit' });
+  await fetch(`${BASE}/api/sales-inquiries`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: BASE },
+    body: JSON.stringify({ name: 'Mara Keller', email: 'mara@keller-immobilien.de', company: 'Keller Immobilien GmbH', seats: 12, message: 'Wir brauchen rund 800 Bilder im Monat für drei Büros in Hamburg und Lübeck.', locale: 'de' }),
   });
   let popupUrl = '';
   states.popup = await account(browser, 'popup', async (request) => {

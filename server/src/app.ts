@@ -11,6 +11,8 @@ import { createBilling, type Billing } from './billing/billing-module.js';
 import { billingRoutes } from './billing/routes.js';
 import { stripeWebhookRoutes } from './billing/webhook-routes.js';
 import { createWebhookProcessor } from './billing/webhook-processor.js';
+import { createMailBillingNotifier } from './billing/billing-notifier.js';
+import { salesRoutes } from './sales/routes.js';
 import type { AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
 import { healthRoutes } from './health/routes.js';
@@ -86,9 +88,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const billing = deps.billing ?? createBilling(config);
   const checkout = billing.checkout;
   await app.register(billingRoutes, { checkout });
+  const billingNotifier = createMailBillingNotifier({ mailer, salesEmail: config.SALES_EMAIL, appUrl: config.publicUrl });
   await app.register(stripeWebhookRoutes, {
-    webhooks: checkout ? { gateway: checkout.gateway, processor: createWebhookProcessor({ db: database.db, gateway: checkout.gateway }) } : null,
+    webhooks: checkout ? { gateway: checkout.gateway, processor: createWebhookProcessor({ db: database.db, gateway: checkout.gateway, notifier: billingNotifier }) } : null,
   });
+  await app.register(salesRoutes, { notifier: billingNotifier });
   await app.register(analyticsRoutes, {});
   await app.register(adminRoutes, { jobs: deps.jobs, storageDriver: services.storage.driver, ...(checkout ? { subscriptionMrr: billing.subscriptionMrr } : {}) });
   await app.register(accountRoutes);

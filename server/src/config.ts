@@ -95,6 +95,14 @@ const envSchema = z
     STRIPE_PRICE_PRO_YEARLY: optionalString,
     STRIPE_PRICE_BUSINESS_MONTHLY: optionalString,
     STRIPE_PRICE_BUSINESS_YEARLY: optionalString,
+    /** VAT (decision 018): a Stripe tax rate (`txr_...`) put on every subscription... */
+    STRIPE_TAX_RATE_ID: optionalString.pipe(z.string().regex(/^txr_/, { message: 'STRIPE_TAX_RATE_ID must be a tax rate id (txr_...)' }).optional()),
+    /** ...or Stripe Tax computing it from the customer's billing address. */
+    STRIPE_AUTOMATIC_TAX: bool(false),
+    /** Billing Portal configuration (`bpc_...`); unset = the account's default configuration. */
+    STRIPE_PORTAL_CONFIGURATION_ID: optionalString,
+    /** Where "Contact sales" requests are mailed (they are listed for admins either way). */
+    SALES_EMAIL: optionalString.pipe(z.email({ message: 'SALES_EMAIL must be an e-mail address' }).optional()),
     RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
     LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(7),
     SMTP_URL: optionalString.pipe(
@@ -156,6 +164,9 @@ function crossFieldIssues(source: NodeJS.ProcessEnv): string[] {
   const issues: string[] = [];
   const oidc = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'];
   if (oidc.some(set) && !oidc.every(set)) issues.push('OIDC_ISSUER: set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together');
+  if (set('STRIPE_TAX_RATE_ID') && ['true', '1', 'yes'].includes(source.STRIPE_AUTOMATIC_TAX ?? '')) {
+    issues.push('STRIPE_TAX_RATE_ID: set either STRIPE_TAX_RATE_ID or STRIPE_AUTOMATIC_TAX=true, not both (Stripe does not mix manual rates and Stripe Tax)');
+  }
   if (source.STORAGE_DRIVER === 's3' && !set('S3_BUCKET')) issues.push('S3_BUCKET: STORAGE_DRIVER=s3 needs S3_BUCKET');
   if (source.NODE_ENV === 'production' && !set('SESSION_SECRET')) {
     issues.push('SESSION_SECRET: required in production (at least 32 random characters)');

@@ -1,5 +1,5 @@
 import fastifyCookie from '@fastify/cookie';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,7 +16,10 @@ let adminCookie: string;
 let userCookie: string;
 beforeAll(async () => {
   t = await createTestApp({ env: { ADMIN_EMAILS: 'chief@example.com' }, jobs: true });
-  adminCookie = (await signUp(t.app, { email: 'chief@example.com', firstName: 'Chief' })).cookie;
+  const chief = await signUp(t.app, { email: 'chief@example.com', firstName: 'Chief' });
+  // ADMIN_EMAILS grants admin at sign-in to a verified address only; signUp verifies after signing up.
+  await t.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, chief.user.id));
+  adminCookie = chief.cookie;
   userCookie = (await signUp(t.app)).cookie;
 });
 afterAll(async () => {
@@ -169,7 +172,7 @@ describe('GET /api/admin/system', () => {
 
 describe('MRR from the payment provider', () => {
   /** The admin routes alone, wired as billing will wire them: with a subscription MRR source. */
-  async function appWithMrr(subscriptionMrr: () => Promise<number>) {
+  async function appWithMrr(subscriptionMrr: () => Promise<{ totalCents: number; byPlanCents: { pro: number; business: number } }>) {
     const app = Fastify();
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
@@ -184,9 +187,14 @@ describe('MRR from the payment provider', () => {
   }
 
   it('uses the Stripe figure when billing is configured, and falls back to the estimate when Stripe fails', async () => {
-    const live = await appWithMrr(async () => 123_45);
+    const live = await appWithMrr(async () => ({ totalCents: 123_45, byPlanCents: { pro: 48_45, business: 75_00 } }));
     const fromStripe = (await live.inject({ url: '/api/admin/users', headers: { cookie: adminCookie } })).json();
     expect(fromStripe).toMatchObject({ mrr: 12345, hasStripe: true });
+    expect(fromStripe.planRevenue).toEqual([
+      { plan: 'free', mrr: 0 },
+      { plan: 'pro', mrr: 4845 },
+      { plan: 'business', mrr: 7500 },
+    ]);
     await live.close();
 
     const broken = await appWithMrr(async () => {

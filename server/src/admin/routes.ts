@@ -18,7 +18,7 @@ export interface AdminRoutesOptions {
    * MRR in cents from the payment provider's subscriptions (wired by billing when Stripe is
    * configured). Without it, or when it fails, MRR is estimated from the plan prices.
    */
-  subscriptionMrr?: () => Promise<number>;
+  subscriptionMrr?: () => Promise<{ totalCents: number; byPlanCents: { pro: number; business: number } }>;
 }
 
 /** Spec §2/§7 admin API. Every route here sits behind the admin guard: 401 signed out, 403 non-admin. */
@@ -39,17 +39,24 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
   r.get('/api/admin/users', { schema: { response: { 200: adminUsersResponse } } }, async (request) => {
     const [totals, signups] = await Promise.all([planTotals(db), recentSignups(db)]);
     let mrr = totals.estimatedMrr;
+    let planRevenue = totals.estimatedPlanRevenue;
     let hasStripe = false;
     if (options.subscriptionMrr && app.config.billingEnabled) {
       try {
-        mrr = Math.round(await options.subscriptionMrr());
+        const live = await options.subscriptionMrr();
+        mrr = live.totalCents;
+        planRevenue = [
+          { plan: 'free' as const, mrr: 0 },
+          { plan: 'pro' as const, mrr: live.byPlanCents.pro },
+          { plan: 'business' as const, mrr: live.byPlanCents.business },
+        ];
         hasStripe = true;
       } catch (err) {
         request.log.warn({ err }, 'MRR from Stripe unavailable; showing the estimate');
       }
     }
-    const { estimatedMrr: _estimate, ...counts } = totals;
-    return { ...counts, mrr, hasStripe, recentSignups: signups };
+    const { estimatedMrr: _estimate, estimatedPlanRevenue: _planEstimate, ...counts } = totals;
+    return { ...counts, mrr, planRevenue, hasStripe, recentSignups: signups };
   });
 
   r.get('/api/admin/system', { schema: { response: { 200: adminSystemResponse } } }, async (request) =>

@@ -87,6 +87,7 @@ export interface PlanTotals {
   conversionRate: number;
   /** Cents per month from the plan prices (yearly / 12); no payment-provider data involved. */
   estimatedMrr: number;
+  estimatedPlanRevenue: Array<{ plan: PlanId; mrr: number }>;
 }
 
 /** One GROUP BY over (plan, billing cycle): the plan distribution and the MRR estimate together. */
@@ -97,14 +98,18 @@ export async function planTotals(db: Database): Promise<PlanTotals> {
     .groupBy(users.subscriptionPlan, users.billingCycle);
   const byPlan = new Map<PlanId, number>(PLAN_IDS.map((id) => [id, 0]));
   let estimated = 0;
+  const revenue = new Map<PlanId, number>(PLAN_IDS.map((id) => [id, 0]));
   for (const row of rows) {
     byPlan.set(row.plan, (byPlan.get(row.plan) ?? 0) + row.count);
-    estimated += row.count * monthlyEquivalent(PLANS[row.plan], row.cycle ?? 'monthly') * 100;
+    const cents = row.count * monthlyEquivalent(PLANS[row.plan], row.cycle ?? 'monthly') * 100;
+    estimated += cents;
+    revenue.set(row.plan, (revenue.get(row.plan) ?? 0) + cents);
   }
   const userCounts = PLAN_IDS.map((plan) => ({ plan, count: byPlan.get(plan) ?? 0 }));
   const totalUsers = userCounts.reduce((sum, c) => sum + c.count, 0);
   const paidUsers = totalUsers - (byPlan.get('free') ?? 0);
-  return { userCounts, totalUsers, paidUsers, conversionRate: percent(paidUsers, totalUsers), estimatedMrr: Math.round(estimated) };
+  const estimatedPlanRevenue = PLAN_IDS.map((plan) => ({ plan, mrr: Math.round(revenue.get(plan) ?? 0) }));
+  return { userCounts, totalUsers, paidUsers, conversionRate: percent(paidUsers, totalUsers), estimatedMrr: Math.round(estimated), estimatedPlanRevenue };
 }
 
 export async function recentSignups(db: Database, limit = 10): Promise<RecentSignup[]> {

@@ -31,6 +31,24 @@ export interface SubscriptionState {
   cancelAtPeriodEnd: boolean;
   unitAmountCents: number | null;
   interval: 'month' | 'year' | null;
+  /** `cancellation_details.reason`: `payment_failed` when Stripe gave up collecting. */
+  cancellationReason: string | null;
+  /** The attached subscription schedule (a downgrade waiting for the renewal), if any. */
+  scheduleId: string | null;
+  /** The price a schedule switches to at `scheduledAt` (filled by `retrieveSubscription`). */
+  scheduledChange: { priceId: string; planId: PaidPlanId | null; billingCycle: BillingCycle | null; at: Date } | null;
+}
+
+/** What a plan change (or a first subscription) would bill, from the provider's invoice preview. */
+export interface ChangePreview {
+  /** Charged at once: the proration lines (upgrade) or the whole first invoice (new subscription), tax included. */
+  amountDueNowCents: number;
+  subtotalCents: number;
+  taxCents: number;
+  totalCents: number;
+  currency: string;
+  /** Unix seconds the prorations were computed for; pass it to the change so it bills the same. */
+  prorationDate: number;
 }
 
 export interface SetupIntentState {
@@ -94,8 +112,16 @@ export interface BillingGateway {
   changeSubscriptionPrice(
     id: string,
     priceId: string,
-    options?: { prorationBehavior?: ProrationBehavior; defaultPaymentMethodId?: string },
+    options?: { prorationBehavior?: ProrationBehavior; defaultPaymentMethodId?: string; prorationDate?: number },
   ): Promise<SubscriptionState>;
+  /** Invoice preview of moving `subscriptionId` to `priceId` now (always_invoice), or of a new subscription when null. */
+  previewChange(input: { customerId: string; subscriptionId: string | null; priceId: string }): Promise<ChangePreview>;
+  /** Keeps the current price until the period ends, then `priceId` (a subscription schedule). */
+  scheduleDowngrade(id: string, priceId: string): Promise<SubscriptionState>;
+  /** Drops a pending scheduled change (releases the schedule); the subscription stays as it is. */
+  releaseSchedule(scheduleId: string): Promise<void>;
+  /** A Billing Portal session for the customer; the returned URL is short-lived. */
+  createPortalSession(customerId: string, returnUrl: string, locale: 'de' | 'en'): Promise<string>;
   /** Immediately by default; `atPeriodEnd` keeps access until the paid period ends. */
   cancelSubscription(id: string, options?: { atPeriodEnd?: boolean }): Promise<SubscriptionState>;
   /** Undoes a cancellation scheduled for the period end. */

@@ -33,6 +33,9 @@ describe('billing hooks for other features', () => {
     const before = await billing.subscriptionMrr();
     const user = await kit.newUser();
     await kit.subscribe(user.cookie, 'business', 'yearly');
-    expect(await billing.subscriptionMrr()).toBeCloseTo(before + 89100 / 12, 5);
+    const after = await billing.subscriptionMrr();
+    expect(after.totalCents).toBe(Math.round(before.totalCents + 89100 / 12));
+    expect(after.byPlanCents.business).toBe(Math.round(before.byPlanCents.business + 89100 / 12));
+    expect(after.byPlanCents.pro).toBe(before.byPlanCents.pro);
   });
 });

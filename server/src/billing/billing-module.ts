@@ -7,18 +7,24 @@ import type { AppConfig } from '../config.js';
 import type { DatabaseHandle } from '../db/client.js';
 import type { UserRow } from '../db/schema/users.js';
 import type { BillingGateway } from './billing-gateway.js';
+import type { PaidPlanId } from './price-map.js';
 import type { Checkout } from './checkout-service.js';
 import { creditResetJob } from './credit-reset-job.js';
 import { createStripeGateway } from './stripe-gateway.js';
 import { stripeGatewayOptionsFromConfig } from './stripe-gateway-config.js';
+
+export interface SubscriptionRevenue {
+  totalCents: number;
+  byPlanCents: Record<PaidPlanId, number>;
+}
 
 export interface Billing {
   /** Null when billing is not configured. */
   checkout: Checkout | null;
   /** Cancels a user's subscription at once (account purge); throws while it cannot be canceled. */
   cancelSubscriptionOf(user: Pick<UserRow, 'id' | 'stripeSubscriptionId'>): Promise<void>;
-  /** Monthly recurring revenue in cents from the provider's billable subscriptions (admin). */
-  subscriptionMrr(): Promise<number>;
+  /** Monthly recurring revenue in cents from the provider's billable subscriptions' real prices (yearly / 12), total and per plan (admin). */
+  subscriptionMrr(): Promise<SubscriptionRevenue>;
 }
 
 export function createBilling(config: AppConfig, overrides: { gateway?: BillingGateway } = {}): Billing {
@@ -39,7 +45,14 @@ export function createBilling(config: AppConfig, overrides: { gateway?: BillingG
     async subscriptionMrr() {
       if (!gateway) throw new Error('billing: Stripe is not configured');
       const subscriptions = await gateway.listActiveSubscriptions();
-      return subscriptions.reduce((sum, s) => sum + (s.unitAmountCents ?? 0) / (s.interval === 'year' ? 12 : 1), 0);
+      const byPlanCents: Record<PaidPlanId, number> = { pro: 0, business: 0 };
+      let totalCents = 0;
+      for (const s of subscriptions) {
+        const monthly = (s.unitAmountCents ?? 0) / (s.interval === 'year' ? 12 : 1);
+        totalCents += monthly;
+        if (s.planId) byPlanCents[s.planId] += monthly;
+      }
+      return { totalCents: Math.round(totalCents), byPlanCents: { pro: Math.round(byPlanCents.pro), business: Math.round(byPlanCents.business) } };
     },
   };
 }

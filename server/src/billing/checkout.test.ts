@@ -211,8 +211,8 @@ describe('completing a subscription', () => {
   });
 });
 
-describe('downgrading to free', () => {
-  it('cancels the Stripe subscription at once; plan free, limit 6, used stays', async () => {
+describe('downgrading to free (decision 017: at the end of the period)', () => {
+  it('sets cancel_at_period_end; plan, cycle and credits stay until the period ends', async () => {
     const user = await kit.newUser();
     await kit.subscribe(user.cookie, 'pro', 'monthly');
     const subscriptionId = (await kit.account(user.userId)).stripeSubscriptionId!;
@@ -220,19 +220,30 @@ describe('downgrading to free', () => {
 
     const response = await kit.post('/api/downgrade-to-free', user.cookie);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ success: true, subscriptionPlan: 'free', billingCycle: null, creditsLimit: 6, creditsUsed: 40 });
-    expect(kit.fake.subscription(subscriptionId).status).toBe('canceled');
-    expect(await kit.account(user.userId)).toMatchObject({ subscriptionPlan: 'free', stripeSubscriptionId: null, subscriptionStatus: 'canceled' });
+    const periodEnd = kit.fake.subscription(subscriptionId).items.data[0]!.current_period_end;
+    expect(response.json()).toMatchObject({
+      success: true,
+      subscriptionPlan: 'pro',
+      billingCycle: 'monthly',
+      creditsLimit: 200,
+      creditsUsed: 40,
+      cancelAtPeriodEnd: true,
+      currentPeriodEnd: new Date(periodEnd * 1000).toISOString(),
+    });
+    expect(kit.fake.subscription(subscriptionId)).toMatchObject({ status: 'active', cancel_at_period_end: true });
+    expect(await kit.account(user.userId)).toMatchObject({ subscriptionPlan: 'pro', stripeSubscriptionId: subscriptionId, cancelAtPeriodEnd: true });
 
-    // Again: nothing left to cancel, still fine.
-    expect((await kit.post('/api/downgrade-to-free', user.cookie)).statusCode).toBe(200);
+    // Again: already ending, still fine, nothing else sent to Stripe.
+    const again = await kit.post('/api/downgrade-to-free', user.cookie);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ subscriptionPlan: 'pro', cancelAtPeriodEnd: true });
   });
 
   it('works for a free user without a subscription', async () => {
     const user = await kit.newUser();
     const response = await kit.post('/api/downgrade-to-free', user.cookie);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ subscriptionPlan: 'free', creditsLimit: 6 });
+    expect(response.json()).toMatchObject({ subscriptionPlan: 'free', creditsLimit: 6, cancelAtPeriodEnd: false, currentPeriodEnd: null });
   });
 });
 

@@ -16,12 +16,34 @@ export type Executor = Pick<Database, 'select' | 'update' | 'insert' | 'execute'
 
 export type SubscriptionStatusValue = NonNullable<BillingStateResponse['subscriptionStatus']>;
 
+/** Where the subscription stands in its period (decision 017): shown, never used for access. */
+export interface Lifecycle {
+  periodEnd: Date | null;
+  cancelAtPeriodEnd: boolean;
+  scheduled: { plan: 'pro' | 'business'; billingCycle: 'monthly' | 'yearly'; at: Date } | null;
+}
+
+export const NO_LIFECYCLE: Lifecycle = { periodEnd: null, cancelAtPeriodEnd: false, scheduled: null };
+
 export interface AccountPatch {
   plan: PlanId;
   billingCycle: 'monthly' | 'yearly' | null;
   subscriptionStatus: SubscriptionStatusValue | null;
   stripeSubscriptionId: string | null;
   credits: Credits;
+  /** Left as stored when undefined. */
+  lifecycle?: Lifecycle;
+}
+
+export function lifecycleOf(row: UserRow): Lifecycle {
+  return {
+    periodEnd: row.subscriptionPeriodEnd,
+    cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+    scheduled:
+      row.scheduledPlan && row.scheduledBillingCycle && row.scheduledChangeAt
+        ? { plan: row.scheduledPlan, billingCycle: row.scheduledBillingCycle, at: row.scheduledChangeAt }
+        : null,
+  };
 }
 
 const PAST_DUE: readonly string[] = ['past_due', 'unpaid'];
@@ -37,6 +59,7 @@ export function patchOf(row: UserRow): AccountPatch {
     subscriptionStatus: (row.subscriptionStatus as SubscriptionStatusValue | null) ?? null,
     stripeSubscriptionId: row.stripeSubscriptionId,
     credits: creditsOf(row),
+    lifecycle: lifecycleOf(row),
   };
 }
 
@@ -65,6 +88,15 @@ export async function saveAccount(tx: Executor, userId: string, patch: AccountPa
       creditsUsed: patch.credits.used,
       creditsLimit: patch.credits.limit,
       creditsPeriodStart: patch.credits.periodStart,
+      ...(patch.lifecycle
+        ? {
+            subscriptionPeriodEnd: patch.lifecycle.periodEnd,
+            cancelAtPeriodEnd: patch.lifecycle.cancelAtPeriodEnd,
+            scheduledPlan: patch.lifecycle.scheduled?.plan ?? null,
+            scheduledBillingCycle: patch.lifecycle.scheduled?.billingCycle ?? null,
+            scheduledChangeAt: patch.lifecycle.scheduled?.at ?? null,
+          }
+        : {}),
       updatedAt: new Date(),
     })
     .where(eq(users.id, userId))
@@ -75,7 +107,7 @@ export async function saveAccount(tx: Executor, userId: string, patch: AccountPa
 
 /** The patch that puts an account on the free plan (the subscription already ended or was canceled). */
 export function freePatch(row: UserRow, status: SubscriptionStatusValue | null = row.stripeSubscriptionId ? 'canceled' : null): AccountPatch {
-  return { plan: 'free', billingCycle: null, subscriptionStatus: status, stripeSubscriptionId: null, credits: downgradeToFree(creditsOf(row)) };
+  return { plan: 'free', billingCycle: null, subscriptionStatus: status, stripeSubscriptionId: null, credits: downgradeToFree(creditsOf(row)), lifecycle: NO_LIFECYCLE };
 }
 
 /** Puts a user on the free plan in one locked step (no provider call: cancel the subscription first). */
@@ -99,5 +131,16 @@ export function billingState(row: UserRow): BillingStateResponse {
     creditsUsed: row.creditsUsed,
     creditsLimit: row.creditsLimit,
     creditsPeriodStart: row.creditsPeriodStart.toISOString(),
+    ...lifecycleState(row),
+  };
+}
+
+function lifecycleState(row: UserRow): Pick<BillingStateResponse, 'currentPeriodEnd' | 'cancelAtPeriodEnd' | 'scheduledChange'> {
+  if (row.subscriptionPlan === 'free') return { currentPeriodEnd: null, cancelAtPeriodEnd: false, scheduledChange: null };
+  const { periodEnd, cancelAtPeriodEnd, scheduled } = lifecycleOf(row);
+  return {
+    currentPeriodEnd: periodEnd?.toISOString() ?? null,
+    cancelAtPeriodEnd,
+    scheduledChange: scheduled && !cancelAtPeriodEnd ? { ...scheduled, at: scheduled.at.toISOString() } : null,
   };
 }

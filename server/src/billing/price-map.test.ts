@@ -46,8 +46,11 @@ describe('stripeGatewayOptionsFromConfig', () => {
       secretKey: 'sk_test_x',
       webhookSecret: 'whsec_x',
       apiUrl: 'http://127.0.0.1:4567',
+      tax: { rateId: undefined, automatic: false },
+      portalConfigurationId: undefined,
       prices: { pro: { monthly: 'pm', yearly: 'py' }, business: { monthly: 'bm', yearly: 'by' } },
     });
+    expect(stripeGatewayOptionsFromConfig({ ...env, STRIPE_TAX_RATE_ID: 'txr_1' })?.tax).toEqual({ rateId: 'txr_1', automatic: false });
   });
 
   it('names the missing price variables', () => {

@@ -2,6 +2,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   billingStateResponse,
+  changePlanRequest,
+  changePlanResponse,
+  changePreviewQuery,
+  changePreviewResponse,
+  portalResponse,
+  resumeResponse,
   completeSubscriptionRequest,
   completeSubscriptionResponse,
   createSetupIntentRequest,
@@ -19,6 +25,7 @@ import { billingNotConfigured } from './billing-errors.js';
 import type { Checkout } from './checkout-service.js';
 import { createCheckoutService } from './checkout-service.js';
 import { billingState } from './plan-changes.js';
+import { createSubscriptionService } from './subscription-service.js';
 
 export interface BillingRoutesOptions {
   /** Null when billing is not configured: checkout answers 503 billing_not_configured. */
@@ -27,6 +34,8 @@ export interface BillingRoutesOptions {
 
 /** Card setups one user may start per 10 minutes (each creates provider objects). */
 const SETUPS_PER_WINDOW = 20;
+/** Previews, portal sessions and plan changes per user per 10 minutes (each is a provider call). */
+const PROVIDER_CALLS_PER_WINDOW = 60;
 
 /**
  * Spec §7 billing calls: create-setup-intent (modal), get-or-create-subscription (upgrade page,
@@ -36,6 +45,12 @@ const SETUPS_PER_WINDOW = 20;
 export async function billingRoutes(app: FastifyInstance, options: BillingRoutesOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const service = createCheckoutService(app.db);
+  const subscriptions = createSubscriptionService(app.db);
+
+  async function limitProviderCalls(userId: string) {
+    const limit = await hitRateLimit(app.db, `billing:calls:${userId}`, PROVIDER_CALLS_PER_WINDOW, 600);
+    if (!limit.allowed) throw AppError.tooManyRequests(limit.retryAfterSeconds);
+  }
   app.addHook('preValidation', requireUser);
 
   const requireCheckout = (): Checkout => {
@@ -77,10 +92,41 @@ export async function billingRoutes(app: FastifyInstance, options: BillingRoutes
     },
   );
 
+  // Spec §7 downgrade-to-free: ends the plan at the period's end (decision 017), not at once.
   r.post('/api/downgrade-to-free', { schema: { response: { 200: downgradeResponse } } }, async (request) => {
     const user = currentUser(request);
-    const account = await service.downgradeToFree(app.config.billingEnabled ? options.checkout : null, request.log, user.id);
+    const account = await subscriptions.endAtPeriodEnd(app.config.billingEnabled ? options.checkout : null, request.log, user.id);
     return { success: true as const, ...billingState(account) };
+  });
+
+  r.post('/api/billing/resume', { schema: { response: { 200: resumeResponse } } }, async (request) => {
+    const checkout = requireCheckout();
+    const account = await subscriptions.resume(checkout, request.log, currentUser(request).id);
+    return { success: true as const, ...billingState(account) };
+  });
+
+  r.get('/api/billing/change-preview', { schema: { querystring: changePreviewQuery, response: { 200: changePreviewResponse } } }, async (request) => {
+    const checkout = requireCheckout();
+    const user = currentUser(request);
+    await limitProviderCalls(user.id);
+    return subscriptions.preview(checkout, request.log, user, request.query.plan, request.query.cycle);
+  });
+
+  r.post('/api/billing/change-plan', { schema: { body: changePlanRequest, response: { 200: changePlanResponse } } }, async (request) => {
+    const checkout = requireCheckout();
+    const user = currentUser(request);
+    await limitProviderCalls(user.id);
+    const result = await subscriptions.changePlan(checkout, request.log, user.id, request.body);
+    return { success: true as const, outcome: result.outcome, ...billingState(result.account) };
+  });
+
+  r.post('/api/billing/portal', { schema: { response: { 200: portalResponse } } }, async (request) => {
+    const checkout = requireCheckout();
+    const user = currentUser(request);
+    await limitProviderCalls(user.id);
+    const locale = request.headers['accept-language']?.toLowerCase().startsWith('de') ? 'de' : 'en';
+    const url = await subscriptions.portalUrl(checkout, request.log, user, `${app.config.publicUrl}/dashboard`, user.language ?? locale);
+    return { url };
   });
 
   r.get('/api/billing/subscription', { schema: { response: { 200: billingStateResponse } } }, async (request) => billingState(currentUser(request)));

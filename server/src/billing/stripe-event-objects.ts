@@ -20,6 +20,10 @@ function idOf(value: unknown): string | null {
 /** The subscription a `customer.subscription.*` or `invoice.*` event is about, if any. */
 export function subscriptionIdOf(object: EventObject): string | null {
   if (object.object === 'subscription') return object.id ?? null;
+  if (object.object === 'subscription_schedule') {
+    // A released schedule no longer names its subscription, only `released_subscription`.
+    return idOf(object.subscription) ?? idOf(object.released_subscription);
+  }
   if (object.object === 'invoice') {
     const parent = object.parent as
       { subscription_details?: { subscription?: unknown } | null } | null | undefined;

@@ -11,7 +11,8 @@ type StripeEnv = Pick<
   | 'STRIPE_PRICE_PRO_YEARLY'
   | 'STRIPE_PRICE_BUSINESS_MONTHLY'
   | 'STRIPE_PRICE_BUSINESS_YEARLY'
->;
+> &
+  Partial<Pick<AppConfig, 'STRIPE_TAX_RATE_ID' | 'STRIPE_AUTOMATIC_TAX' | 'STRIPE_PORTAL_CONFIGURATION_ID'>>;
 
 /**
  * `null` when billing is off (no secret key). With a key, every price id must be set: a missing
@@ -37,6 +38,8 @@ export function stripeGatewayOptionsFromConfig(config: StripeEnv): StripeGateway
     secretKey: config.STRIPE_SECRET_KEY,
     webhookSecret: config.STRIPE_WEBHOOK_SECRET,
     apiUrl: config.STRIPE_API_URL,
+    tax: { rateId: config.STRIPE_TAX_RATE_ID, automatic: config.STRIPE_AUTOMATIC_TAX ?? false },
+    portalConfigurationId: config.STRIPE_PORTAL_CONFIGURATION_ID,
     prices: {
       pro: { monthly: prices.STRIPE_PRICE_PRO_MONTHLY!, yearly: prices.STRIPE_PRICE_PRO_YEARLY! },
       business: {

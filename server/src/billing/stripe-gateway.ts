@@ -31,6 +31,10 @@ export interface StripeGatewayOptions {
   maxNetworkRetries?: number;
   /** Per request; stripe-node's own default (80 s) is too long for a checkout click. */
   timeoutMs?: number;
+  /** VAT (decision 018): a tax rate on every subscription, or Stripe Tax. At most one of them. */
+  tax?: { rateId?: string; automatic?: boolean };
+  /** `bpc_...` portal configuration; omitted = the account's default one. */
+  portalConfigurationId?: string;
 }
 
 /** `http://127.0.0.1:4567` -> the `host`/`port`/`protocol` config stripe-node accepts. */
@@ -89,6 +93,29 @@ export function createStripeGateway(options: StripeGatewayOptions): BillingGatew
   }
 
   const toState = (subscription: Stripe.Subscription) => toSubscriptionState(subscription, prices);
+  const taxRateIds = options.tax?.rateId ? [options.tax.rateId] : [];
+  const automaticTax = Boolean(options.tax?.automatic);
+  /** The tax settings every subscription carries (decision 018). */
+  const taxParams = (): Pick<Stripe.SubscriptionCreateParams, 'default_tax_rates' | 'automatic_tax'> =>
+    automaticTax ? { automatic_tax: { enabled: true } } : taxRateIds.length > 0 ? { default_tax_rates: taxRateIds } : {};
+
+  /** The phase after the current one of an attached schedule: the change waiting for the renewal. */
+  async function withScheduledChange(subscription: Stripe.Subscription): Promise<SubscriptionState> {
+    const state = toState(subscription);
+    if (!state.scheduleId) return state;
+    const schedule = await call(() => stripe.subscriptionSchedules.retrieve(state.scheduleId!));
+    if (schedule.status !== 'active' && schedule.status !== 'not_started') return { ...state, scheduleId: null };
+    const periodEnd = state.currentPeriodEnd ? state.currentPeriodEnd.getTime() / 1000 : 0;
+    const next = schedule.phases.find((phase) => phase.start_date >= periodEnd);
+    const price = next?.items[0]?.price;
+    const priceId = typeof price === 'string' ? price : (price?.id ?? null);
+    if (!next || !priceId || priceId === state.priceId) return state;
+    const plan = planForPriceId(prices, priceId);
+    return {
+      ...state,
+      scheduledChange: { priceId, planId: plan?.planId ?? null, billingCycle: plan?.billingCycle ?? null, at: new Date(next.start_date * 1000) },
+    };
+  }
 
   function assertOurPrice(priceId: string) {
     if (!planForPriceId(prices, priceId)) {
@@ -173,6 +200,7 @@ export function createStripeGateway(options: StripeGatewayOptions): BillingGatew
             // A failed first payment answers 402 and creates nothing (no `incomplete` leftovers).
             payment_behavior: 'error_if_incomplete',
             metadata: input.metadata,
+            ...taxParams(),
           },
           { idempotencyKey: input.idempotencyKey },
         ),
@@ -181,7 +209,7 @@ export function createStripeGateway(options: StripeGatewayOptions): BillingGatew
     },
 
     async retrieveSubscription(id) {
-      return toState(await call(() => stripe.subscriptions.retrieve(id)));
+      return withScheduledChange(await call(() => stripe.subscriptions.retrieve(id)));
     },
 
     async changeSubscriptionPrice(id, priceId, changeOptions = {}) {
@@ -195,6 +223,9 @@ export function createStripeGateway(options: StripeGatewayOptions): BillingGatew
         stripe.subscriptions.update(id, {
           items: [{ id: item.id, price: priceId }],
           proration_behavior: changeOptions.prorationBehavior ?? 'always_invoice',
+          // The moment the preview was computed for, so the charge equals what the user saw.
+          ...(changeOptions.prorationDate ? { proration_date: changeOptions.prorationDate } : {}),
+          ...taxParams(),
           // If the difference cannot be charged, the plan stays as it was.
           payment_behavior: 'error_if_incomplete',
           // Choosing a plan again means the customer wants to keep the subscription.
@@ -206,6 +237,98 @@ export function createStripeGateway(options: StripeGatewayOptions): BillingGatew
         }),
       );
       return toState(updated);
+    },
+
+    async previewChange(input) {
+      assertOurPrice(input.priceId);
+      const prorationDate = Math.floor(Date.now() / 1000);
+      let preview: Stripe.Invoice;
+      if (input.subscriptionId) {
+        const subscriptionId = input.subscriptionId;
+        const current = await call(() => stripe.subscriptions.retrieve(subscriptionId));
+        const item = current.items.data[0];
+        if (!item) throw new BillingGatewayError('invalid_request', `Subscription ${subscriptionId} has no items.`);
+        preview = await call(() =>
+          stripe.invoices.createPreview({
+            customer: input.customerId,
+            subscription: subscriptionId,
+            subscription_details: {
+              items: [{ id: item.id, price: input.priceId }],
+              proration_behavior: 'always_invoice',
+              proration_date: prorationDate,
+              ...(taxRateIds.length > 0 ? { default_tax_rates: taxRateIds } : {}),
+            },
+            ...(automaticTax ? { automatic_tax: { enabled: true } } : {}),
+          }),
+        );
+      } else {
+        preview = await call(() =>
+          stripe.invoices.createPreview({
+            customer: input.customerId,
+            subscription_details: { items: [{ price: input.priceId }], ...(taxRateIds.length > 0 ? { default_tax_rates: taxRateIds } : {}) },
+            ...(automaticTax ? { automatic_tax: { enabled: true } } : {}),
+          }),
+        );
+      }
+      const taxCents = (preview.total_taxes ?? []).filter((t) => t.tax_behavior === 'exclusive').reduce((sum, t) => sum + t.amount, 0);
+      // Billing reference §1.3: with always_invoice, the amount due now is the proration lines (plus their tax).
+      const prorations = preview.lines.data.filter((line) => line.parent?.subscription_item_details?.proration);
+      const hasProrations = input.subscriptionId !== null && prorations.length > 0 && prorations.length === preview.lines.data.length;
+      const dueNow = hasProrations
+        ? prorations.reduce((sum, line) => sum + line.amount + (line.taxes ?? []).filter((t) => t.tax_behavior === 'exclusive').reduce((s, t) => s + t.amount, 0), 0)
+        : preview.amount_due;
+      return {
+        amountDueNowCents: Math.max(0, dueNow),
+        subtotalCents: preview.subtotal,
+        taxCents,
+        totalCents: preview.total,
+        currency: preview.currency,
+        prorationDate,
+      };
+    },
+
+    async scheduleDowngrade(id, priceId) {
+      assertOurPrice(priceId);
+      const current = await call(() => stripe.subscriptions.retrieve(id));
+      const scheduleId =
+        (typeof current.schedule === 'string' ? current.schedule : current.schedule?.id) ??
+        (await call(() => stripe.subscriptionSchedules.create({ from_subscription: id }))).id;
+      const schedule = await call(() => stripe.subscriptionSchedules.retrieve(scheduleId));
+      const now = Date.now() / 1000;
+      const phase = schedule.phases.find((p) => p.start_date <= now && (p.end_date ?? Infinity) > now);
+      const item = current.items.data[0];
+      if (!item) throw new BillingGatewayError('invalid_request', `Subscription ${id} has no items.`);
+      const start = phase?.start_date ?? item.current_period_start;
+      const end = item.current_period_end;
+      const next = planForPriceId(prices, priceId);
+      const nextInterval = next?.billingCycle === 'yearly' ? 'year' : 'month';
+      await call(() =>
+        stripe.subscriptionSchedules.update(scheduleId, {
+          end_behavior: 'release',
+          phases: [
+            { items: [{ price: item.price.id, quantity: item.quantity ?? 1 }], start_date: start, end_date: end },
+            // One period of the new price, then the schedule releases and the subscription renews on it.
+            { items: [{ price: priceId, quantity: 1 }], proration_behavior: 'none', duration: { interval: nextInterval, interval_count: 1 } },
+          ],
+        }),
+      );
+      return withScheduledChange(await call(() => stripe.subscriptions.retrieve(id)));
+    },
+
+    async releaseSchedule(scheduleId) {
+      await call(() => stripe.subscriptionSchedules.release(scheduleId));
+    },
+
+    async createPortalSession(customerId, returnUrl, locale) {
+      const session = await call(() =>
+        stripe.billingPortal.sessions.create({
+          customer: customerId,
+          return_url: returnUrl,
+          locale,
+          ...(options.portalConfigurationId ? { configuration: options.portalConfigurationId } : {}),
+        }),
+      );
+      return session.url;
     },
 
     async cancelSubscription(id, cancelOptions = {}) {

@@ -46,6 +46,9 @@ describe('toSubscriptionState', () => {
       cancelAtPeriodEnd: false,
       unitAmountCents: 31900,
       interval: 'year',
+      cancellationReason: null,
+      scheduleId: null,
+      scheduledChange: null,
     });
   });
 

@@ -43,5 +43,8 @@ export function toSubscriptionState(
     cancelAtPeriodEnd: cancelsAtPeriodEnd,
     unitAmountCents: price?.unit_amount ?? null,
     interval: monthOrYear,
+    cancellationReason: subscription.cancellation_details?.reason ?? null,
+    scheduleId: typeof subscription.schedule === 'string' ? subscription.schedule : (subscription.schedule?.id ?? null),
+    scheduledChange: null,
   };
 }

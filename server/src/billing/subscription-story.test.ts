@@ -78,16 +78,19 @@ it('upgrade → credits → renewal → past due → plan change → cancel → 
   expect(await me()).toMatchObject({ subscriptionPlan: 'free', creditsUsed: 50, creditsLimit: 6 });
   expect(await state()).toMatchObject({ billingCycle: null, pastDue: false });
 
-  // Subscribe again (yearly), then downgrade at once through the app.
+  // Subscribe again (yearly), then end it through the app: it runs to the end of the paid year.
   await kit.subscribe(user.cookie, 'pro', 'yearly');
   await kit.deliverPendingEvents();
   expect(await me()).toMatchObject({ subscriptionPlan: 'pro', creditsLimit: 200 });
   const secondSubscription = (await kit.account(user.userId)).stripeSubscriptionId!;
   expect(secondSubscription).not.toBe(subscriptionId);
   const downgrade = await kit.post('/api/downgrade-to-free', user.cookie);
-  expect(downgrade.json()).toMatchObject({ success: true, subscriptionPlan: 'free', creditsLimit: 6 });
-  expect(kit.fake.subscription(secondSubscription).status).toBe('canceled');
-  // Stripe's deleted event arrives afterwards and changes nothing.
+  expect(downgrade.json()).toMatchObject({ success: true, subscriptionPlan: 'pro', creditsLimit: 200, cancelAtPeriodEnd: true });
   await kit.deliverPendingEvents();
+  expect(await me()).toMatchObject({ subscriptionPlan: 'pro', creditsLimit: 200, creditsUsed: 50 });
+  // The year ends: Stripe deletes the subscription and the account is on free.
+  kit.fake.advanceBillingPeriod(secondSubscription);
+  await kit.deliverPendingEvents();
+  expect(kit.fake.subscription(secondSubscription).status).toBe('canceled');
   expect(await me()).toMatchObject({ subscriptionPlan: 'free', creditsLimit: 6, creditsUsed: 50 });
 });

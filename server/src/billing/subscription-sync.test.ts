@@ -19,6 +19,9 @@ function sub(overrides: Partial<SubscriptionState> = {}): SubscriptionState {
     cancelAtPeriodEnd: false,
     unitAmountCents: 2900,
     interval: 'month',
+    cancellationReason: null,
+    scheduleId: null,
+    scheduledChange: null,
     ...overrides,
   };
 }

@@ -5,9 +5,26 @@
  */
 import { BILLABLE_STATUSES, type SubscriptionState } from './billing-gateway.js';
 import { changePlan, downgradeToFree, newPeriod, subscribe } from './credit-rules.js';
-import type { AccountPatch } from './plan-changes.js';
+import { NO_LIFECYCLE, type AccountPatch, type Lifecycle } from './plan-changes.js';
 
 const ENDED: readonly string[] = ['canceled', 'incomplete_expired'];
+/** Stripe stopped retrying a failed renewal (billing reference §1.5): the plan ends like a cancellation. */
+const GIVEN_UP: readonly string[] = ['unpaid'];
+
+/** Stripe gave up collecting: the subscription ended for a failed payment, or is `unpaid`. */
+export function paymentGivenUp(subscription: SubscriptionState): boolean {
+  return subscription.status === 'unpaid' || (subscription.status === 'canceled' && subscription.cancellationReason === 'payment_failed');
+}
+
+export function lifecycleFrom(subscription: SubscriptionState): Lifecycle {
+  const scheduled = subscription.scheduledChange;
+  return {
+    periodEnd: subscription.currentPeriodEnd,
+    cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
+    scheduled:
+      scheduled?.planId && scheduled.billingCycle ? { plan: scheduled.planId, billingCycle: scheduled.billingCycle, at: scheduled.at } : null,
+  };
+}
 const GRANTS_CREDITS: readonly string[] = ['active', 'trialing'];
 
 /** The billing periods an invoice pays for (its lines), read from the event object. */
@@ -48,8 +65,15 @@ export function syncWithSubscription(
     BILLABLE_STATUSES.includes(subscription.status);
   if (!ours && !adopt) return null;
 
-  if (ENDED.includes(subscription.status)) {
-    return { plan: 'free', billingCycle: null, subscriptionStatus: 'canceled', stripeSubscriptionId: null, credits: downgradeToFree(account.credits) };
+  if (ENDED.includes(subscription.status) || (ours && GIVEN_UP.includes(subscription.status))) {
+    return {
+      plan: 'free',
+      billingCycle: null,
+      subscriptionStatus: subscription.status === 'unpaid' ? 'unpaid' : 'canceled',
+      stripeSubscriptionId: null,
+      credits: downgradeToFree(account.credits),
+      lifecycle: NO_LIFECYCLE,
+    };
   }
   const plan = subscription.planId ?? (account.plan === 'free' ? null : account.plan);
   if (plan === null) return null;
@@ -75,5 +99,6 @@ export function syncWithSubscription(
     subscriptionStatus: subscription.status,
     stripeSubscriptionId: subscription.id,
     credits,
+    lifecycle: lifecycleFrom(subscription),
   };
 }

@@ -13,7 +13,8 @@ import { users } from '../db/schema/users.js';
 import { BillingGatewayError, type BillingGateway, type StripeEventLike } from './billing-gateway.js';
 import { lockAccount, lockBilling, patchOf, saveAccount } from './plan-changes.js';
 import { subscriptionIdOf } from './stripe-event-objects.js';
-import { paidInvoiceOf, syncWithSubscription } from './subscription-sync.js';
+import { loggingBillingNotifier, type BillingMailNotice, type BillingNotifier } from './billing-notifier.js';
+import { paidInvoiceOf, paymentGivenUp, syncWithSubscription } from './subscription-sync.js';
 
 /** invoice.paid starts a new credit period; the others follow plan and status (spec issue §3). */
 export const HANDLED_EVENTS = [
@@ -22,12 +23,15 @@ export const HANDLED_EVENTS = [
   'customer.subscription.created',
   'customer.subscription.updated',
   'customer.subscription.deleted',
+  'subscription_schedule.updated',
+  'subscription_schedule.released',
 ] as const;
 
 export type WebhookOutcome = 'applied' | 'unchanged' | 'duplicate' | 'ignored';
 
-export function createWebhookProcessor(deps: { db: Database; gateway: BillingGateway }) {
+export function createWebhookProcessor(deps: { db: Database; gateway: BillingGateway; notifier?: BillingNotifier }) {
   const { db, gateway } = deps;
+  const notifier = deps.notifier ?? loggingBillingNotifier;
 
   async function remember(event: StripeEventLike): Promise<WebhookOutcome> {
     const inserted = await db.insert(stripeEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().returning({ id: stripeEvents.id });
@@ -55,7 +59,8 @@ export function createWebhookProcessor(deps: { db: Database; gateway: BillingGat
       const [owner] = await db.select({ id: users.id }).from(users).where(eq(users.stripeCustomerId, subscription.customerId)).limit(1);
       if (!owner) return remember(event);
 
-      return db.transaction(async (tx) => {
+      let notice: { kind: 'paymentFailed' | 'paymentGivenUp'; mail: BillingMailNotice } | null = null;
+      const outcome = await db.transaction(async (tx): Promise<WebhookOutcome> => {
         await lockBilling(tx, owner.id);
         const inserted = await tx.insert(stripeEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().returning({ id: stripeEvents.id });
         if (inserted.length === 0) return 'duplicate';
@@ -66,9 +71,22 @@ export function createWebhookProcessor(deps: { db: Database; gateway: BillingGat
         });
         if (!patch) return 'unchanged';
         await saveAccount(tx, account.id, patch);
+        // Told once: only the event that moves a paid account to free for a payment Stripe gave up on.
+        const mail = { email: account.email, language: account.language ?? 'en', plan: account.subscriptionPlan } as const;
+        if (mail.plan !== 'free' && patch.plan === 'free' && paymentGivenUp(subscription)) {
+          notice = { kind: 'paymentGivenUp', mail: { ...mail, plan: mail.plan } };
+        } else if (mail.plan !== 'free' && account.subscriptionStatus !== 'past_due' && patch.subscriptionStatus === 'past_due') {
+          notice = { kind: 'paymentFailed', mail: { ...mail, plan: mail.plan } };
+        }
         log.info({ eventId: event.id, type: event.type, userId: account.id, plan: patch.plan, status: patch.subscriptionStatus }, 'stripe webhook applied');
         return 'applied';
       });
+      const sent = notice as { kind: 'paymentFailed' | 'paymentGivenUp'; mail: BillingMailNotice } | null;
+      if (sent) {
+        // After the commit: a mail failure must not make Stripe redeliver (the account already moved).
+        await notifier[sent.kind](sent.mail, log).catch((err: unknown) => log.error({ err, userId: owner.id }, `billing: ${sent.kind} mail failed`));
+      }
+      return outcome;
     },
   };
 }

@@ -6,3 +6,4 @@ export * from './schema/rate-limits.js';
 export * from './schema/projects.js';
 export * from './schema/billing.js';
 export * from './schema/analytics.js';
+export * from './schema/sales.js';

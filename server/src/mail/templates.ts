@@ -18,6 +18,10 @@ export interface MailTemplates {
   payment_failed: { planName: string; billingUrl: string };
   /** Billing: a paid plan ended; the account is on the free plan now. */
   plan_ended: { planName: string; billingUrl: string };
+  /** Billing: Stripe stopped retrying a failed renewal; the account is on the free plan now. */
+  payment_given_up: { planName: string; billingUrl: string };
+  /** Billing: a "Contact sales" request, to SALES_EMAIL. */
+  sales_inquiry: { name: string; email: string; company: string; seats: number | null; message: string; adminUrl: string };
 }
 export type MailTemplate = keyof MailTemplates;
 
@@ -132,6 +136,40 @@ export const templates: { [K in MailTemplate]: Texts<MailTemplates[K]> } = {
       heading: 'Your plan has ended',
       paragraphs: [`Your ${planName} plan has ended. Your account is on the free plan now.`],
       action: { label: 'See plans', url: billingUrl },
+    }),
+  },
+  payment_given_up: {
+    de: ({ planName, billingUrl }) => ({
+      subject: `Ihr ${planName}-Abo wurde beendet: Zahlung nicht möglich`,
+      heading: 'Ihr Abo wurde beendet',
+      paragraphs: [
+        `Die Verlängerung Ihres ${planName}-Abos konnte auch nach mehreren Versuchen nicht abgebucht werden. Ihr Konto nutzt jetzt den kostenlosen Tarif; Ihre Projekte bleiben erhalten.`,
+        'Sie können jederzeit wieder ein Abo abschließen.',
+      ],
+      action: { label: 'Tarife ansehen', url: billingUrl },
+    }),
+    en: ({ planName, billingUrl }) => ({
+      subject: `Your ${planName} plan has ended: payment not possible`,
+      heading: 'Your plan has ended',
+      paragraphs: [
+        `We could not collect the renewal of your ${planName} plan, even after several attempts. Your account is on the free plan now; your projects are kept.`,
+        'You can subscribe again at any time.',
+      ],
+      action: { label: 'See plans', url: billingUrl },
+    }),
+  },
+  sales_inquiry: {
+    de: ({ name, email, company, seats, message, adminUrl }) => ({
+      subject: `Vertriebsanfrage: ${company} (${name})`,
+      heading: 'Neue Vertriebsanfrage',
+      paragraphs: [`Name: ${name}`, `E-Mail: ${email}`, `Firma: ${company}`, `Nutzer: ${seats ?? '–'}`, message],
+      action: { label: 'Alle Anfragen ansehen', url: adminUrl },
+    }),
+    en: ({ name, email, company, seats, message, adminUrl }) => ({
+      subject: `Sales inquiry: ${company} (${name})`,
+      heading: 'New sales inquiry',
+      paragraphs: [`Name: ${name}`, `E-mail: ${email}`, `Company: ${company}`, `Seats: ${seats ?? '–'}`, message],
+      action: { label: 'See all inquiries', url: adminUrl },
     }),
   },
 };

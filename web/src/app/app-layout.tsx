@@ -11,6 +11,8 @@ import { usePageviewTracking } from './use-pageview-tracking';
 
 // Only unconfirmed accounts download the banner (issue #10).
 const EmailVerificationBanner = lazyScreen(() => import('@/features/auth/email-verification-banner'));
+// Only paid accounts download the failed-payment banner (issue #11).
+const PaymentFailedBanner = lazyScreen(() => import('@/features/billing/payment-failed-banner'));
 
 export function AppLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
@@ -35,6 +37,11 @@ export function AppLayout({ children }: { children: ReactNode }) {
       {user && needsEmailConfirmation(user) && (
         <Suspense fallback={null}>
           <EmailVerificationBanner email={user.email} />
+        </Suspense>
+      )}
+      {user && user.subscriptionPlan !== 'free' && (
+        <Suspense fallback={null}>
+          <PaymentFailedBanner user={user} />
         </Suspense>
       )}
       <main id="main" tabIndex={-1} className="flex min-h-[calc(100dvh-4rem)] flex-1 flex-col focus:outline-none">

@@ -40,9 +40,11 @@ export interface BillingKit {
   deliverPendingEvents(options?: { types?: string[]; reverse?: boolean }): Promise<WireEvent[]>;
 }
 
-export async function startBillingKit(options: { env?: Record<string, string>; jobs?: boolean } = {}): Promise<BillingKit> {
+export async function startBillingKit(options: { env?: Record<string, string>; jobs?: boolean; vatPercent?: number } = {}): Promise<BillingKit> {
   const fake = await FakeStripe.start({ prices: TEST_PRICE_CATALOGUE });
-  const t = await createTestApp({ env: { ...STRIPE_TEST_ENV, STRIPE_API_URL: fake.url, ...options.env }, jobs: options.jobs });
+  // A VAT rate made in the Dashboard beforehand, configured as STRIPE_TAX_RATE_ID (decision 018).
+  const vat: Record<string, string> = options.vatPercent === undefined ? {} : { STRIPE_TAX_RATE_ID: fake.createTaxRate({ displayName: 'USt.', percentage: options.vatPercent, country: 'DE' }).id };
+  const t = await createTestApp({ env: { ...STRIPE_TEST_ENV, STRIPE_API_URL: fake.url, ...vat, ...options.env }, jobs: options.jobs });
   let delivered = fake.events.length;
 
   const headers = (cookie: string | null) => ({ origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}) });

@@ -7,7 +7,10 @@
  *
  * Implemented: customers (create/retrieve/update/delete/list by email), payment methods
  * (retrieve/attach/detach), setup intents (create/retrieve/cancel), subscriptions
- * (create/retrieve/update/cancel/list), prices (retrieve), invoices (retrieve/list/pay).
+ * (create/retrieve/update/cancel/list, incl. cancel_at_period_end, proration_date, default tax
+ * rates, automatic tax), prices (retrieve), invoices (retrieve/list/pay/create_preview), tax rates,
+ * subscription schedules (create from a subscription/update/release; phases applied at renewals),
+ * billing portal sessions (with a stand-in portal page at /_fake/portal/:id).
  * Control methods below stand in for the browser (confirmSetup) and for Stripe's clock.
  */
 import { createCardPaymentMethod, customerRoutes } from './stripe/customers.js';
@@ -33,8 +36,14 @@ import {
 } from './stripe/setup-intents.js';
 import { signStripePayload } from './stripe/signature.js';
 import { buildEvent, FakeStripeStore, type PriceCatalogue } from './stripe/store.js';
+import { billingPortalRoutes } from './stripe/billing-portal.js';
+import { route } from './stripe/routes.js';
+import { invoicePreviewRoutes } from './stripe/invoice-preview.js';
+import { scheduleRoutes, scheduleOf } from './stripe/subscription-schedules.js';
+import { taxRateRoutes } from './stripe/tax-rates.js';
 import {
   advanceBillingPeriod,
+  exhaustPaymentRetries,
   payInvoice,
   retryLatestInvoice,
   type RenewalResult,
@@ -82,14 +91,28 @@ export class FakeStripe {
         ...setupIntentRoutes(store),
         ...subscriptionRoutes(store),
         ...priceRoutes(store),
+        ...invoicePreviewRoutes(store),
+        ...taxRateRoutes(store),
+        ...scheduleRoutes(store),
+        ...billingPortalRoutes(store),
         ...invoiceRoutes(store, (invoice, paymentMethod) =>
           payInvoice(store, invoice, paymentMethod),
         ),
         ...eventRoutes(store),
       ],
-      controlRoutes: setupIntentControlRoutes(store),
+      controlRoutes: [
+        ...setupIntentControlRoutes(store),
+        // Stripe's clock for browser journeys and screenshots (the same steps as the methods below).
+        route('POST', '/_fake/subscriptions/:id/fail_next_payment', ({ path }) => {
+          subscriptionOf(store, path.id);
+          store.failNextChargeOf.add(path.id);
+          return { ok: true };
+        }),
+        route('POST', '/_fake/subscriptions/:id/advance', ({ path }) => advanceBillingPeriod(store, path.id)),
+      ],
     });
     const port = await http.listen(options.port ?? 0);
+    store.baseUrl = `http://127.0.0.1:${port}`;
     return new FakeStripe(store, http, apiKey, port);
   }
 
@@ -173,6 +196,38 @@ export class FakeStripe {
   /** Retries the latest (open) invoice, as Smart Retries or an updated card would. */
   retryLatestInvoice(subscriptionId: string): WireInvoice {
     return structuredClone(retryLatestInvoice(this.store, subscriptionId));
+  }
+
+  /** Stripe gives up on a past_due subscription: it becomes `unpaid` or is canceled (`payment_failed`). */
+  exhaustPaymentRetries(subscriptionId: string, outcome: 'canceled' | 'unpaid' = 'canceled'): WireSubscription {
+    return structuredClone(exhaustPaymentRetries(this.store, subscriptionId, outcome));
+  }
+
+  /** A tax rate as if made in the Dashboard (same object as `POST /v1/tax_rates`). */
+  createTaxRate(input: { displayName: string; percentage: number; inclusive?: boolean; country?: string }) {
+    const rate = {
+      id: this.store.newId('txr'),
+      object: 'tax_rate' as const,
+      active: true,
+      country: input.country ?? null,
+      created: this.store.now(),
+      description: null,
+      display_name: input.displayName,
+      effective_percentage: input.percentage,
+      inclusive: input.inclusive ?? false,
+      jurisdiction: null,
+      livemode: false as const,
+      metadata: {},
+      percentage: input.percentage,
+      state: null,
+      tax_type: 'vat',
+    };
+    this.store.taxRates.set(rate.id, rate);
+    return structuredClone(rate);
+  }
+
+  subscriptionSchedule(id: string) {
+    return structuredClone(scheduleOf(this.store, id));
   }
 
   /** The next `count` API requests fail with `status` (default 500) and an `api_error` envelope. */

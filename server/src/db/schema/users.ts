@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -27,6 +27,14 @@ export const users = pgTable(
     subscriptionStatus: text('subscription_status'),
     stripeCustomerId: text('stripe_customer_id'),
     stripeSubscriptionId: text('stripe_subscription_id'),
+    /** When the paid period ends (Stripe's item `current_period_end`); shown as "Ends on" / "Renews on". */
+    subscriptionPeriodEnd: timestamp('subscription_period_end', { withTimezone: true }),
+    /** The plan ends at `subscriptionPeriodEnd` (decision 017): kept until then, can be taken back. */
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    /** A downgrade waiting for the renewal (a Stripe subscription schedule). */
+    scheduledPlan: text('scheduled_plan', { enum: ['pro', 'business'] }),
+    scheduledBillingCycle: text('scheduled_billing_cycle', { enum: ['monthly', 'yearly'] }),
+    scheduledChangeAt: timestamp('scheduled_change_at', { withTimezone: true }),
     creditsUsed: integer('credits_used').notNull().default(0),
     creditsLimit: integer('credits_limit').notNull().default(6),
     creditsPeriodStart: timestamp('credits_period_start', { withTimezone: true }).notNull().defaultNow(),

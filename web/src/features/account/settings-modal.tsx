@@ -1,5 +1,5 @@
-import { ShieldCheck, Trash2, UserRound } from 'lucide-react';
-import { useState } from 'react';
+import { CreditCard, ShieldCheck, Trash2, UserRound } from 'lucide-react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from '@/i18n/i18n';
 import type { UserResponse } from '@contract/auth';
 import {
@@ -13,8 +13,9 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { DeletionSection } from './deletion-section';
 import { ProfileForm } from './profile-form';
 import { SecuritySection } from './security-section';
+import { SettingsBillingSection as BillingSection } from '@/app/settings-billing-section';
 
-type Section = 'profile' | 'security' | 'deletion';
+type Section = 'profile' | 'security' | 'billing' | 'deletion';
 
 interface SettingsModalProps {
   user: UserResponse;
@@ -58,12 +59,15 @@ export default function SettingsModal({
           onValueChange={(v) => setSection(v as Section)}
           className="px-6 pb-6 pt-5"
         >
-          <TabsList className="grid w-full grid-cols-3 sm:inline-flex sm:w-auto">
+          <TabsList className="grid h-auto w-full grid-cols-2 sm:inline-flex sm:w-auto">
             <TabsTrigger value="profile" data-testid="settings-tab-profile">
               <UserRound className="size-4" aria-hidden /> {t('tabs.profile')}
             </TabsTrigger>
             <TabsTrigger value="security" data-testid="settings-tab-security">
               <ShieldCheck className="size-4" aria-hidden /> {t('tabs.security')}
+            </TabsTrigger>
+            <TabsTrigger value="billing" data-testid="settings-tab-billing">
+              <CreditCard className="size-4" aria-hidden /> {t('tabs.billing')}
             </TabsTrigger>
             <TabsTrigger
               value="deletion"
@@ -78,6 +82,11 @@ export default function SettingsModal({
           </TabsContent>
           <TabsContent value="security" className="mt-6">
             <SecuritySection user={user} onClose={close} />
+          </TabsContent>
+          <TabsContent value="billing" className="mt-6">
+            <Suspense fallback={null}>
+              <BillingSection user={user} />
+            </Suspense>
           </TabsContent>
           <TabsContent value="deletion" className="mt-6">
             <DeletionSection email={user.email} onClose={close} />

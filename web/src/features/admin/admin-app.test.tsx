@@ -28,6 +28,11 @@ const users = {
   paidUsers: 3,
   conversionRate: 27.3,
   mrr: 15883,
+  planRevenue: [
+    { plan: 'free', mrr: 0 },
+    { plan: 'pro', mrr: 5800 },
+    { plan: 'business', mrr: 10083 },
+  ],
   hasStripe: false,
   recentSignups: [
     { id: 'u1', firstName: 'Lena', lastName: 'Hoffmann', email: 'lena@example.com', subscriptionPlan: 'pro', createdAt: '2026-03-05T10:00:00.000Z' },
@@ -75,7 +80,9 @@ describe('admin area', () => {
     expect(screen.getByTestId('admin-tab-users')).toHaveAttribute('aria-current', 'page');
     expect(screen.getByTestId('users-paid-value')).toHaveTextContent('3');
     expect(screen.getByTestId('users-conversion-value')).toHaveTextContent('27.3%');
-    expect(screen.getByTestId('users-mrr-value')).toHaveTextContent('$158.83');
+    expect(screen.getByTestId('users-mrr-value')).toHaveTextContent('€158.83');
+    expect(screen.getByTestId('plan-revenue-pro')).toHaveTextContent('€58.00 / month');
+    expect(screen.getByTestId('plan-revenue-business')).toHaveTextContent('€100.83 / month');
     expect(screen.getByTestId('mrr-source')).toHaveTextContent('Estimated');
     expect(screen.getByTestId('plan-free')).toHaveTextContent('8 users · 72.7%');
     expect(screen.getByTestId('plan-business')).toHaveTextContent('1 user · 9.1%');
@@ -91,10 +98,31 @@ describe('admin area', () => {
     stubApi({ '/api/auth/user': adminUser, '/api/admin/users': { ...users, recentSignups: [], hasStripe: true } });
     await renderAdmin(<AdminApp />, { path: '/admin/user', language: 'de' });
     expect(await screen.findByTestId('users-conversion-value')).toHaveTextContent('27,3 %');
-    expect(screen.getByTestId('users-mrr-value')).toHaveTextContent('158,83 $');
+    expect(screen.getByTestId('users-mrr-value')).toHaveTextContent('158,83 €');
+    expect(screen.getByTestId('plan-revenue-business')).toHaveTextContent('100,83 € / Monat');
     expect(screen.getByTestId('mrr-source')).toHaveTextContent('Aus Stripe');
     expect(screen.getByText('Keine neuen Registrierungen gefunden')).toBeInTheDocument();
     expect(screen.queryByTestId('mrr-notice')).not.toBeInTheDocument();
+  });
+
+  it('sales: the inquiries from "Contact sales", newest first, with whether they were mailed', async () => {
+    stubApi({
+      '/api/auth/user': adminUser,
+      '/api/admin/sales-inquiries': {
+        inquiries: [
+          { id: 's1', name: 'Mara Keller', email: 'mara@keller.de', company: 'Keller Immobilien', seats: 12, message: 'Rund 800 Bilder im Monat.', locale: 'de', mailed: true, createdAt: '2026-03-05T10:00:00.000Z' },
+          { id: 's2', name: 'Tom Reed', email: 'tom@reed.com', company: 'Reed Realty', seats: null, message: 'Pricing for 3 offices?', locale: 'en', mailed: false, createdAt: '2026-03-04T10:00:00.000Z' },
+        ],
+      },
+    });
+    await renderAdmin(<AdminApp />, { path: '/admin/sales' });
+    const rows = await screen.findAllByTestId('sales-row');
+    expect(screen.getByTestId('admin-tab-sales')).toHaveAttribute('aria-current', 'page');
+    expect(rows[0]).toHaveTextContent('Keller Immobilien');
+    expect(rows[0]).toHaveTextContent('12 seats');
+    expect(rows[0]).toHaveTextContent('Mailed to sales');
+    expect(rows[1]).toHaveTextContent('Not mailed');
+    expect(within(rows[1]!).getByText('tom@reed.com')).toHaveAttribute('href', 'mailto:tom@reed.com');
   });
 
   it('users: error text', async () => {

@@ -11,6 +11,7 @@ import { NoAccessPage } from './pages/no-access-page';
 const AnalyticsPage = lazy(() => import('./pages/analytics-page'));
 const UsersPage = lazy(() => import('./pages/users-page'));
 const ConsolePage = lazy(() => import('./pages/console-page'));
+const SalesPage = lazy(() => import('./pages/sales-page'));
 
 /**
  * The admin area (spec §2) under the router's `/admin` nest: routes here are relative. The router
@@ -29,6 +30,7 @@ export default function AdminApp() {
             <Route path="/" component={DashboardPage} />
             <Route path="/analytics" component={AnalyticsPage} />
             <Route path="/user" component={UsersPage} />
+            <Route path="/sales" component={SalesPage} />
             <Route path="/console" component={ConsolePage} />
             <Route>
               <Redirect to="/" replace />

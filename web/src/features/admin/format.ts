@@ -11,9 +11,13 @@ export const formatCount = (value: number, lang: Lang) => new Intl.NumberFormat(
 export const formatPercent = (value: number, lang: Lang) =>
   new Intl.NumberFormat(intlLocale(lang), { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value / 100);
 
-/** Spec §9: MRR is shown in US dollars from cents. */
-export const formatUsdFromCents = (cents: number, lang: Lang) =>
-  new Intl.NumberFormat(intlLocale(lang), { style: 'currency', currency: 'USD' }).format(cents / 100);
+/** Money in euros from cents (every price is in EUR; issue #11 replaced the spec's "$"). */
+export const formatEurFromCents = (cents: number, lang: Lang) =>
+  new Intl.NumberFormat(lang === 'de' ? 'de-DE' : 'en-IE', { style: 'currency', currency: 'EUR' }).format(cents / 100);
+
+/** A moment as 'dd.MM.yyyy HH:mm' (DE) or 'MMM dd, yyyy HH:mm' (EN), DESIGN §2. */
+export const formatDateTime = (iso: string, lang: Lang) =>
+  format(new Date(iso), lang === 'de' ? 'dd.MM.yyyy HH:mm' : 'MMM dd, yyyy HH:mm', { locale: lang === 'de' ? de : enUS });
 
 /** Spec §2: signup dates as 'MMM dd, yyyy'. */
 export const formatSignupDate = (iso: string, lang: Lang) => format(new Date(iso), 'MMM dd, yyyy', { locale: lang === 'de' ? de : enUS });

@@ -30,3 +30,14 @@ export function isEmbedded(): boolean {
     return true;
   }
 }
+
+/** A Stripe amount in cents, written like every price ("70,16 €"). */
+export const euroCents = (cents: number) => euro(Math.round(cents) / 100);
+
+/** Billing dates (DESIGN §2): "31.12.2026" in German, "Dec 31, 2026" in English. */
+export function formatBillingDate(iso: string, lang: Lang): string {
+  const date = new Date(iso);
+  return lang === 'de'
+    ? new Intl.DateTimeFormat('de-DE', { day: '2-digit', month: '2-digit', year: 'numeric' }).format(date)
+    : new Intl.DateTimeFormat('en-US', { month: 'short', day: '2-digit', year: 'numeric' }).format(date);
+}

@@ -36,6 +36,9 @@ const state = (overrides: Record<string, unknown> = {}) => ({
   creditsUsed: 2,
   creditsLimit: 6,
   creditsPeriodStart: '2026-03-01T00:00:00.000Z',
+  currentPeriodEnd: null,
+  cancelAtPeriodEnd: false,
+  scheduledChange: null,
   ...overrides,
 });
 
@@ -181,38 +184,111 @@ describe('Subscription modal — checkout (spec §4)', () => {
   });
 });
 
-describe('Subscription modal — downgrade to free (spec §4, §5)', () => {
+describe('Subscription modal — cancel plan at period end (decision 017)', () => {
   const paid = testUser({ subscriptionPlan: 'business', creditsUsed: 40, creditsLimit: 1000 }) as UserResponse;
+  const active = { subscriptionPlan: 'business', billingCycle: 'monthly', subscriptionStatus: 'active', currentPeriodEnd: '2026-04-01T00:00:00.000Z' };
 
-  it('asks for confirmation, then downgrades and says so', async () => {
+  it('asks for confirmation naming the end date, then shows "Ends on" and "Keep my plan", which takes it back', async () => {
     const { ui, mock } = setup({
       user: paid,
-      billing: { subscriptionPlan: 'business', billingCycle: 'monthly' },
-      routes: [['POST', '/api/downgrade-to-free', () => jsonResponse({ success: true, ...state({ creditsUsed: 40 }) })]],
+      billing: active,
+      routes: [
+        ['POST', '/api/downgrade-to-free', () => jsonResponse({ success: true, ...state({ ...active, creditsUsed: 40, cancelAtPeriodEnd: true }) })],
+        ['POST', '/api/billing/resume', () => jsonResponse({ success: true, ...state({ ...active, creditsUsed: 40 }) })],
+      ],
     });
-    await ui.click(within(await card('free')).getByRole('button', { name: 'Downgrade to Free' }));
+    expect(await screen.findByTestId('plan-renews-on')).toHaveTextContent('Renews on Apr 01, 2026');
+    await ui.click(within(await card('free')).getByRole('button', { name: 'Cancel plan' }));
     const dialog = await screen.findByTestId('downgrade-dialog');
-    expect(dialog).toHaveTextContent('Your Business subscription ends now');
+    expect(dialog).toHaveTextContent('Your Business plan stays active until Apr 01, 2026');
     expect(mock.calls.some((c) => c.url === '/api/downgrade-to-free')).toBe(false);
     await ui.click(within(dialog).getByTestId('downgrade-confirm'));
-    expect(await screen.findByText('Downgraded Successfully')).toBeInTheDocument();
-    expect(screen.getByText('Your plan has been changed to Free.')).toBeInTheDocument();
-    expect(mock.calls.filter((c) => c.url === '/api/downgrade-to-free')).toHaveLength(1);
+    expect(await screen.findByText('Plan cancelled')).toBeInTheDocument();
+    expect(await screen.findByTestId('plan-ends-on')).toHaveTextContent('Ends on Apr 01, 2026');
+    expect(within(await card('free')).getByRole('button', { name: 'Ends at period end' })).toBeDisabled();
+
+    await ui.click(screen.getByTestId('keep-plan'));
+    expect(await screen.findByTestId('plan-renews-on')).toBeInTheDocument();
+    expect(screen.queryByTestId('plan-ends-on')).not.toBeInTheDocument();
+    expect(mock.calls.filter((c) => c.url === '/api/billing/resume')).toHaveLength(1);
   });
 
-  it("shows 'Downgrade Failed' when the server refuses", async () => {
-    const { ui } = setup({ user: paid, routes: [['POST', '/api/downgrade-to-free', () => jsonResponse({ message: 'down', code: 'billing_error' }, 503)]] });
-    await ui.click(within(await card('free')).getByRole('button', { name: 'Downgrade to Free' }));
+  it('German: "Endet am dd.MM.yyyy"', async () => {
+    setup({ user: paid, language: 'de', billing: { ...active, cancelAtPeriodEnd: true } });
+    expect(await screen.findByTestId('plan-ends-on')).toHaveTextContent('Endet am 01.04.2026');
+    expect(screen.getByTestId('keep-plan')).toHaveTextContent('Tarif behalten');
+  });
+
+  it("shows 'Cancellation failed' when the server refuses", async () => {
+    const { ui } = setup({ user: paid, billing: active, routes: [['POST', '/api/downgrade-to-free', () => jsonResponse({ message: 'down', code: 'billing_error' }, 503)]] });
+    await ui.click(within(await card('free')).getByRole('button', { name: 'Cancel plan' }));
     await ui.click(await screen.findByTestId('downgrade-confirm'));
-    expect(await screen.findByText('Downgrade Failed')).toBeInTheDocument();
-    expect(screen.getByText('Failed to downgrade plan. Please try again.')).toBeInTheDocument();
+    expect(await screen.findByText('Cancellation failed')).toBeInTheDocument();
   });
 
   it('cancelling the confirmation changes nothing', async () => {
-    const { ui, mock } = setup({ user: paid });
-    await ui.click(within(await card('free')).getByRole('button', { name: 'Downgrade to Free' }));
+    const { ui, mock } = setup({ user: paid, billing: active });
+    await ui.click(within(await card('free')).getByRole('button', { name: 'Cancel plan' }));
     await ui.click(await screen.findByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByTestId('downgrade-dialog')).not.toBeInTheDocument());
     expect(mock.calls.some((c) => c.url === '/api/downgrade-to-free')).toBe(false);
+  });
+});
+
+describe('Subscription modal — changes between paid plans (issue #11)', () => {
+  const pro = testUser({ subscriptionPlan: 'pro', creditsUsed: 150, creditsLimit: 200 }) as UserResponse;
+  const active = { subscriptionPlan: 'pro', billingCycle: 'monthly', subscriptionStatus: 'active', currentPeriodEnd: '2026-04-01T00:00:00.000Z' };
+  const preview = (kind: 'upgrade' | 'downgrade', overrides: Record<string, unknown> = {}) => ({
+    kind,
+    plan: 'business',
+    billingCycle: 'monthly',
+    amountDueNowCents: 8330,
+    subtotalCents: 7000,
+    taxCents: 1330,
+    totalCents: 8330,
+    currency: 'eur',
+    effectiveAt: '2026-03-10T00:00:00.000Z',
+    prorationDate: 1773100800,
+    ...overrides,
+  });
+
+  it('an upgrade shows the amount due now from the preview and sends its proration date; no card form', async () => {
+    const { ui, mock } = setup({
+      user: pro,
+      billing: active,
+      routes: [
+        ['GET', '/api/billing/change-preview', () => jsonResponse(preview('upgrade'))],
+        ['POST', '/api/billing/change-plan', () => jsonResponse({ success: true, outcome: 'upgraded', ...state({ ...active, subscriptionPlan: 'business', creditsLimit: 1000, creditsUsed: 150 }) })],
+      ],
+    });
+    await ui.click(within(await card('business')).getByTestId('choose-business'));
+    const dialog = await screen.findByTestId('change-plan-dialog');
+    expect(await within(dialog).findByTestId('change-due-now')).toHaveTextContent('83,30 €');
+    expect(dialog).toHaveTextContent('VAT');
+    await ui.click(within(dialog).getByTestId('change-confirm'));
+    expect(await screen.findByText('Plan Changed Successfully')).toBeInTheDocument();
+    const call = mock.calls.find((c) => c.url === '/api/billing/change-plan');
+    expect(call?.body).toEqual({ plan: 'business', cycle: 'monthly', prorationDate: 1773100800 });
+    expect(mock.calls.some((c) => c.url.startsWith('/api/billing/change-preview?plan=business&cycle=monthly'))).toBe(true);
+    expect(mock.calls.some((c) => c.url === '/api/create-setup-intent')).toBe(false);
+  });
+
+  it('a downgrade says when it takes effect and that nothing is charged now', async () => {
+    const business = testUser({ subscriptionPlan: 'business' }) as UserResponse;
+    const { ui } = setup({
+      user: business,
+      billing: { ...active, subscriptionPlan: 'business' },
+      routes: [['GET', '/api/billing/change-preview', () => jsonResponse(preview('downgrade', { plan: 'pro', amountDueNowCents: 0, totalCents: 3451, effectiveAt: '2026-04-01T00:00:00.000Z' }))]],
+    });
+    await ui.click(within(await card('pro')).getByTestId('choose-pro'));
+    const text = await screen.findByTestId('change-downgrade');
+    expect(text).toHaveTextContent('Nothing is charged now. Your current plan runs until Apr 01, 2026; from then on you pay 34,51 €');
+    expect(screen.getByTestId('change-confirm')).toHaveTextContent('Switch at renewal');
+  });
+
+  it('a scheduled downgrade is shown with "Keep current plan"', async () => {
+    setup({ user: pro, billing: { ...active, subscriptionPlan: 'business', scheduledChange: { plan: 'pro', billingCycle: 'monthly', at: '2026-04-01T00:00:00.000Z' } } });
+    expect(await screen.findByTestId('plan-scheduled')).toHaveTextContent('Changes to Pro (Monthly) on Apr 01, 2026');
+    expect(screen.getByTestId('keep-plan')).toHaveTextContent('Keep current plan');
   });
 });

@@ -10,6 +10,8 @@ import { useDowngradeToFree } from './api/downgrade-to-free';
 import { langOf } from './billing-format';
 import { useBillingToasts } from './billing-toasts';
 import { BillingCycleToggle } from './components/billing-cycle-toggle';
+import { ChangePlanDialog, type PlanTarget } from './components/change-plan-dialog';
+import { PlanStatus } from './components/plan-status';
 import { CheckoutView } from './components/checkout-view';
 import { DowngradeDialog } from './components/downgrade-dialog';
 import { PastDueNotice, PopupWaitingNotice } from './components/notices';
@@ -17,9 +19,13 @@ import { PlanGrid } from './components/plan-grid';
 import { UsageBar } from './components/usage-bar';
 import { useCheckout } from './use-checkout';
 
+/** Statuses of a subscription that can be changed in place (plan changes with proration or a schedule). */
+const LIVE_STATUSES = ['active', 'trialing', 'past_due'];
+
 /**
- * Spec §2 subscription modal: usage, the monthly/yearly toggle, three plan cards; a paid plan
- * opens the full-screen checkout, free asks for confirmation and downgrades at once.
+ * Spec §2 subscription modal: usage, the monthly/yearly toggle, three plan cards. From free a paid
+ * plan opens the full-screen checkout; between paid plans the change is confirmed with Stripe's
+ * preview (issue #11); free asks for confirmation and ends the plan at the period end (decision 017).
  */
 export default function SubscriptionModal({ user, open, onOpenChange }: { user: UserResponse; open: boolean; onOpenChange(open: boolean): void }) {
   const { t, i18n } = useTranslation('billing');
@@ -31,6 +37,9 @@ export default function SubscriptionModal({ user, open, onOpenChange }: { user: 
   const toasts = useBillingToasts();
   const [cycle, setCycle] = useState<BillingCycle>('monthly');
   const [confirmFree, setConfirmFree] = useState(false);
+  const [changeTarget, setChangeTarget] = useState<PlanTarget | null>(null);
+  const subscribed = Boolean(billing.data && billing.data.subscriptionPlan !== 'free' && LIVE_STATUSES.includes(billing.data.subscriptionStatus ?? ''));
+  const ending = Boolean(billing.data?.cancelAtPeriodEnd);
 
   const currentCycle = billing.data?.billingCycle ?? null;
   useEffect(() => {
@@ -93,6 +102,7 @@ export default function SubscriptionModal({ user, open, onOpenChange }: { user: 
               <BillingCycleToggle value={cycle} onChange={setCycle} className="justify-self-start sm:justify-self-end" />
             </div>
             {billing.data?.pastDue && <PastDueNotice />}
+            {billing.data && billing.data.subscriptionPlan !== 'free' && <PlanStatus state={billing.data} />}
             {state.step === 'popup' && <PopupWaitingNotice onFocus={checkout.focusPopup} onCancel={checkout.back} />}
             <PlanGrid
               cycle={cycle}
@@ -100,8 +110,12 @@ export default function SubscriptionModal({ user, open, onOpenChange }: { user: 
               popularLabel={t('plan.mostPopular')}
               starting={state.step === 'plans' && state.starting ? state.starting.planId : null}
               locked={state.step === 'popup'}
-              onChoosePaid={(planId) => checkout.choose(planId, cycle)}
-              freeAction={{ label: t('plan.downgrade'), onClick: () => setConfirmFree(true) }}
+              onChoosePaid={(planId) => (subscribed ? setChangeTarget({ plan: planId, cycle }) : checkout.choose(planId, cycle))}
+              freeAction={
+                ending
+                  ? { label: t('plan.ending'), onClick: () => undefined, disabled: true }
+                  : { label: user.subscriptionPlan === 'free' ? t('plan.downgrade') : t('status.cancelPlan'), onClick: () => setConfirmFree(true) }
+              }
             />
             {!checkout.configLoading && !checkout.publishableKey && (
               <p className="text-center text-xs text-muted-foreground" data-testid="billing-unconfigured">
@@ -111,8 +125,10 @@ export default function SubscriptionModal({ user, open, onOpenChange }: { user: 
           </>
         )}
       </DialogContent>
+      <ChangePlanDialog target={changeTarget} onOpenChange={(next) => !next && setChangeTarget(null)} />
       <DowngradeDialog
         open={confirmFree}
+        endsOn={billing.data?.currentPeriodEnd ?? null}
         planName={PLANS[user.subscriptionPlan].name[lang]}
         busy={downgrade.isPending}
         onConfirm={confirmDowngrade}

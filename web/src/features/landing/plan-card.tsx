@@ -1,9 +1,9 @@
-import { Check, Mail } from 'lucide-react';
+import { Check } from 'lucide-react';
 import { useTranslation } from '@/i18n/i18n';
 import { monthlyEquivalent, type BillingCycle, type Plan } from '@contract/plans';
 import { Badge } from '@/components/ui/badge';
-import { COMPANY } from '@/lib/company';
 import { cn } from '@/lib/class-names';
+import { ContactSalesButton } from '@/app/contact-sales-button';
 import { SignUpCta } from './cta-link';
 import { euro, featureLabel, grossPrice, netPrice, vatPercent } from './pricing';
 
@@ -92,15 +92,7 @@ export function PlanCard({ plan, cycle }: { plan: Plan; cycle: BillingCycle }) {
         >
           {free ? t('pricing.startFree') : t('pricing.getStarted')}
         </SignUpCta>
-        {plan.contactSales && (
-          <a
-            href={`mailto:${COMPANY.salesEmail}?subject=${encodeURIComponent(t('pricing.contactSubject'))}`}
-            className="inline-flex h-10 items-center justify-center gap-2 rounded-lg text-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
-            data-testid="contact-sales"
-          >
-            <Mail className="size-4" aria-hidden /> {t('pricing.contactSales')}
-          </a>
-        )}
+        {plan.contactSales && <ContactSalesButton label={t('pricing.contactSales')} />}
       </div>
 
       <ul className="mt-8 space-y-3 border-t pt-6 text-sm">

@@ -76,7 +76,8 @@ describe('Landing pricing (spec §2)', () => {
     expect(free).toHaveAttribute('href', '/login?mode=signup');
     expect(screen.getByTestId('plan-pro-cta')).toHaveTextContent('Get started');
     expect(screen.getByTestId('plan-business-cta')).toHaveTextContent('Get started');
-    expect(screen.getByTestId('contact-sales').getAttribute('href')).toMatch(/^mailto:/);
+    // Opens the sales form (features/sales), no longer a mailto link.
+    expect(screen.getByTestId('contact-sales').tagName).toBe('BUTTON');
   });
 
   it('shows the German yearly notes in German', async () => {

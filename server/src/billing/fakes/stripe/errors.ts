@@ -43,7 +43,15 @@ function invalidRequest(status: number, message: string, code?: string, param?: 
 
 /** Names as they appear in Stripe's "No such ..." messages. */
 export type ResourceName =
-  'customer' | 'setupintent' | 'PaymentMethod' | 'subscription' | 'price' | 'invoice' | 'event';
+  | 'customer'
+  | 'setupintent'
+  | 'PaymentMethod'
+  | 'subscription'
+  | 'price'
+  | 'invoice'
+  | 'event'
+  | 'tax_rate'
+  | 'subscription_schedule';
 
 export const stripeErrors = {
   /** An id in the path answers 404; an id passed as a parameter answers 400 naming that param. */

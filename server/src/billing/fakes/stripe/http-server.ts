@@ -4,6 +4,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { FakeStripeError, stripeErrors } from './errors.js';
+import { portalPage } from './billing-portal.js';
 import { applyExpansions } from './expand.js';
 import { FormParamError, parseStripeForm, type ParamObject } from './form-params.js';
 import { FAKE_STRIPE_API_VERSION } from './objects.js';
@@ -90,6 +91,12 @@ export class FakeStripeHttp {
     const url = new URL(req.url ?? '/', 'http://fake-stripe');
     const method = req.method ?? 'GET';
     const body = await readBody(req);
+    const portal = method === 'GET' ? /^\/_fake\/portal\/([A-Za-z0-9_]+)$/.exec(url.pathname) : null;
+    if (portal) {
+      const page = portalPage(this.options.store, portal[1]);
+      res.writeHead(page ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
+      return void res.end(page ?? 'Unknown portal session');
+    }
     const isControl = url.pathname.startsWith('/_fake/');
     if (isControl) {
       res.setHeader('access-control-allow-origin', '*');

@@ -16,6 +16,7 @@ import {
 import type { ParamReader } from './params.js';
 import { route, type Route } from './routes.js';
 import type { FakeStripeStore } from './store.js';
+import { sumTaxes, taxesFor } from './tax-rates.js';
 
 const RETRY_AFTER_FAILURE_S = 3 * 86_400;
 
@@ -57,11 +58,19 @@ export function draftInvoice(
   billingReason: InvoiceBillingReason,
   lines: InvoiceLineInput[],
   at: number,
+  options: { preview?: boolean } = {},
 ): WireInvoice {
-  const id = store.newId('in');
+  // A preview is not stored and has no number. Its id prefix is not confirmed against the live API.
+  const id = options.preview ? `upcoming_${store.newId('in')}` : store.newId('in');
   const subtotal = lines.reduce((sum, line) => sum + line.amount, 0);
+  // The subscription's default tax rates apply to every line (billing reference §1.6).
+  const lineTaxes = lines.map((line) => taxesFor(line.amount, subscription.default_tax_rates ?? []));
+  const totalTaxes = sumTaxes(lineTaxes);
+  const exclusiveTax = totalTaxes.filter((t) => t.tax_behavior === 'exclusive').reduce((sum, t) => sum + t.amount, 0);
+  const inclusiveTax = totalTaxes.filter((t) => t.tax_behavior === 'inclusive').reduce((sum, t) => sum + t.amount, 0);
+  const total = subtotal + exclusiveTax;
   // A negative customer balance is credit (e.g. from a downgrade) and is used up first.
-  const balanceAfter = subtotal + customer.balance;
+  const balanceAfter = total + customer.balance;
   const amountDue = Math.max(0, balanceAfter);
   return {
     id,
@@ -78,10 +87,10 @@ export function draftInvoice(
     auto_advance: true,
     automatic_tax: {
       disabled_reason: null,
-      enabled: false,
+      enabled: subscription.automatic_tax?.enabled ?? false,
       liability: null,
       provider: null,
-      status: null,
+      status: subscription.automatic_tax?.enabled ? 'complete' : null,
     },
     billing_reason: billingReason,
     collection_method: 'charge_automatically',
@@ -100,13 +109,13 @@ export function draftInvoice(
     invoice_pdf: null,
     last_finalization_error: null,
     lines: wireList(
-      lines.map((line) => invoiceLine(store, id, subscription.id, line)),
+      lines.map((line, index) => invoiceLine(store, id, subscription.id, line, lineTaxes[index] ?? [])),
       `/v1/invoices/${id}/lines`,
     ),
     livemode: false,
     metadata: {},
     next_payment_attempt: null,
-    number: store.nextInvoiceNumber(customer),
+    number: options.preview ? null : store.nextInvoiceNumber(customer),
     parent: {
       type: 'subscription_details',
       quote_details: null,
@@ -118,18 +127,18 @@ export function draftInvoice(
     period_end: at,
     period_start: at,
     starting_balance: customer.balance,
-    status: 'open',
+    status: options.preview ? 'draft' : 'open',
     status_transitions: {
-      finalized_at: at,
+      finalized_at: options.preview ? null : at,
       marked_uncollectible_at: null,
       paid_at: null,
       voided_at: null,
     },
     subtotal,
-    subtotal_excluding_tax: subtotal,
-    total: subtotal,
-    total_excluding_tax: subtotal,
-    total_taxes: [],
+    subtotal_excluding_tax: subtotal - inclusiveTax,
+    total,
+    total_excluding_tax: total - exclusiveTax - inclusiveTax,
+    total_taxes: totalTaxes,
     webhooks_delivered_at: at,
   };
 }
@@ -139,6 +148,7 @@ function invoiceLine(
   invoiceId: string,
   subscriptionId: string,
   line: InvoiceLineInput,
+  taxes: WireInvoiceLine['taxes'],
 ): WireInvoiceLine {
   return {
     id: store.newId('il'),
@@ -174,7 +184,7 @@ function invoiceLine(
     quantity_decimal: String(line.quantity),
     subscription: subscriptionId,
     subtotal: line.amount,
-    taxes: [],
+    taxes,
   };
 }
 

@@ -224,7 +224,7 @@ export interface WireSubscription {
   object: 'subscription';
   application: null;
   application_fee_percent: null;
-  automatic_tax: { disabled_reason: null; enabled: false; liability: null };
+  automatic_tax: { disabled_reason: null; enabled: boolean; liability: null };
   billing_cycle_anchor: number;
   billing_cycle_anchor_config: null;
   billing_thresholds: null;
@@ -244,6 +244,8 @@ export interface WireSubscription {
   days_until_due: null;
   default_payment_method: string | null;
   default_source: null;
+  /** Tax rates copied to every invoice of the subscription (full objects, as Stripe renders them). */
+  default_tax_rates: WireTaxRate[];
   description: string | null;
   discounts: string[];
   ended_at: number | null;
@@ -263,7 +265,7 @@ export interface WireSubscription {
   pending_invoice_item_interval: null;
   pending_setup_intent: null;
   pending_update: null;
-  schedule: null;
+  schedule: string | null;
   start_date: number;
   status: SubscriptionStatus;
   test_clock: null;
@@ -310,7 +312,7 @@ export interface WireInvoiceLine {
   quantity_decimal: string;
   subscription: string;
   subtotal: number;
-  taxes: [];
+  taxes: WireInvoiceTax[];
 }
 
 export interface WireInvoice {
@@ -328,10 +330,10 @@ export interface WireInvoice {
   auto_advance: boolean;
   automatic_tax: {
     disabled_reason: null;
-    enabled: false;
+    enabled: boolean;
     liability: null;
     provider: null;
-    status: null;
+    status: null | 'complete';
   };
   billing_reason: InvoiceBillingReason;
   collection_method: 'charge_automatically';
@@ -375,8 +377,79 @@ export interface WireInvoice {
   subtotal_excluding_tax: number;
   total: number;
   total_excluding_tax: number;
-  total_taxes: [];
+  total_taxes: WireInvoiceTax[];
   webhooks_delivered_at: number | null;
+}
+
+/** `POST /v1/tax_rates` (AB/billing reference §1.6). */
+export interface WireTaxRate {
+  id: string;
+  object: 'tax_rate';
+  active: boolean;
+  country: string | null;
+  created: number;
+  description: string | null;
+  display_name: string;
+  effective_percentage: number;
+  inclusive: boolean;
+  jurisdiction: string | null;
+  livemode: false;
+  metadata: Metadata;
+  percentage: number;
+  state: string | null;
+  tax_type: string | null;
+}
+
+/** One entry of `invoice.total_taxes[]` / `line.taxes[]` (basil and later). */
+export interface WireInvoiceTax {
+  amount: number;
+  tax_behavior: 'exclusive' | 'inclusive';
+  tax_rate_details: { tax_rate: string };
+  taxability_reason: string;
+  taxable_amount: number;
+  type: 'tax_rate_details';
+}
+
+export interface WireBillingPortalSession {
+  id: string;
+  object: 'billing_portal.session';
+  configuration: string;
+  created: number;
+  customer: string;
+  flow: null;
+  livemode: false;
+  locale: string | null;
+  on_behalf_of: null;
+  return_url: string | null;
+  url: string;
+}
+
+export interface WireSchedulePhase {
+  start_date: number;
+  end_date: number | null;
+  items: Array<{ price: string; quantity: number; metadata: Metadata; tax_rates: WireTaxRate[] }>;
+  proration_behavior: 'create_prorations' | 'always_invoice' | 'none';
+  billing_cycle_anchor: 'phase_start' | 'automatic' | null;
+  default_tax_rates: WireTaxRate[];
+  metadata: Metadata;
+}
+
+export interface WireSubscriptionSchedule {
+  id: string;
+  object: 'subscription_schedule';
+  canceled_at: number | null;
+  completed_at: number | null;
+  created: number;
+  current_phase: { start_date: number; end_date: number } | null;
+  customer: string;
+  end_behavior: 'release' | 'cancel';
+  livemode: false;
+  metadata: Metadata;
+  phases: WireSchedulePhase[];
+  released_at: number | null;
+  released_subscription: string | null;
+  status: 'not_started' | 'active' | 'completed' | 'released' | 'canceled';
+  subscription: string | null;
 }
 
 export interface WireEvent<T = unknown> {

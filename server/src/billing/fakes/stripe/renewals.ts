@@ -16,8 +16,10 @@ import {
   chargeablePaymentMethod,
   endSubscription,
   itemLabel,
+  priceOf,
   subscriptionOf,
 } from './subscription-parts.js';
+import { phaseStartingAt } from './subscription-schedules.js';
 
 export interface RenewalResult {
   subscription: WireSubscription;
@@ -48,6 +50,26 @@ export function advanceBillingPeriod(store: FakeStripeStore, id: string): Renewa
     return { subscription, invoice: null };
   }
   const before = structuredClone(subscription);
+  const scheduled = phaseStartingAt(store, subscription, periodEnd);
+  if (scheduled.cancel) {
+    endSubscription(store, subscription, periodEnd);
+    return { subscription, invoice: null };
+  }
+  if (scheduled.phase) {
+    // The schedule's next phase takes over the items from this renewal on (§1.4).
+    const oldInterval = subscription.items.data[0].price.recurring;
+    scheduled.phase.items.forEach((phaseItem, index) => {
+      const item = subscription.items.data[index];
+      if (!item) return;
+      item.price = structuredClone(priceOf(store, phaseItem.price, 'price'));
+      item.plan = store.plan(item.price);
+      item.quantity = phaseItem.quantity;
+    });
+    const newInterval = subscription.items.data[0].price.recurring;
+    if (newInterval.interval !== oldInterval.interval || newInterval.interval_count !== oldInterval.interval_count) {
+      subscription.billing_cycle_anchor = periodEnd;
+    }
+  }
   const { interval, interval_count } = subscription.items.data[0].price.recurring;
   const period = {
     start: periodEnd,
@@ -146,4 +168,39 @@ export function retryLatestInvoice(store: FakeStripeStore, subscriptionId: strin
       return invoiceOf(store, subscription.latest_invoice);
     throw error;
   }
+}
+
+/**
+ * Stripe's last retry of a `past_due` subscription's open invoice fails and retries are exhausted
+ * (billing reference §1.5): `invoice.payment_failed` with `next_payment_attempt: null`, then the
+ * subscription becomes `unpaid` (`customer.subscription.updated`) or `canceled` with
+ * `cancellation_details.reason: payment_failed` (`customer.subscription.deleted`), per the
+ * account's Dashboard setting, chosen here by `outcome`.
+ */
+export function exhaustPaymentRetries(
+  store: FakeStripeStore,
+  subscriptionId: string,
+  outcome: 'canceled' | 'unpaid',
+): WireSubscription {
+  const subscription = subscriptionOf(store, subscriptionId);
+  if (subscription.status !== 'past_due') {
+    throw new Error(`fake-stripe: only a past_due subscription exhausts its retries (is ${subscription.status})`);
+  }
+  const invoice = subscription.latest_invoice ? invoiceOf(store, subscription.latest_invoice) : null;
+  if (!invoice || invoice.status !== 'open') throw new Error(`fake-stripe: ${subscriptionId} has no open invoice`);
+  const now = store.now();
+  invoice.attempted = true;
+  invoice.attempt_count++;
+  invoice.next_payment_attempt = null;
+  emitPaymentOutcome(store, invoice);
+  if (outcome === 'unpaid') {
+    const before = structuredClone(subscription);
+    subscription.status = 'unpaid';
+    store.emit('customer.subscription.updated', subscription, previousAttributes(before, subscription));
+  } else {
+    subscription.cancellation_details.reason = 'payment_failed';
+    subscription.canceled_at = now;
+    endSubscription(store, subscription, now);
+  }
+  return subscription;
 }

@@ -13,8 +13,11 @@ import {
   type WirePaymentMethod,
   type WirePlan,
   type WirePrice,
+  type WireBillingPortalSession,
   type WireSetupIntent,
   type WireSubscription,
+  type WireSubscriptionSchedule,
+  type WireTaxRate,
 } from './objects.js';
 
 /** One entry of the price catalogue the fake is built with, keyed by price id. */
@@ -45,6 +48,9 @@ export class FakeStripeStore {
   readonly subscriptions = new Map<string, WireSubscription>();
   readonly invoices = new Map<string, WireInvoice>();
   readonly prices = new Map<string, WirePrice>();
+  readonly taxRates = new Map<string, WireTaxRate>();
+  readonly schedules = new Map<string, WireSubscriptionSchedule>();
+  readonly portalSessions = new Map<string, WireBillingPortalSession>();
   readonly events: WireEvent[] = [];
 
   /** Test switches: every charge fails while set. */
@@ -55,6 +61,9 @@ export class FakeStripeStore {
   readonly failNextChargeOf = new Set<string>();
   /** Prorations from `proration_behavior=create_prorations`, billed with the next renewal invoice. */
   readonly pendingProrations = new Map<string, PendingProration[]>();
+
+  /** `http://127.0.0.1:<port>`, set once the server listens (portal session urls point here). */
+  baseUrl = 'http://127.0.0.1';
 
   private invoiceSequence = 0;
 
@@ -95,6 +104,7 @@ export class FakeStripeStore {
 
   /** Any stored object by id, for `expand[]`. Ids carry their type in the prefix. */
   findById(id: string): object | undefined {
+    if (id.startsWith('sub_sched_')) return this.schedules.get(id);
     const prefix = id.slice(0, id.indexOf('_'));
     switch (prefix) {
       case 'cus':
@@ -107,6 +117,8 @@ export class FakeStripeStore {
         return this.subscriptions.get(id);
       case 'in':
         return this.invoices.get(id);
+      case 'txr':
+        return this.taxRates.get(id);
       case 'evt':
         return this.events.find((e) => e.id === id);
       default:

@@ -10,6 +10,7 @@ import { collectInvoice, commitInvoice, draftInvoice, type InvoiceLineInput } fr
 import type { WireInvoice, WirePrice, WireSubscription, WireSubscriptionItem } from './objects.js';
 import { paramPath, type ParamReader } from './params.js';
 import { previousAttributes, type FakeStripeStore } from './store.js';
+import { readTaxRates } from './tax-rates.js';
 import {
   assertCompatible,
   chargeablePaymentMethod,
@@ -131,6 +132,114 @@ function applyItemUpdates(
   return changes;
 }
 
+/** `automatic_tax[enabled]` (Stripe Tax, billing reference §1.6). */
+export function readAutomaticTax(params: ParamReader): boolean | undefined {
+  const automaticTax = params.object('automatic_tax');
+  if (!automaticTax) return undefined;
+  automaticTax.allowOnly(['enabled', 'liability']);
+  const enabled = automaticTax.boolean('enabled');
+  if (enabled === undefined) throw stripeErrors.parameterMissing('automatic_tax[enabled]');
+  return enabled;
+}
+
+export interface PlannedUpdate {
+  draft: WireSubscription;
+  /** The invoice the change bills at once (not stored), or null. */
+  invoice: WireInvoice | null;
+  /** Proration lines that wait for the next renewal (`create_prorations`). */
+  pending: InvoiceLineInput[];
+}
+
+/**
+ * The subscription after `params` (the update's own params, or a preview's
+ * `subscription_details`), worked out on a copy: nothing is stored, charged or emitted.
+ */
+export function planSubscriptionUpdate(
+  store: FakeStripeStore,
+  subscription: WireSubscription,
+  params: ParamReader,
+  options: { preview?: boolean } = {},
+): PlannedUpdate {
+  const customer = liveCustomer(store, subscription.customer);
+  const proration: ProrationBehavior =
+    params.oneOf('proration_behavior', PRORATION_BEHAVIORS) ?? 'create_prorations';
+  const now = store.now();
+  const draft = structuredClone(subscription);
+  const prorationDate = params.integer('proration_date');
+  const period0 = { start: draft.items.data[0].current_period_start, end: draft.items.data[0].current_period_end };
+  if (prorationDate !== undefined) {
+    if (proration === 'none') {
+      throw stripeErrors.invalidParam('proration_date', 'proration_date cannot be used with proration_behavior=none.');
+    }
+    if (prorationDate < period0.start || prorationDate > period0.end) {
+      throw stripeErrors.invalidParam('proration_date', 'proration_date must be within the current billing period.');
+    }
+  }
+  const at = prorationDate ?? now;
+
+  const taxRates = readTaxRates(store, params, 'default_tax_rates');
+  if (taxRates !== undefined) draft.default_tax_rates = taxRates;
+  const cancelAtPeriodEnd = params.boolean('cancel_at_period_end');
+  if (cancelAtPeriodEnd !== undefined) {
+    draft.cancel_at_period_end = cancelAtPeriodEnd;
+    draft.cancel_at = cancelAtPeriodEnd ? period0.end : null;
+    draft.canceled_at = cancelAtPeriodEnd ? now : null;
+    draft.cancellation_details.reason = cancelAtPeriodEnd ? 'cancellation_requested' : null;
+  }
+  if (params.has('cancel_at')) {
+    // A timestamp, or '' to clear it (the param is "Emptyable", §1.1).
+    const cancelAt = params.string('cancel_at') === '' ? null : params.integer('cancel_at')!;
+    if (cancelAt !== null && cancelAt <= now) throw stripeErrors.invalidParam('cancel_at', 'cancel_at must be in the future.');
+    draft.cancel_at = cancelAt;
+    draft.cancel_at_period_end = cancelAt !== null && cancelAt === period0.end;
+    draft.canceled_at = cancelAt === null ? null : now;
+    draft.cancellation_details.reason = cancelAt === null ? null : 'cancellation_requested';
+  }
+
+  const itemParams = params.objects('items');
+  const changes = itemParams ? applyItemUpdates(store, draft, itemParams) : [];
+  let invoice: WireInvoice | null = null;
+  const pending: InvoiceLineInput[] = [];
+  if (changes.length > 0) {
+    const intervalChanged =
+      draft.items.data[0].price.recurring.interval !==
+        subscription.items.data[0].price.recurring.interval ||
+      draft.items.data[0].price.recurring.interval_count !==
+        subscription.items.data[0].price.recurring.interval_count;
+    if (intervalChanged) {
+      // A new interval resets the billing cycle to now and bills the new period at once.
+      const { interval, interval_count } = draft.items.data[0].price.recurring;
+      const period = { start: now, end: periodEndAfter(now, now, interval, interval_count) };
+      const credits =
+        proration === 'none'
+          ? []
+          : changes.map((c) => prorationLines(c.item, c.oldPrice, c.oldQuantity, at)[0]);
+      for (const item of draft.items.data) {
+        item.current_period_start = period.start;
+        item.current_period_end = period.end;
+      }
+      draft.billing_cycle_anchor = now;
+      if (draft.cancel_at_period_end) draft.cancel_at = period.end;
+      const charges = draft.items.data.map((item) => ({
+        subscriptionItem: item.id,
+        price: item.price,
+        quantity: item.quantity,
+        amount: item.price.unit_amount * item.quantity,
+        period,
+        proration: false,
+        description: itemLabel(item.price, item.quantity),
+      }));
+      invoice = draftInvoice(store, draft, customer, 'subscription_update', [...credits, ...charges], now, options);
+    } else if (proration === 'always_invoice') {
+      const lines = changes.flatMap((c) => prorationLines(c.item, c.oldPrice, c.oldQuantity, at));
+      invoice = draftInvoice(store, draft, customer, 'subscription_update', lines, now, options);
+    } else if (proration === 'create_prorations') {
+      pending.push(...changes.flatMap((c) => prorationLines(c.item, c.oldPrice, c.oldQuantity, at)));
+    }
+  }
+  return { draft, invoice, pending };
+}
+
 export function updateSubscription(
   store: FakeStripeStore,
   id: string,
@@ -139,9 +248,13 @@ export function updateSubscription(
   params.allowOnly([
     'items',
     'proration_behavior',
+    'proration_date',
     'cancel_at_period_end',
+    'cancel_at',
     'metadata',
     'default_payment_method',
+    'default_tax_rates',
+    'automatic_tax',
     'payment_behavior',
     'off_session',
     'description',
@@ -158,11 +271,9 @@ export function updateSubscription(
     }
   }
   const behavior = readPaymentBehavior(params, true);
-  const proration: ProrationBehavior =
-    params.oneOf('proration_behavior', PRORATION_BEHAVIORS) ?? 'create_prorations';
   params.boolean('off_session');
   const now = store.now();
-  const draft = structuredClone(subscription);
+  const { draft, invoice, pending } = planSubscriptionUpdate(store, subscription, params);
 
   draft.metadata = params.metadata(draft.metadata);
   const description = params.nullableString('description');
@@ -173,67 +284,10 @@ export function updateSubscription(
       attachedPaymentMethod(store, customer, defaultPaymentMethod, 'default_payment_method');
     draft.default_payment_method = defaultPaymentMethod;
   }
-  const cancelAtPeriodEnd = params.boolean('cancel_at_period_end');
-  if (cancelAtPeriodEnd !== undefined) {
-    draft.cancel_at_period_end = cancelAtPeriodEnd;
-    draft.cancel_at = cancelAtPeriodEnd ? draft.items.data[0].current_period_end : null;
-    draft.canceled_at = cancelAtPeriodEnd ? now : null;
-    draft.cancellation_details.reason = cancelAtPeriodEnd ? 'cancellation_requested' : null;
-  }
-
-  const itemParams = params.objects('items');
-  const changes = itemParams ? applyItemUpdates(store, draft, itemParams) : [];
-  let invoice: WireInvoice | null = null;
-  if (changes.length > 0) {
-    const intervalChanged =
-      draft.items.data[0].price.recurring.interval !==
-        subscription.items.data[0].price.recurring.interval ||
-      draft.items.data[0].price.recurring.interval_count !==
-        subscription.items.data[0].price.recurring.interval_count;
-    if (intervalChanged) {
-      // A new interval resets the billing cycle to now and bills the new period at once.
-      const { interval, interval_count } = draft.items.data[0].price.recurring;
-      const period = { start: now, end: periodEndAfter(now, now, interval, interval_count) };
-      const credits =
-        proration === 'none'
-          ? []
-          : changes.map((c) => prorationLines(c.item, c.oldPrice, c.oldQuantity, now)[0]);
-      for (const item of draft.items.data) {
-        item.current_period_start = period.start;
-        item.current_period_end = period.end;
-      }
-      draft.billing_cycle_anchor = now;
-      if (draft.cancel_at_period_end) draft.cancel_at = period.end;
-      const charges = draft.items.data.map((item) => ({
-        subscriptionItem: item.id,
-        price: item.price,
-        quantity: item.quantity,
-        amount: item.price.unit_amount * item.quantity,
-        period,
-        proration: false,
-        description: itemLabel(item.price, item.quantity),
-      }));
-      invoice = draftInvoice(
-        store,
-        draft,
-        customer,
-        'subscription_update',
-        [...credits, ...charges],
-        now,
-      );
-    } else if (proration === 'always_invoice') {
-      const lines = changes.flatMap((c) => prorationLines(c.item, c.oldPrice, c.oldQuantity, now));
-      invoice = draftInvoice(store, draft, customer, 'subscription_update', lines, now);
-    } else if (proration === 'create_prorations') {
-      const pending = store.pendingProrations.get(id) ?? [];
-      for (const line of changes.flatMap((c) =>
-        prorationLines(c.item, c.oldPrice, c.oldQuantity, now),
-      )) {
-        const { subscriptionItem, price, amount, description, period } = line;
-        pending.push({ subscriptionItem, price, amount, description, period });
-      }
-      store.pendingProrations.set(id, pending);
-    }
+  const automaticTax = readAutomaticTax(params);
+  if (automaticTax !== undefined) draft.automatic_tax.enabled = automaticTax;
+  if (draft.automatic_tax.enabled && draft.default_tax_rates.length > 0) {
+    throw stripeErrors.invalidRequest('You cannot use default_tax_rates together with automatic_tax[enabled]=true.');
   }
 
   if (invoice) {
@@ -246,6 +300,13 @@ export function updateSubscription(
     if (!paid && behavior === 'error_if_incomplete') throw stripeErrors.cardDeclined();
     if (!paid && draft.status === 'active') draft.status = 'past_due';
     draft.latest_invoice = invoice.id;
+  }
+  if (pending.length > 0) {
+    const queued = store.pendingProrations.get(id) ?? [];
+    for (const { subscriptionItem, price, amount, description: text, period } of pending) {
+      queued.push({ subscriptionItem, price, amount, description: text, period });
+    }
+    store.pendingProrations.set(id, queued);
   }
 
   const changed = previousAttributes(subscription, draft);

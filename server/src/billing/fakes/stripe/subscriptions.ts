@@ -23,7 +23,8 @@ import {
   readPaymentBehavior,
   subscriptionOf,
 } from './subscription-parts.js';
-import { updateSubscription } from './subscription-changes.js';
+import { readAutomaticTax, updateSubscription } from './subscription-changes.js';
+import { readTaxRates } from './tax-rates.js';
 
 function createSubscription(store: FakeStripeStore, params: ParamReader): WireSubscription {
   params.allowOnly([
@@ -37,9 +38,17 @@ function createSubscription(store: FakeStripeStore, params: ParamReader): WireSu
     'cancel_at_period_end',
     'collection_method',
     'proration_behavior',
+    'default_tax_rates',
+    'automatic_tax',
     'expand',
   ]);
   const customer = liveCustomer(store, params.requiredString('customer'), 'customer');
+  const defaultTaxRates = readTaxRates(store, params, 'default_tax_rates') ?? [];
+  const automaticTax = readAutomaticTax(params) ?? false;
+  if (automaticTax && defaultTaxRates.length > 0) {
+    // §1.6: manual rates and Stripe Tax do not mix on one invoice.
+    throw stripeErrors.invalidRequest('You cannot use default_tax_rates together with automatic_tax[enabled]=true.');
+  }
   const itemParams = params.objects('items');
   if (!itemParams || itemParams.length === 0) throw stripeErrors.parameterMissing('items');
   if (itemParams.length > 20)
@@ -73,7 +82,7 @@ function createSubscription(store: FakeStripeStore, params: ParamReader): WireSu
     object: 'subscription',
     application: null,
     application_fee_percent: null,
-    automatic_tax: { disabled_reason: null, enabled: false, liability: null },
+    automatic_tax: { disabled_reason: null, enabled: automaticTax, liability: null },
     billing_cycle_anchor: now,
     billing_cycle_anchor_config: null,
     billing_thresholds: null,
@@ -89,6 +98,7 @@ function createSubscription(store: FakeStripeStore, params: ParamReader): WireSu
     days_until_due: null,
     default_payment_method: defaultPaymentMethod ?? null,
     default_source: null,
+    default_tax_rates: defaultTaxRates,
     description: params.string('description') ?? null,
     discounts: [],
     ended_at: null,

@@ -1,4 +1,4 @@
-import { BarChart3, LayoutDashboard, MonitorPlay, Users } from 'lucide-react';
+import { BarChart3, Handshake, LayoutDashboard, MonitorPlay, Users } from 'lucide-react';
 import { useTranslation } from '@/i18n/i18n';
 import { Link, useLocation } from 'wouter';
 import type { UserResponse } from '@contract/auth';
@@ -10,6 +10,7 @@ export const ADMIN_TABS = [
   { path: '/', key: 'dashboard', icon: LayoutDashboard },
   { path: '/analytics', key: 'analytics', icon: BarChart3 },
   { path: '/user', key: 'users', icon: Users },
+  { path: '/sales', key: 'sales', icon: Handshake },
   { path: '/console', key: 'console', icon: MonitorPlay },
 ] as const;
 

@@ -4,7 +4,7 @@ import { PLANS, type PlanId } from '@contract/plans';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/class-names';
-import { formatPercent, langOf } from '../format';
+import { formatEurFromCents, formatPercent, langOf } from '../format';
 
 export const PLAN_COLOUR: Record<PlanId, string> = {
   free: 'var(--muted-foreground)',
@@ -15,7 +15,18 @@ export const PLAN_COLOUR: Record<PlanId, string> = {
 /** Share of a plan in percent, one decimal (0 when there are no users). */
 export const planShare = (count: number, total: number) => (total > 0 ? Math.round((count / total) * 1000) / 10 : 0);
 
-export function PlanDistribution({ counts, total, className }: { counts: AdminUsersResponse['userCounts'] | undefined; total: number; className?: string }) {
+export function PlanDistribution({
+  counts,
+  revenue,
+  total,
+  className,
+}: {
+  counts: AdminUsersResponse['userCounts'] | undefined;
+  /** Monthly revenue per plan in cents (yearly / 12). */
+  revenue?: AdminUsersResponse['planRevenue'];
+  total: number;
+  className?: string;
+}) {
   const { t, i18n } = useTranslation('admin');
   const lang = langOf(i18n.language);
   return (
@@ -36,6 +47,7 @@ export function PlanDistribution({ counts, total, className }: { counts: AdminUs
           ? Array.from({ length: 3 }, (_, i) => <Skeleton key={i} className="h-6 w-full" />)
           : counts.map(({ plan, count }) => {
               const share = planShare(count, total);
+              const mrr = revenue?.find((r) => r.plan === plan)?.mrr;
               return (
                 <div key={plan} data-testid={`plan-${plan}`}>
                   <div className="flex items-center justify-between gap-3 text-sm">
@@ -47,6 +59,11 @@ export function PlanDistribution({ counts, total, className }: { counts: AdminUs
                       <span className="font-semibold text-foreground">{t('users.distribution.users', { count })}</span> · {formatPercent(share, lang)}
                     </span>
                   </div>
+                  {plan !== 'free' && mrr !== undefined && (
+                    <p className="mt-0.5 pl-[1.125rem] text-xs tabular-nums text-muted-foreground" data-testid={`plan-revenue-${plan}`}>
+                      {t('users.distribution.revenue', { amount: formatEurFromCents(mrr, lang) })}
+                    </p>
+                  )}
                 </div>
               );
             })}

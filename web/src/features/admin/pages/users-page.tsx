@@ -1,4 +1,4 @@
-import { BadgeDollarSign, CircleDollarSign, Percent, Users } from 'lucide-react';
+import { BadgeEuro, Euro, Percent, Users } from 'lucide-react';
 import { useTranslation } from '@/i18n/i18n';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -8,7 +8,7 @@ import { PageHeader } from '../components/page-header';
 import { PlanDistribution } from '../components/plan-distribution';
 import { RecentSignups } from '../components/recent-signups';
 import { StatCard } from '../components/stat-card';
-import { formatCount, formatPercent, formatUsdFromCents, langOf } from '../format';
+import { formatCount, formatPercent, formatEurFromCents, langOf } from '../format';
 
 export default function UsersPage() {
   const { t, i18n } = useTranslation('admin');
@@ -29,7 +29,7 @@ export default function UsersPage() {
               testId="users-paid"
               label={t('users.paid')}
               hint={t('users.paidHint')}
-              icon={BadgeDollarSign}
+              icon={BadgeEuro}
               accent="var(--chart-signup)"
               loading={loading}
               value={data && formatCount(data.paidUsers, lang)}
@@ -47,10 +47,10 @@ export default function UsersPage() {
               testId="users-mrr"
               label={t('users.mrr')}
               hint={t('users.mrrHint')}
-              icon={CircleDollarSign}
+              icon={Euro}
               accent="var(--chart-payment)"
               loading={loading}
-              value={data && formatUsdFromCents(data.mrr, lang)}
+              value={data && formatEurFromCents(data.mrr, lang)}
               badge={
                 data && (
                   <Badge variant={data.hasStripe ? 'success' : 'warning'} data-testid="mrr-source">
@@ -62,7 +62,7 @@ export default function UsersPage() {
           </section>
           <div className="grid items-start gap-4 lg:grid-cols-5">
             <div className="flex min-w-0 flex-col gap-4 lg:col-span-2">
-              <PlanDistribution counts={data?.userCounts} total={data?.totalUsers ?? 0} />
+              <PlanDistribution counts={data?.userCounts} revenue={data?.planRevenue} total={data?.totalUsers ?? 0} />
               {data && !data.hasStripe && (
                 <Alert variant="info" title={t('users.mrrNotice.title')} data-testid="mrr-notice">
                   <p>{t('users.mrrNotice.text')}</p>

@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-request';
 import { USER_QUERY_KEY } from '@/lib/auth';
 import { billingStateQueryOptions } from './get-billing-state';
 
-/** Spec §7: POST /api/downgrade-to-free (no body); the subscription ends at once. */
+/** Spec §7: POST /api/downgrade-to-free (no body); the plan ends at the period end (decision 017). */
 export function downgradeToFree(): Promise<DowngradeResponse> {
   return apiRequest<DowngradeResponse>('/api/downgrade-to-free', { method: 'POST' });
 }

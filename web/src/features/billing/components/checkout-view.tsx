@@ -8,6 +8,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/class-names';
 import { euro, featureText, langOf, monthlyEquivalentText, priceOf, vatPercent } from '../billing-format';
 import type { PaymentFormProps } from '../payment-form';
+import { useChangePreview } from '../api/subscription-actions';
+import { euroCents } from '../billing-format';
 
 const PaymentForm = lazy(() => import('../payment-form'));
 
@@ -53,6 +55,7 @@ export function CheckoutView({
               <p className="text-xs text-muted-foreground">{t('plan.exclVat')}</p>
             </div>
           </div>
+          <VatTotal plan={plan} cycle={cycle} />
           {cycle === 'yearly' && (
             <p className="mt-2 flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
               {t('plan.monthlyEquivalent', { amount: monthlyEquivalentText(plan) })}
@@ -100,5 +103,36 @@ export function CheckoutView({
         </ul>
       </section>
     </div>
+  );
+}
+
+/** The first invoice as Stripe will charge it (decision 018): net, VAT and the total, before the user confirms. */
+function VatTotal({ plan, cycle }: { plan: Plan; cycle: BillingCycle }) {
+  const { t } = useTranslation('billing');
+  const preview = useChangePreview(plan.id === 'free' ? null : { plan: plan.id, cycle });
+  const p = preview.data;
+  if (preview.isPending) return <Skeleton className="mt-4 h-12 w-full" />;
+  if (!p) return null;
+  return (
+    <dl className="mt-4 space-y-1 rounded-xl border bg-background/60 p-3 text-sm" data-testid="checkout-total">
+      {p.taxCents > 0 && (
+        <>
+          <div className="flex justify-between gap-4 text-muted-foreground">
+            <dt>{t('change.net')}</dt>
+            <dd className="tabular-nums">{euroCents(p.subtotalCents)}</dd>
+          </div>
+          <div className="flex justify-between gap-4 text-muted-foreground">
+            <dt>{t('change.vat')}</dt>
+            <dd className="tabular-nums">{euroCents(p.taxCents)}</dd>
+          </div>
+        </>
+      )}
+      <div className="flex justify-between gap-4 font-semibold">
+        <dt>{p.taxCents > 0 ? t('checkout.totalWithVat') : t('checkout.total')}</dt>
+        <dd className="tabular-nums" data-testid="checkout-total-amount">
+          {euroCents(p.totalCents)}
+        </dd>
+      </div>
+    </dl>
   );
 }

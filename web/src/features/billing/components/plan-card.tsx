@@ -4,6 +4,7 @@ import type { BillingCycle, Plan } from '@contract/plans';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/class-names';
+import { ContactSalesButton } from '@/app/contact-sales-button';
 import { euro, featureText, langOf, monthlyEquivalentText, priceOf } from '../billing-format';
 
 export interface PlanAction {
@@ -94,6 +95,7 @@ export function PlanCard({
         {action.busy && <Loader2 className="animate-spin" aria-hidden />}
         {current ? t('plan.current') : action.label}
       </Button>
+      {plan.contactSales && <ContactSalesButton label={t('plan.contactSales')} className="mt-1 w-full" />}
 
       <ul className="mt-5 space-y-2.5 border-t pt-5 text-sm">
         {plan.features.map((feature) => (
