@@ -28,16 +28,12 @@ export function loadCv(): Promise<{ cv: CV }> {
  * error handling, so the handlers OpenCV adds while loading are taken off again.
  */
 function withoutProcessHandlers<T>(load: () => T): T {
-  const events = ['uncaughtException', 'unhandledRejection'] as const;
-  const before = new Map(events.map((e) => [e, new Set(process.listeners(e))]));
+  const before = new Set<unknown>([...process.listeners('uncaughtException'), ...process.listeners('unhandledRejection')]);
   try {
     return load();
   } finally {
-    for (const event of events) {
-      for (const listener of process.listeners(event)) {
-        if (!before.get(event)!.has(listener)) process.removeListener(event, listener as (...args: unknown[]) => void);
-      }
-    }
+    for (const listener of process.listeners('uncaughtException')) if (!before.has(listener)) process.removeListener('uncaughtException', listener);
+    for (const listener of process.listeners('unhandledRejection')) if (!before.has(listener)) process.removeListener('unhandledRejection', listener);
   }
 }
 
