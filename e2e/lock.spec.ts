@@ -38,7 +38,7 @@ test('EN: a drifted good output is delivered locked: "Room unchanged" with its f
   openaiApp.fake.answers = [await driftedOutput(corpusImage('furnish-after.jpg'), { degrees: -1.2, scale: 1.05, shiftX: -0.02, shiftY: 0.015 })];
   openaiApp.fake.edits.length = 0;
   await withPreferences(page, { language: 'en', theme: 'light', consent: true });
-  await signUp(page);
+  await signUp(page, { dataDir: openaiApp.dataDir });
   await expect(creditsLeft(page)).toHaveText('6');
   await stageOnePhoto(page, 'Locked living room');
 
@@ -78,7 +78,7 @@ test('DE: another room in place of the staging is refused: the AI changed the ro
   openaiApp.fake.answers = [corpusImage('declutter-after.jpg')];
   openaiApp.fake.edits.length = 0;
   await withPreferences(page, { language: 'de', theme: 'light', consent: true });
-  await signUp(page);
+  await signUp(page, { dataDir: openaiApp.dataDir });
   await expect(creditsLeft(page)).toHaveText('6');
   await stageOnePhoto(page, 'Verweigerter Raum');
 
