@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { corpusPhoto } from '../../test/geometry-lock/corpus.js';
+import { corpusImage } from '../../test/corpus.js';
 import { renderSampleRoom } from '../engines/sample-room.js';
 import { protectedRegionsMask } from './protected-regions.js';
 
@@ -21,7 +21,7 @@ async function protectedShare(png: Buffer, box: { x0: number; y0: number; x1: nu
 
 describe('protectedRegionsMask', () => {
   it('protects the balcony door and the ceiling of a real photo and leaves the floor editable, at the size asked for', async () => {
-    const png = await protectedRegionsMask(corpusPhoto('furnish-before'), { width: 1024, height: 1536 });
+    const png = await protectedRegionsMask(corpusImage('furnish-before.jpg'), { width: 1024, height: 1536 });
     const meta = await sharp(png).metadata();
     expect([meta.width, meta.height, meta.format]).toEqual([1024, 1536, 'png']);
     expect(await protectedShare(png, { x0: 0.6, y0: 0.41, x1: 0.64, y1: 0.45 })).toBeGreaterThan(0.9); // door glass, upper part

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { renderSampleRoom, sampleRoomPlan } from '../../staging/engines/sample-room.js';
 import { project, type Point } from '../../staging/engines/offline/room-camera.js';
-import { corpusPhoto } from './corpus.js';
+import { corpusImage } from '../corpus.js';
 import { applyDrift, decodeRgb, driftCoverage, type Drift, encodeAnswer, NO_DRIFT, type Rgb } from './drift.js';
 import { type Box, furnitureSvg, type Piece } from './furniture-svg.js';
 
@@ -45,10 +45,10 @@ export async function lockCases(): Promise<LockCase[]> {
   const sampleWindow = await sampleRoom(0);
   const sampleDoor = await sampleRoom(1);
   const other = await sampleRoom(2);
-  const declutter = await decodeRgb(corpusPhoto('declutter-after'));
-  const goodOutput = await decodeRgb(corpusPhoto('furnish-after'));
+  const declutter = await decodeRgb(corpusImage('declutter-after.jpg'));
+  const goodOutput = await decodeRgb(corpusImage('furnish-after.jpg'));
   return [
-    { name: 'corpus good pair', expected: 'locked', original: corpus.photo, result: corpusPhoto('furnish-after'), furnitureBoxes: GOOD_PAIR_FURNITURE },
+    { name: 'corpus good pair', expected: 'locked', original: corpus.photo, result: corpusImage('furnish-after.jpg'), furnitureBoxes: GOOD_PAIR_FURNITURE },
     { name: 'corpus good output, drifted', expected: 'locked', original: corpus.photo, result: await encodeAnswer(await applyDrift(goodOutput, { scale: 1.05, rotateDeg: 1.2, shiftX: 0.02, shiftY: -0.015, size: PORTRAIT_PROVIDER })), furnitureBoxes: GOOD_PAIR_FURNITURE },
     await furnished(corpus, NO_DRIFT),
     await furnished(corpus, { scale: 1.06, rotateDeg: 1.5, shiftX: 0.02, shiftY: -0.03, size: PORTRAIT_PROVIDER }),
@@ -75,7 +75,7 @@ const GOOD_PAIR_FURNITURE = [
 const WALL_BESIDE = { corpus: { x0: 0.39, y0: 0.43, x1: 0.46, y1: 0.52 } };
 
 async function corpusRoom(): Promise<Room> {
-  const photo = corpusPhoto('furnish-before');
+  const photo = corpusImage('furnish-before.jpg');
   const pixels = await decodeRgb(photo);
   const { width: W, height: H } = pixels;
   const box = (x: number, y: number, w: number, h: number): Box => ({ x: x * W, y: y * H, w: w * W, h: h * H });

@@ -1,6 +1,3 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { rgbPixels } from './test-images.js';
 
@@ -107,17 +104,4 @@ export function upperTwoThirds(box: Box): Box {
   return { ...box, bottom: box.bottom - (box.bottom - box.top) / 3 };
 }
 
-/**
- * The shared corpus of real photos (`shared/corpus/`, beside the repository's clone in CI, beside
- * the worktree folder on a developer's machine): the nearest `shared/corpus` walking up from here.
- */
-export function corpusDir(): string {
-  let dir = path.dirname(fileURLToPath(import.meta.url));
-  for (;;) {
-    const candidate = path.join(dir, 'shared', 'corpus');
-    if (existsSync(path.join(candidate, 'furnish-before.jpg'))) return candidate;
-    const parent = path.dirname(dir);
-    if (parent === dir) throw new Error('shared/corpus not found above the repository (it is expected beside the clone)');
-    dir = parent;
-  }
-}
+export { corpusDir } from '../../../test/corpus.js';
