@@ -15,6 +15,7 @@ import { users, type UserRow } from '../db/schema/users.js';
 import { AppError } from '../errors/app-error.js';
 import { BILLABLE_STATUSES, type BillingGateway, type SubscriptionState } from './billing-gateway.js';
 import { provider } from './billing-errors.js';
+import { ensureStripeCustomer } from './stripe-customer.js';
 import { changePlan, subscribe } from './credit-rules.js';
 import { creditsOf, freePatch, lockAccount, lockBilling, saveAccount } from './plan-changes.js';
 import { isPaidPlanId, priceIdFor, type BillingPrices } from './price-map.js';
@@ -52,17 +53,7 @@ export function createCheckoutService(db: Database) {
       if (user.subscriptionPlan === planId && user.billingCycle === billingCycle && user.stripeSubscriptionId) {
         throw AppError.conflict('You are already on this plan.');
       }
-      const customerId = await provider(log, () =>
-        checkout.gateway.ensureCustomer({
-          id: user.id,
-          email: user.email,
-          name: [user.firstName, user.lastName].filter(Boolean).join(' ') || null,
-          stripeCustomerId: user.stripeCustomerId,
-        }),
-      );
-      if (customerId !== user.stripeCustomerId) {
-        await db.update(users).set({ stripeCustomerId: customerId, updatedAt: new Date() }).where(eq(users.id, user.id));
-      }
+      const customerId = await ensureStripeCustomer(db, checkout.gateway, log, user);
       const setupIntent = await provider(log, () => checkout.gateway.createSetupIntent(customerId, { userId: user.id, planId, billingCycle }));
       return { clientSecret: setupIntent.clientSecret, setupIntentId: setupIntent.id };
     },

@@ -5,7 +5,6 @@
  * open Stripe's customer portal. Every change runs under the user's billing lock and stores the
  * subscription's state as Stripe answered it; webhooks later converge on the same state.
  */
-import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   planChangeDirection,
@@ -15,10 +14,11 @@ import {
 } from '../../../contract/billing.js';
 import type { BillingCycle } from '../../../contract/plans.js';
 import type { Database } from '../db/client.js';
-import { users, type UserRow } from '../db/schema/users.js';
+import type { UserRow } from '../db/schema/users.js';
 import { AppError } from '../errors/app-error.js';
 import { BILLABLE_STATUSES, type SubscriptionState } from './billing-gateway.js';
 import { provider } from './billing-errors.js';
+import { ensureStripeCustomer } from './stripe-customer.js';
 import type { Checkout } from './checkout-service.js';
 import { changePlan } from './credit-rules.js';
 import { creditsOf, freePatch, lockAccount, lockBilling, patchOf, saveAccount, type Executor } from './plan-changes.js';
@@ -106,17 +106,7 @@ export function createSubscriptionService(db: Database) {
     async preview(checkout: Checkout, log: FastifyBaseLogger, user: UserRow, plan: PaidPlanId, cycle: BillingCycle): Promise<ChangePreviewResponse> {
       const priceId = priceIdFor(checkout.prices, plan, cycle);
       const subscription = await liveSubscription(checkout, log, user);
-      const customerId = await provider(log, () =>
-        checkout.gateway.ensureCustomer({
-          id: user.id,
-          email: user.email,
-          name: [user.firstName, user.lastName].filter(Boolean).join(' ') || null,
-          stripeCustomerId: user.stripeCustomerId,
-        }),
-      );
-      if (customerId !== user.stripeCustomerId) {
-        await db.update(users).set({ stripeCustomerId: customerId, updatedAt: new Date() }).where(eq(users.id, user.id));
-      }
+      const customerId = await ensureStripeCustomer(db, checkout.gateway, log, user);
       const base = { plan, billingCycle: cycle };
       if (!subscription || !subscription.planId || !subscription.billingCycle) {
         const p = await provider(log, () => checkout.gateway.previewChange({ customerId, subscriptionId: null, priceId }));
