@@ -46,6 +46,12 @@ export const billingCases: HostileCase[] = [
     expectStatus: 404,
     expectCode: 'not_found',
   },
+  { name: 'sales inquiries: a signed-in non-admin', route: 'GET /api/admin/sales-inquiries', request: (w) => call('GET', '/api/admin/sales-inquiries', w.b.cookie), expectStatus: 403, expectCode: 'forbidden' },
+  { name: 'change preview: the free plan', route: 'GET /api/billing/change-preview', request: (w) => call('GET', '/api/billing/change-preview?plan=free&cycle=monthly', w.b.cookie), expectStatus: 400, expectCode: 'validation_failed' },
+  { name: 'change plan: a plan that does not exist', route: 'POST /api/billing/change-plan', request: (w) => call('POST', '/api/billing/change-plan', w.b.cookie, { plan: 'enterprise', cycle: 'monthly' }), expectStatus: 400, expectCode: 'validation_failed' },
+  { name: 'portal: an account that never subscribed', route: 'POST /api/billing/portal', request: (w) => call('POST', '/api/billing/portal', w.b.cookie, {}), expectStatus: 409, expectCode: 'no_billing_account' },
+  { name: 'resume: a forged cookie', route: 'POST /api/billing/resume', request: () => call('POST', '/api/billing/resume', 'rw_session=forged', {}), expectStatus: 401, expectCode: 'unauthorized' },
+  { name: 'sales inquiry: a 2 MB body', route: 'POST /api/sales-inquiries', request: () => rawBody('POST', '/api/sales-inquiries', null, oversizedJson()), expectStatus: 413, expectCode: 'payload_too_large' },
   { name: 'plan state: a forged cookie', route: 'GET /api/billing/subscription', request: () => call('GET', '/api/billing/subscription', 'rw_session=forged'), expectStatus: 401, expectCode: 'unauthorized' },
   { name: 'webhook: the victim’s cancellation signed with the wrong secret', route: 'POST /api/stripe/webhook', request: (w) => webhook(w, cancellation(w), { secret: 'whsec_attacker' }), expectStatus: 400, expectCode: 'bad_request' },
   {

@@ -77,7 +77,7 @@ export async function crossTenantViolations(db: Database): Promise<string[]> {
 export function strayObjectFiles(dataDir: string): string[] {
   const root = path.join(dataDir, 'objects');
   const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
-  const allowed = new RegExp(`^users/${UUID}/(?:uploads/${UUID}(?:\\.thumb\\.webp)?|projects/${UUID}/${UUID}(?:\\.jpg|\\.png|\\.webp|\\.thumb\\.webp))$`);
+  const allowed = new RegExp(`^users/${UUID}/(?:uploads/${UUID}(?:\\.thumb\\.webp)?|projects/${UUID}/${UUID}(?:\\.jpg|\\.png|\\.webp|\\.thumb\\.webp|\\.changes\\.png))$`);
   return filesUnder(root)
     .map((line) => line.split(' ')[0]!)
     .filter((file) => !allowed.test(file.split(path.sep).join('/')));
