@@ -54,7 +54,7 @@ async function creditsUsed(userId: string) {
 async function rowsAndFilesAgree(userId: string) {
   const rows = await t.database.db.select().from(projectImages).where(eq(projectImages.userId, userId));
   const onDisk = filesUnder(path.join(storageDir, 'objects', 'users', userId, 'projects')).map((line) => `/users/${userId}/projects/${line.split(' ')[0]}`);
-  const referenced = rows.flatMap((r) => [r.filePath, r.thumbnailPath].filter((p): p is string => p !== null));
+  const referenced = rows.flatMap((r) => [r.filePath, r.thumbnailPath, r.changeMaskPath].filter((p): p is string => p !== null));
   expect([...onDisk].sort()).toEqual([...referenced].sort());
   return rows;
 }

@@ -110,7 +110,7 @@ const RULES: readonly Rule[] = [
   ['outline-offset', /^outline-offset-.+$/],
   ['outline-style', /^outline-(solid|dashed|dotted|double|none|hidden)$/],
   ['outline-color', /^outline-.+$/],
-  ['ring-w', /^ring(-\d+)?$/],
+  ['ring-w', /^ring(-\d+|-\[\d+(\.\d+)?(px|rem|em)\])?$/],
   ['ring-inset', /^ring-inset$/],
   ['ring-offset-w', /^ring-offset-\d+$/],
   ['ring-offset-color', /^ring-offset-.+$/],
