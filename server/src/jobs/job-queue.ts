@@ -11,7 +11,13 @@ export interface JobDefinition<T = unknown> {
   payload: ZodType<T>;
   /** Cron in UTC; scheduled once per cluster by pg-boss. */
   cron?: string;
-  queue?: { retryLimit?: number; retryDelay?: number; retryBackoff?: boolean; expireInSeconds?: number; notify?: boolean };
+  queue?: {
+    retryLimit?: number;
+    retryDelay?: number;
+    retryBackoff?: boolean;
+    expireInSeconds?: number;
+    notify?: boolean;
+  };
   /** How many jobs of this queue one process works at once. */
   concurrency?: number;
   /**
@@ -19,7 +25,12 @@ export interface JobDefinition<T = unknown> {
    * wakes the workers at once over LISTEN/NOTIFY and polling is only the fallback.
    */
   pollingIntervalSeconds?: number;
-  handler(data: T, context: { jobId: string; log: FastifyBaseLogger; signal: AbortSignal }): Promise<unknown>;
+  /** Called once when this process starts working the queue: load what its first job would wait for. */
+  warmUp?(): void;
+  handler(
+    data: T,
+    context: { jobId: string; log: FastifyBaseLogger; signal: AbortSignal },
+  ): Promise<unknown>;
 }
 
 /** How long a stopping process lets running jobs finish (inside the usual 30 s a platform gives after SIGTERM). */
@@ -31,14 +42,23 @@ export function defineJob<T>(definition: JobDefinition<T>): JobDefinition<T> {
 
 export interface JobQueue {
   boss: PgBoss;
-  send<T>(job: JobDefinition<T>, data: T, options?: { singletonKey?: string; startAfterSeconds?: number }): Promise<string | null>;
+  send<T>(
+    job: JobDefinition<T>,
+    data: T,
+    options?: { singletonKey?: string; startAfterSeconds?: number },
+  ): Promise<string | null>;
   stop(): Promise<void>;
 }
 
 export async function startJobQueue(
   url: string,
   definitions: JobDefinition<any>[],
-  options: { work: boolean; log: FastifyBaseLogger; workerConcurrency?: number },
+  options: {
+    work: boolean;
+    log: FastifyBaseLogger;
+    workerConcurrency?: number;
+    /** Run each queue's `warmUp` when working starts (a long-running process; tests leave it off). */ warmUp?: boolean;
+  },
 ): Promise<JobQueue> {
   const useListenNotify = definitions.some((d) => d.queue?.notify);
   const boss = new PgBoss({ connectionString: url, schema: 'pgboss', max: 4, useListenNotify });
@@ -62,6 +82,7 @@ export async function startJobQueue(
 
   if (options.work) {
     for (const def of definitions) {
+      if (options.warmUp) def.warmUp?.();
       await boss.work(
         def.name,
         {
@@ -70,7 +91,9 @@ export async function startJobQueue(
           pollingIntervalSeconds: def.pollingIntervalSeconds ?? 2,
           // Keep polling at the same pace under NOTIFY: a job that arrives while every slot is busy is
           // picked up by the next poll, not after pg-boss's relaxed 30 s default.
-          ...(def.queue?.notify ? { notifyPollingIntervalSeconds: def.pollingIntervalSeconds ?? 2 } : {}),
+          ...(def.queue?.notify
+            ? { notifyPollingIntervalSeconds: def.pollingIntervalSeconds ?? 2 }
+            : {}),
         },
         async ([job]) => {
           if (!job) return;

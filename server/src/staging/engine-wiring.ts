@@ -3,6 +3,7 @@ import { createStagingEngine, type StagingEngineSettings } from './engines/creat
 import type { StagingEngine } from './engines/engine.js';
 import { DEFAULT_PROVIDER_TIMEOUT_MS } from './engines/provider-call.js';
 import { lockResult } from './geometry-lock/lock.js';
+import { loadCv } from './geometry-lock/opencv.js';
 import { protectedRegionsMask } from './geometry-lock/protected-regions.js';
 import type { GeometryLock } from './staging-run.js';
 
@@ -26,5 +27,5 @@ export function createConfiguredEngine(config: AppConfig): StagingEngine {
 
 /** The geometry lock every engine's result goes through (DESIGN §6, decision 014). */
 export function createGeometryLock(): GeometryLock {
-  return { lock: lockResult, protectedRegions: protectedRegionsMask };
+  return { lock: lockResult, protectedRegions: protectedRegionsMask, warmUp: () => void loadCv() };
 }

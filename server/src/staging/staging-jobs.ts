@@ -32,6 +32,8 @@ export function createStagingJobs(deps: StagingJobDeps) {
     queue: { retryLimit: 0, expireInSeconds: deps.timeoutSeconds + 120, notify: true },
     concurrency: deps.workerConcurrency,
     pollingIntervalSeconds: 0.5,
+    // The first run of a fresh worker would otherwise wait for OpenCV's WebAssembly to compile.
+    warmUp: () => deps.lock.warmUp?.(),
     handler: (data, context) => runStaging(deps, data, context),
   });
 

@@ -38,6 +38,8 @@ export type StagingRunPayload = z.infer<typeof stagingRunPayload>;
 export interface GeometryLock {
   lock(original: Buffer, result: Buffer, options: LockOptions): Promise<LockOutcome>;
   protectedRegions(original: Buffer, size: { width: number; height: number }): Promise<Buffer>;
+  /** Optional: load the lock's machinery (OpenCV) ahead of the first run. */
+  warmUp?(): void;
 }
 
 export interface StagingRunDeps {
