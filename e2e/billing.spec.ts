@@ -231,8 +231,8 @@ test.describe('billing', () => {
     }
 
     await signInAdmin(page);
+    await page.goto('/admin/sales');
     for (const inquiry of inquiries) {
-      await page.goto('/admin/sales');
       await switchLanguage(page, inquiry.lang);
       const row = page.getByTestId('sales-row').filter({ hasText: inquiry.company });
       await expect(row).toContainText(inquiry.email);
