@@ -220,7 +220,11 @@ test.describe('billing', () => {
     await page.goto('/');
     for (const inquiry of inquiries) {
       await switchLanguage(page, inquiry.lang);
-      await page.getByTestId('plan-business').getByTestId('contact-sales').click();
+      // The landing page is prerendered: a click before React has taken over does nothing.
+      await expect(async () => {
+        if (!(await form.isVisible())) await page.getByTestId('plan-business').getByTestId('contact-sales').click({ timeout: 2_000 });
+        await expect(form).toBeVisible({ timeout: 2_000 });
+      }).toPass({ timeout: 20_000 });
       await form.getByLabel('Name').fill(inquiry.name);
       await form.getByLabel(inquiry.labels.email).fill(inquiry.email);
       await form.getByLabel(inquiry.labels.company).fill(inquiry.company);
