@@ -5,9 +5,10 @@ import type { UserResponse } from '@contract/auth';
 import { Button } from '@/components/ui/button';
 import { useLogout } from '@/lib/auth';
 import { CreditsDisplay } from './credits-display';
+import { PlanEndsHint } from './plan-ends-hint';
 import { ProfileMenu } from './profile-menu';
 
-/** The signed-in part of the header (spec §2): My Projects, credits, profile menu, logout. */
+/** The signed-in part of the header (spec §2): My Projects, a plan's end date (issue #11), credits, profile menu, logout. */
 export default function SignedInNav({ user }: { user: UserResponse }) {
   const { t } = useTranslation();
   const logout = useLogout();
@@ -19,6 +20,7 @@ export default function SignedInNav({ user }: { user: UserResponse }) {
           <span className="hidden md:inline">{t('header.myProjects')}</span>
         </Link>
       </Button>
+      <PlanEndsHint user={user} />
       <CreditsDisplay user={user} />
       <ProfileMenu user={user} />
       <Button

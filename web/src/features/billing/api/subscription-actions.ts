@@ -11,6 +11,7 @@ import type {
 import type { BillingCycle } from '@contract/plans';
 import { apiRequest } from '@/lib/api-request';
 import { USER_QUERY_KEY } from '@/lib/auth';
+import { billingNavigation } from '../billing-navigation';
 import { billingStateQueryOptions } from './get-billing-state';
 
 /** After a billing call: its reply is the new billing state; the header's credits come from the user query. */
@@ -57,7 +58,7 @@ export function useOpenPortal() {
   return useMutation({
     mutationFn: () => apiRequest<PortalResponse>('/api/billing/portal', { method: 'POST' }),
     onSuccess: ({ url }) => {
-      window.location.assign(url);
+      billingNavigation.assign(url);
     },
   });
 }
