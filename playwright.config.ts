@@ -58,6 +58,8 @@ export default defineConfig({
         ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
         SESSION_SECRET: 'e2e-session-secret-e2e-session-secret',
         ADMIN_EMAILS: 'admin-e2e@example.com',
+        // Every journey signs up from the same address: the production default (20 an hour) would run out.
+        REGISTER_LIMIT_PER_HOUR: '500',
         LOG_LEVEL: 'warn',
         STAGING_ENGINE: 'offline',
         NODE_ENV: 'test',

@@ -113,6 +113,7 @@ const envSchema = z
     ),
     MAIL_FROM: optionalString,
     UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).max(100_000).default(200),
+    REGISTER_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
     UNUSED_UPLOAD_HOURS: z.coerce.number().int().min(1).max(168).default(3),
   });
 

@@ -21,7 +21,6 @@ import { accountMailRoutes } from './account-routes.js';
  */
 const LOGIN_LIMIT_PER_IP = { limit: 30, windowSeconds: 15 * 60 };
 const LOGIN_LIMIT_PER_ACCOUNT_AND_IP = { limit: 10, windowSeconds: 15 * 60 };
-const REGISTER_LIMIT_PER_IP = { limit: 20, windowSeconds: 60 * 60 };
 const OIDC_COOKIE = 'rw_oidc';
 
 export interface AuthRoutesOptions {
@@ -55,7 +54,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
   }
 
   r.post('/api/auth/register', { schema: { body: registerRequest, response: { 201: userResponse } } }, async (request, reply) => {
-    await limit(`register:ip:${request.ip}`, REGISTER_LIMIT_PER_IP);
+    await limit(`register:ip:${request.ip}`, { limit: config.REGISTER_LIMIT_PER_HOUR, windowSeconds: 60 * 60 });
     const language = requestLanguage(request, request.body.language);
     const user = await registerUser(db, { ...request.body, language });
     await sendVerificationMail(mailDeps, user, language);
