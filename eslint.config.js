@@ -63,6 +63,17 @@ export default tseslint.config(
     },
   },
   {
+    // What ships (server/src outside its tests) never depends on test support (fakes, harnesses) in server/test.
+    files: ['server/src/**/*.ts'],
+    ignores: ['server/src/**/*.test.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: [...serverZones, { target: './server/src', from: './server/test', message: 'Product code must not import test support (server/test); inject it from the test instead.' }] },
+      ],
+    },
+  },
+  {
     files: ['web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules, 'react-hooks/set-state-in-effect': 'off' },

@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- lock`: the geometry lock on generated cases with known answers
- * (server/src/test/geometry-lock/lock-cases.ts): per case the lock time, the delivered image's PSNR
+ * (server/test/support/geometry-lock/lock-cases.ts): per case the lock time, the delivered image's PSNR
  * against the original outside the added objects (after its own JPEG encode, q 92), the share of the
  * added pixels kept, and the verdict; then totals; then the lock time for a 12 MP photo (a corpus
  * photo and its furnished answer upscaled to 4000×3000, median of 5).
@@ -11,9 +11,9 @@ import path from 'node:path';
 import sharp, { type Sharp } from 'sharp';
 import { lockResult } from '../server/src/staging/geometry-lock/lock.js';
 import { type LockOutcome } from '../server/src/staging/geometry-lock/lock-result.js';
-import { decodeRgb } from '../server/src/test/geometry-lock/drift.js';
-import { lockCases, type LockCase } from '../server/src/test/geometry-lock/lock-cases.js';
-import { deliveredJpeg, keptShare, maskCoverage, psnrOutside } from '../server/src/test/geometry-lock/lock-quality.js';
+import { decodeRgb } from '../server/test/support/geometry-lock/drift.js';
+import { lockCases, type LockCase } from '../server/test/support/geometry-lock/lock-cases.js';
+import { deliveredJpeg, keptShare, maskCoverage, psnrOutside } from '../server/test/support/geometry-lock/lock-quality.js';
 import { median, note, printLoad, report } from './lib/harness.js';
 
 const MIN_PSNR = 40;

@@ -1,6 +1,6 @@
 import { expect, test as base, type Page } from '@playwright/test';
-import { corpusImage } from '../server/src/test/corpus.js';
-import { driftedOutput } from '../server/src/test/model-outputs.js';
+import { corpusImage } from '../server/test/support/corpus.js';
+import { driftedOutput } from '../server/test/support/model-outputs.js';
 import { creditsLeft, signUp, withPreferences } from './fixtures/accounts.js';
 import { startOpenAIApp, type OpenAIApp } from './fixtures/openai-app.js';
 

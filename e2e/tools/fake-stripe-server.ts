@@ -1,5 +1,5 @@
 /**
- * A FakeStripe (server/src/billing/fakes) as a process, for the browser journeys and for running
+ * A FakeStripe (server/test/fakes/stripe) as a process, for the browser journeys and for running
  * the app by hand with billing on. Not a test.
  *
  *   npx tsx e2e/tools/fake-stripe-server.ts --port 12111 [--webhook http://127.0.0.1:4104/api/stripe/webhook]
@@ -9,8 +9,8 @@
  * signed with the test secret and delivered there, in order, as Stripe would.
  */
 import { parseArgs } from 'node:util';
-import { FakeStripe } from '../../server/src/billing/fakes/fake-stripe.js';
-import { TEST_PRICE_CATALOGUE, TEST_WEBHOOK_SECRET } from '../../server/src/billing/fakes/stripe-test-prices.js';
+import { FakeStripe } from '../../server/test/fakes/stripe/fake-stripe.js';
+import { TEST_PRICE_CATALOGUE, TEST_WEBHOOK_SECRET } from '../../server/test/fakes/stripe/stripe-test-prices.js';
 import { FAKE_STRIPE_APP_ENV } from '../fixtures/fake-stripe-env.js';
 
 const { values } = parseArgs({ options: { port: { type: 'string', default: '0' }, webhook: { type: 'string' } } });

@@ -9,8 +9,8 @@
 import { chromium, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { corpusImage } from '../../server/src/test/corpus.js';
-import { driftedOutput } from '../../server/src/test/model-outputs.js';
+import { corpusImage } from '../../server/test/support/corpus.js';
+import { driftedOutput } from '../../server/test/support/model-outputs.js';
 import { startOpenAIApp } from '../fixtures/openai-app.js';
 
 const OUT = process.env.OUT_DIR ?? '/work/wt/shots/lock-wiring';

@@ -10,8 +10,8 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { lockResult } from '../../server/src/staging/geometry-lock/lock.js';
 import { finishResult } from '../../server/src/staging/result-image.js';
-import { corpusImage } from '../../server/src/test/corpus.js';
-import { driftedOutput } from '../../server/src/test/model-outputs.js';
+import { corpusImage } from '../../server/test/support/corpus.js';
+import { driftedOutput } from '../../server/test/support/model-outputs.js';
 
 const OUT = process.env.OUT_DIR ?? '/work/wt/shots/lock-wiring';
 mkdirSync(OUT, { recursive: true });

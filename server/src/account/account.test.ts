@@ -6,7 +6,7 @@ import { ACCOUNT_DELETION_GRACE_DAYS } from '../../../contract/limits.js';
 import { projectImages, projects, uploadTokens } from '../db/schema/projects.js';
 import { sessions } from '../db/schema/sessions.js';
 import { users, type UserRow } from '../db/schema/users.js';
-import { createTestApp, signUp, TEST_ORIGIN, type TestApp } from '../test/test-app.js';
+import { createTestApp, signUp, TEST_ORIGIN, type TestApp } from '../../test/support/test-app.js';
 import { accountPurgeJob, purgeDueAccounts } from './purge.js';
 
 const log = pino({ level: 'silent' });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema/users.js';
 import { registerErrorHandling } from '../http/error-handler.js';
 import '../http/fastify-types.js';
-import { createTestApp, signUp, uniqueEmail, type TestApp } from '../test/test-app.js';
+import { createTestApp, signUp, uniqueEmail, type TestApp } from '../../test/support/test-app.js';
 import { adminRoutes } from './routes.js';
 
 const ADMIN_ROUTES = ['/api/admin/dashboard', '/api/admin/analytics', '/api/admin/users', '/api/admin/system'];

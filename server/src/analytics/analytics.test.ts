@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { analyticsDaily } from '../db/schema/analytics.js';
-import { createTestApp, signUp, TEST_ORIGIN, type TestApp } from '../test/test-app.js';
+import { createTestApp, signUp, TEST_ORIGIN, type TestApp } from '../../test/support/test-app.js';
 import { BurstLimiter } from './burst-limiter.js';
 import { normalisePagePath } from './page-paths.js';
 

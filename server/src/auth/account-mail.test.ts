@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { accountTokens } from '../db/schema/account-tokens.js';
 import { sessions } from '../db/schema/sessions.js';
 import { users } from '../db/schema/users.js';
-import { startTestInbox, tokenIn, linkIn, type TestInbox } from '../test/smtp-inbox.js';
-import { createProject, photo, processImage, ScriptedEngine, upload } from '../test/staging-fixtures.js';
-import { createTestApp, sessionCookieFrom, signUp, TEST_ORIGIN, uniqueEmail, type TestApp } from '../test/test-app.js';
+import { startTestInbox, tokenIn, linkIn, type TestInbox } from '../../test/support/smtp-inbox.js';
+import { createProject, photo, processImage, ScriptedEngine, upload } from '../../test/support/staging-fixtures.js';
+import { createTestApp, sessionCookieFrom, signUp, TEST_ORIGIN, uniqueEmail, type TestApp } from '../../test/support/test-app.js';
 
 /** Issue #10 end to end through the API, with every mail delivered over real SMTP. */
 let inbox: TestInbox;

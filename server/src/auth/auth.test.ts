@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { sessions } from '../db/schema/sessions.js';
 import { users } from '../db/schema/users.js';
-import { createTestApp, sessionCookieFrom, signUp, TEST_ORIGIN, uniqueEmail, type TestApp } from '../test/test-app.js';
+import { createTestApp, sessionCookieFrom, signUp, TEST_ORIGIN, uniqueEmail, type TestApp } from '../../test/support/test-app.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -4,8 +4,8 @@ import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users } from '../db/schema/users.js';
-import { createTestApp, sessionCookieFrom, signUp, TEST_ORIGIN, type TestApp } from '../test/test-app.js';
-import { CookieJar, startTestIssuer, type TestAccount, type TestIssuer } from './fakes/oidc-issuer.js';
+import { createTestApp, sessionCookieFrom, signUp, TEST_ORIGIN, type TestApp } from '../../test/support/test-app.js';
+import { CookieJar, startTestIssuer, type TestAccount, type TestIssuer } from '../../test/fakes/oidc-issuer.js';
 
 const accounts = new Map<string, TestAccount>();
 let issuer: TestIssuer;

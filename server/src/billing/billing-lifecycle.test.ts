@@ -4,8 +4,8 @@
  * payments (recovered and given up, with the mails through a real SMTP server), replays.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestInbox, type TestInbox } from '../test/smtp-inbox.js';
-import { startBillingKit, type BillingKit } from './fakes/billing-test-kit.js';
+import { startTestInbox, type TestInbox } from '../../test/support/smtp-inbox.js';
+import { startBillingKit, type BillingKit } from '../../test/fakes/stripe/billing-test-kit.js';
 
 let kit: BillingKit;
 let inbox: TestInbox;

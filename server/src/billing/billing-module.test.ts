@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBilling } from './billing-module.js';
-import { startBillingKit, type BillingKit } from './fakes/billing-test-kit.js';
+import { startBillingKit, type BillingKit } from '../../test/fakes/stripe/billing-test-kit.js';
 
 let kit: BillingKit;
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { planCredits } from '../../../contract/plans.js';
 import { analyticsDaily } from '../db/schema/analytics.js';
 import { billingCheckouts } from '../db/schema/billing.js';
-import { startBillingKit, type BillingKit } from './fakes/billing-test-kit.js';
+import { startBillingKit, type BillingKit } from '../../test/fakes/stripe/billing-test-kit.js';
 
 let kit: BillingKit;
 beforeAll(async () => {

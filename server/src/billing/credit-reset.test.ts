@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users, type UserRow } from '../db/schema/users.js';
 import { jobDefinitions } from '../runtime.js';
-import { createTestApp, type TestApp } from '../test/test-app.js';
+import { createTestApp, type TestApp } from '../../test/support/test-app.js';
 import { CREDIT_RESET_JOB, resetDueCredits } from './credit-reset-job.js';
 import { currentMonthlyPeriodStart, periodIsOver } from './credit-rules.js';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUp, TEST_ORIGIN, type TestApp } from '../test/test-app.js';
-import { STRIPE_TEST_ENV } from './fakes/billing-test-kit.js';
+import { createTestApp, signUp, TEST_ORIGIN, type TestApp } from '../../test/support/test-app.js';
+import { STRIPE_TEST_ENV } from '../../test/fakes/stripe/billing-test-kit.js';
 
 /** Without STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY (the embedded default), billing is off. */
 let t: TestApp;

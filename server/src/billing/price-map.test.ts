@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TEST_BILLING_PRICES } from './fakes/stripe-test-prices.js';
+import { TEST_BILLING_PRICES } from '../../test/fakes/stripe/stripe-test-prices.js';
 import { assertBillingPrices, isPaidPlanId, planForPriceId, priceIdFor } from './price-map.js';
 import { stripeGatewayOptionsFromConfig } from './stripe-gateway-config.js';
 

@@ -2,12 +2,12 @@ import { createServer } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BillingGatewayError, type BillingGateway } from './billing-gateway.js';
-import { FakeStripe } from './fakes/fake-stripe.js';
+import { FakeStripe } from '../../test/fakes/stripe/fake-stripe.js';
 import {
   TEST_BILLING_PRICES,
   TEST_PRICE_CATALOGUE,
   TEST_WEBHOOK_SECRET,
-} from './fakes/stripe-test-prices.js';
+} from '../../test/fakes/stripe/stripe-test-prices.js';
 import { createStripeGateway, stripeConnectionConfig } from './stripe-gateway.js';
 
 let fake: FakeStripe;

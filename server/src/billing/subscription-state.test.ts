@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import { TEST_BILLING_PRICES } from './fakes/stripe-test-prices.js';
+import { TEST_BILLING_PRICES } from '../../test/fakes/stripe/stripe-test-prices.js';
 import { customerIdOf, subscriptionIdOf } from './stripe-event-objects.js';
 import { toSubscriptionState } from './subscription-state.js';
 

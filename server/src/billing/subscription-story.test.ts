@@ -4,7 +4,7 @@
  * downgrades; every webhook is delivered signed, as Stripe would send it.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startBillingKit, type BillingKit } from './fakes/billing-test-kit.js';
+import { startBillingKit, type BillingKit } from '../../test/fakes/stripe/billing-test-kit.js';
 
 let kit: BillingKit;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 /** Decision 018: VAT on every subscription, from a configured tax rate or Stripe Tax; the preview shows the total with VAT. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
-import { startBillingKit, type BillingKit } from './fakes/billing-test-kit.js';
+import { startBillingKit, type BillingKit } from '../../test/fakes/stripe/billing-test-kit.js';
 
 describe('with STRIPE_TAX_RATE_ID (19 %)', () => {
   let kit: BillingKit;

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stripeEvents } from '../db/schema/billing.js';
-import { startBillingKit, type BillingKit } from './fakes/billing-test-kit.js';
+import { startBillingKit, type BillingKit } from '../../test/fakes/stripe/billing-test-kit.js';
 
 let kit: BillingKit;
 beforeAll(async () => {

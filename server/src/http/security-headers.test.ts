@@ -1,7 +1,7 @@
 import fastifyHelmet from '@fastify/helmet';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/test-app.js';
+import { createTestApp, type TestApp } from '../../test/support/test-app.js';
 import { helmetOptions } from './security-headers.js';
 
 /** The headers a plain @fastify/helmet registration with the app's options sets (the reference). */

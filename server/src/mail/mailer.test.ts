@@ -4,7 +4,7 @@ import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestInbox, type TestInbox } from '../test/smtp-inbox.js';
+import { startTestInbox, type TestInbox } from '../../test/support/smtp-inbox.js';
 import { createMailer } from './mailer.js';
 
 const log = pino({ level: 'silent' }) as never;

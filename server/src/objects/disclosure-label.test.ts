@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectImages } from '../db/schema/projects.js';
 import { users } from '../db/schema/users.js';
-import { createProject, photo, processImage, ScriptedEngine, upload } from '../test/staging-fixtures.js';
-import { createTestApp, signUp, type TestApp } from '../test/test-app.js';
+import { createProject, photo, processImage, ScriptedEngine, upload } from '../../test/support/staging-fixtures.js';
+import { createTestApp, signUp, type TestApp } from '../../test/support/test-app.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { photo } from '../test/staging-fixtures.js';
+import { photo } from '../../test/support/staging-fixtures.js';
 import { intakeImage } from './image-intake.js';
 
 describe('intakeImage', () => {

@@ -8,8 +8,8 @@ import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema/users.js';
-import { createProject, photo, processImage, requestUploadUrl, ScriptedEngine } from '../test/staging-fixtures.js';
-import { createTestApp, signUp, type TestApp } from '../test/test-app.js';
+import { createProject, photo, processImage, requestUploadUrl, ScriptedEngine } from '../../test/support/staging-fixtures.js';
+import { createTestApp, signUp, type TestApp } from '../../test/support/test-app.js';
 import type { S3Storage } from './s3-storage.js';
 
 /** The s3 driver against a local S3-compatible server (s3rver checks expiry, not signatures). */

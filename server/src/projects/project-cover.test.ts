@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectImages, projects } from '../db/schema/projects.js';
-import { createProject, photo, processImage, ScriptedEngine, upload } from '../test/staging-fixtures.js';
-import { createTestApp, signUp, type TestApp } from '../test/test-app.js';
+import { createProject, photo, processImage, ScriptedEngine, upload } from '../../test/support/staging-fixtures.js';
+import { createTestApp, signUp, type TestApp } from '../../test/support/test-app.js';
 import { expireProjectImages } from './retention-job.js';
 
 /**

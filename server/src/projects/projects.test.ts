@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectImages, projects } from '../db/schema/projects.js';
-import { createTestApp, signUp, type TestApp } from '../test/test-app.js';
+import { createTestApp, signUp, type TestApp } from '../../test/support/test-app.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { salesInquiries } from '../db/schema/sales.js';
 import { users } from '../db/schema/users.js';
-import { startTestInbox, type TestInbox } from '../test/smtp-inbox.js';
-import { createTestApp, signUp, TEST_ORIGIN, type TestApp } from '../test/test-app.js';
+import { startTestInbox, type TestInbox } from '../../test/support/smtp-inbox.js';
+import { createTestApp, signUp, TEST_ORIGIN, type TestApp } from '../../test/support/test-app.js';
 import { SALES_INQUIRIES_PER_HOUR } from './routes.js';
 
 let t: TestApp;

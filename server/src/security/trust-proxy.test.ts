@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUp, type TestApp } from '../test/test-app.js';
+import { createTestApp, signUp, type TestApp } from '../../test/support/test-app.js';
 
 /** TRUST_PROXY=1 (one load balancer in front): the client address is the one the proxy saw, and a client cannot choose its own. */
 let t: TestApp;

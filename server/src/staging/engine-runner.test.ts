@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ScriptedEngine } from '../test/staging-fixtures.js';
+import { ScriptedEngine } from '../../test/support/staging-fixtures.js';
 import { stageWithRetries } from './engine-runner.js';
 import { EngineError, engineMessages } from './engines/engine.js';
 

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { photo } from '../test/staging-fixtures.js';
+import { photo } from '../../test/support/staging-fixtures.js';
 import { finishResult, type RawRgbImage } from './result-image.js';
 
 /** The geometry lock hands over raw RGB pixels; the tests decode their generated photos the same way. */

@@ -5,8 +5,8 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectImages, projects, stagingRuns } from '../db/schema/projects.js';
 import { users } from '../db/schema/users.js';
-import { createTestApp, signUp, type TestApp } from '../test/test-app.js';
-import { createProject, photo, processImage, ScriptedEngine, upload } from '../test/staging-fixtures.js';
+import { createTestApp, signUp, type TestApp } from '../../test/support/test-app.js';
+import { createProject, photo, processImage, ScriptedEngine, upload } from '../../test/support/staging-fixtures.js';
 import { sweepStaging } from './sweeper.js';
 
 /** Timeouts, a dying worker, a missing queue, a project deleted mid-run: the credit always comes back. */

@@ -4,11 +4,11 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { users } from '../db/schema/users.js';
-import { corpusImage } from '../test/corpus.js';
-import { driftedOutput } from '../test/model-outputs.js';
-import { createProject, processImage, upload } from '../test/staging-fixtures.js';
-import { createTestApp, signUp, type TestApp } from '../test/test-app.js';
-import { FakeOpenAI } from './engines/fakes/fake-openai.js';
+import { corpusImage } from '../../test/support/corpus.js';
+import { driftedOutput } from '../../test/support/model-outputs.js';
+import { createProject, processImage, upload } from '../../test/support/staging-fixtures.js';
+import { createTestApp, signUp, type TestApp } from '../../test/support/test-app.js';
+import { FakeOpenAI } from '../../test/fakes/providers/fake-openai.js';
 
 /**
  * The geometry lock in the staging run, end to end: the real `openai` engine against the local

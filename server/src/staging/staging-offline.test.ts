@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProject, processImage, upload } from '../test/staging-fixtures.js';
-import { createTestApp, signUp, type TestApp } from '../test/test-app.js';
+import { createProject, processImage, upload } from '../../test/support/staging-fixtures.js';
+import { createTestApp, signUp, type TestApp } from '../../test/support/test-app.js';
 import { renderSampleRoom } from './engines/sample-room.js';
 
 /** The default composition, nothing overridden: STAGING_ENGINE=offline and the real geometry lock. */

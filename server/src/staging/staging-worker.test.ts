@@ -11,9 +11,9 @@ import { startJobQueue, type JobQueue } from '../jobs/job-queue.js';
 import { projectRoot } from '../paths.js';
 import { jobDefinitions } from '../runtime.js';
 import { createServices } from '../services.js';
-import { createProject, photo, processImage, upload } from '../test/staging-fixtures.js';
-import { createTestDatabase } from '../test/test-database.js';
-import { signUp, TEST_ORIGIN } from '../test/test-app.js';
+import { createProject, photo, processImage, upload } from '../../test/support/staging-fixtures.js';
+import { createTestDatabase } from '../../test/support/test-database.js';
+import { signUp, TEST_ORIGIN } from '../../test/support/test-app.js';
 
 /**
  * WORKERS_IN_PROCESS=false: the web process only sends jobs; `npm run worker` (a real second

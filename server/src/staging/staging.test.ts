@@ -5,9 +5,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stagingRuns } from '../db/schema/projects.js';
 import { users } from '../db/schema/users.js';
-import { corpusImage } from '../test/corpus.js';
-import { createTestApp, signUp, type TestApp } from '../test/test-app.js';
-import { createProject, photo, processImage, ScriptedEngine, upload } from '../test/staging-fixtures.js';
+import { corpusImage } from '../../test/support/corpus.js';
+import { createTestApp, signUp, type TestApp } from '../../test/support/test-app.js';
+import { createProject, photo, processImage, ScriptedEngine, upload } from '../../test/support/staging-fixtures.js';
 import { EngineError, engineMessages } from './engines/engine.js';
 import { renderSampleRoom } from './engines/sample-room.js';
 

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { engineMessages, type StageInput } from './engine.js';
-import { FakeGemini, type GeminiFakeMode } from './fakes/fake-gemini.js';
+import { FakeGemini, type GeminiFakeMode } from '../../../test/fakes/providers/fake-gemini.js';
 import { GeminiStagingEngine, type GeminiEngineOptions } from './gemini-engine.js';
 import { renderSampleRoom } from './sample-room.js';
 

@@ -5,7 +5,7 @@ import { STYLE_IDS, type StyleId } from '../../../../contract/styles.js';
 import { EngineError, type StageInput } from './engine.js';
 import { OfflineStagingEngine } from './offline-engine.js';
 import { renderSampleRoom } from './sample-room.js';
-import { meanAbsDiff, meanColor } from './fakes/test-images.js';
+import { meanAbsDiff, meanColor } from '../../../test/fakes/providers/test-images.js';
 
 const engine = new OfflineStagingEngine();
 const stage = (image: Buffer, styleId: StyleId, styleDescription = ''): Promise<{ image: Buffer }> =>

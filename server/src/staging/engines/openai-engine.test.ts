@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { engineMessages, type StageInput } from './engine.js';
-import { FakeOpenAI, type OpenAIFakeMode } from './fakes/fake-openai.js';
+import { FakeOpenAI, type OpenAIFakeMode } from '../../../test/fakes/providers/fake-openai.js';
 import { OpenAIStagingEngine, type OpenAIEngineOptions } from './openai-engine.js';
 import { renderSampleRoom } from './sample-room.js';
 

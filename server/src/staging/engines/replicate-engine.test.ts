@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { engineMessages, type StageInput } from './engine.js';
-import { FakeReplicate, type ReplicateFakeMode } from './fakes/fake-replicate.js';
+import { FakeReplicate, type ReplicateFakeMode } from '../../../test/fakes/providers/fake-replicate.js';
 import { ReplicateStagingEngine, type ReplicateEngineOptions } from './replicate-engine.js';
 import { renderSampleRoom } from './sample-room.js';
 

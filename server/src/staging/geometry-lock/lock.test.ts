@@ -1,13 +1,13 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { decodeRgb } from '../../test/geometry-lock/drift.js';
-import { lockCases, type LockCase } from '../../test/geometry-lock/lock-cases.js';
-import { deliveredJpeg, keptShare, maskCoverage, psnrOutside } from '../../test/geometry-lock/lock-quality.js';
+import { decodeRgb } from '../../../test/support/geometry-lock/drift.js';
+import { lockCases, type LockCase } from '../../../test/support/geometry-lock/lock-cases.js';
+import { deliveredJpeg, keptShare, maskCoverage, psnrOutside } from '../../../test/support/geometry-lock/lock-quality.js';
 import { lockResult } from './lock.js';
 import { type LockOutcome } from './lock-result.js';
 
 /**
- * The geometry lock on generated cases whose right answer is known (server/src/test/geometry-lock):
+ * The geometry lock on generated cases whose right answer is known (server/test/support/geometry-lock):
  * real corpus photos and the drawn sample room, furniture pasted at known places, the answer drifted
  * by known transforms; rooms changed by painting a window over, removing a door, restyling or
  * swapping the room. Timings are in `npm run bench -- lock`, not here.

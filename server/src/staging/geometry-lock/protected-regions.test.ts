@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { corpusImage } from '../../test/corpus.js';
+import { corpusImage } from '../../../test/support/corpus.js';
 import { renderSampleRoom } from '../engines/sample-room.js';
 import { protectedRegionsMask } from './protected-regions.js';
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { renderSampleRoom, sampleRoomPlan } from '../sample-room.js';
 import { analysePhoto, DEFAULT_FLOOR_LINE } from './photo-analysis.js';
 import { floorYAt } from './room-camera.js';
-import { renderKnownRoom, type Box } from '../fakes/known-room.js';
+import { renderKnownRoom, type Box } from '../../../../test/fakes/providers/known-room.js';
 
 describe('analysePhoto', () => {
   it.each([0, 1, 2, 3, 4, 5])('finds the floor line of sample room %i within 3 % of the height', async (variant) => {

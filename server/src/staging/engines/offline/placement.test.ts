@@ -2,7 +2,7 @@ import path from 'node:path';
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { StyleId } from '../../../../../contract/styles.js';
-import { changedMask, changedShare, corpusDir, renderKnownRoom, upperTwoThirds, type Box } from '../fakes/known-room.js';
+import { changedMask, changedShare, corpusDir, renderKnownRoom, upperTwoThirds, type Box } from '../../../../test/fakes/providers/known-room.js';
 import { OfflineStagingEngine } from '../offline-engine.js';
 import { analysePhoto, type PhotoAnalysis } from './photo-analysis.js';
 

@@ -1,0 +1,73 @@
+import { seededRandom } from '../../../src/staging/engines/offline/svg.js';
+
+/**
+ * Furniture drawn as SVG at known places, each with the soft contact shadow a real object casts, for
+ * generated lock cases: pasted into a photo they give a result whose added pixels are known exactly.
+ */
+export interface Box {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+export type Piece = { kind: 'sofa' | 'cabinet' | 'plant' | 'rug' | 'art' | 'lamp'; box: Box; colour?: string };
+
+export function furnitureSvg(width: number, height: number, pieces: Piece[], seed = 1): string {
+  const random = seededRandom(seed);
+  const body = pieces.map((p, i) => draw(p, i, random)).join('');
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs>${pieces.map((p, i) => `<filter id="s${i}" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="${Math.max(2, p.box.h * 0.05)}"/></filter>`).join('')}</defs>${body}</svg>`;
+}
+
+function shadow(i: number, b: Box, opacity = 0.55): string {
+  return `<ellipse cx="${b.x + b.w / 2}" cy="${b.y + b.h}" rx="${b.w * 0.56}" ry="${Math.max(4, b.h * 0.09)}" fill="#000" fill-opacity="${opacity}" filter="url(#s${i})"/>`;
+}
+
+function draw(p: Piece, i: number, random: () => number): string {
+  const { x, y, w, h } = p.box;
+  switch (p.kind) {
+    case 'sofa': {
+      const c = p.colour ?? '#5f6f80';
+      return `${shadow(i, p.box)}<rect x="${x}" y="${y}" width="${w}" height="${h * 0.6}" rx="${h * 0.08}" fill="${c}"/>
+        <rect x="${x + w * 0.08}" y="${y + h * 0.42}" width="${w * 0.84}" height="${h * 0.38}" rx="${h * 0.05}" fill="${c}" stroke="#00000033" stroke-width="2"/>
+        <rect x="${x}" y="${y + h * 0.3}" width="${w * 0.1}" height="${h * 0.55}" rx="${h * 0.05}" fill="${c}" stroke="#00000040" stroke-width="2"/>
+        <rect x="${x + w * 0.9}" y="${y + h * 0.3}" width="${w * 0.1}" height="${h * 0.55}" rx="${h * 0.05}" fill="${c}" stroke="#00000040" stroke-width="2"/>
+        <rect x="${x + w * 0.25}" y="${y + h * 0.15}" width="${w * 0.18}" height="${h * 0.3}" rx="${h * 0.06}" fill="#e8dcc4"/>
+        <rect x="${x + w * 0.05}" y="${y + h * 0.85}" width="${w * 0.03}" height="${h * 0.15}" fill="#2b2420"/>
+        <rect x="${x + w * 0.92}" y="${y + h * 0.85}" width="${w * 0.03}" height="${h * 0.15}" fill="#2b2420"/>`;
+    }
+    case 'cabinet': {
+      const c = p.colour ?? '#8a5a3c';
+      return `${shadow(i, p.box)}<rect x="${x}" y="${y}" width="${w}" height="${h * 0.92}" fill="${c}" stroke="#2a1a10" stroke-width="2"/>
+        <rect x="${x - w * 0.02}" y="${y}" width="${w * 1.04}" height="${h * 0.06}" fill="#a77554"/>
+        ${[0.3, 0.55, 0.8].map((f) => `<line x1="${x + w * 0.04}" y1="${y + h * f}" x2="${x + w * 0.96}" y2="${y + h * f}" stroke="#3a2618" stroke-width="2"/><rect x="${x + w * 0.45}" y="${y + h * (f - 0.12)}" width="${w * 0.1}" height="${h * 0.03}" fill="#d9c7a0"/>`).join('')}
+        <rect x="${x + w * 0.04}" y="${y + h * 0.92}" width="${w * 0.05}" height="${h * 0.08}" fill="#2a1a10"/><rect x="${x + w * 0.91}" y="${y + h * 0.92}" width="${w * 0.05}" height="${h * 0.08}" fill="#2a1a10"/>`;
+    }
+    case 'plant': {
+      const leaves = Array.from({ length: 14 }, () => {
+        const lx = x + w * (0.15 + random() * 0.7);
+        const ly = y + h * (0.05 + random() * 0.5);
+        const g = ['#2f6b3a', '#3f7f45', '#4f8f4a', '#2a5a30'][Math.floor(random() * 4)];
+        return `<ellipse cx="${lx}" cy="${ly}" rx="${w * (0.12 + random() * 0.1)}" ry="${h * (0.05 + random() * 0.05)}" fill="${g}" transform="rotate(${Math.round(random() * 160 - 80)} ${lx} ${ly})"/>`;
+      }).join('');
+      return `${shadow(i, { x: x + w * 0.2, y, w: w * 0.6, h })}<line x1="${x + w / 2}" y1="${y + h * 0.3}" x2="${x + w / 2}" y2="${y + h * 0.7}" stroke="#4a3a28" stroke-width="${Math.max(2, w * 0.04)}"/>${leaves}
+        <polygon points="${x + w * 0.25},${y + h * 0.66} ${x + w * 0.75},${y + h * 0.66} ${x + w * 0.68},${y + h} ${x + w * 0.32},${y + h}" fill="${p.colour ?? '#d8d2c4'}" stroke="#00000030" stroke-width="2"/>`;
+    }
+    case 'rug': {
+      const c = p.colour ?? '#9c4a3a';
+      const skew = w * 0.08;
+      return `<polygon points="${x + skew},${y} ${x + w - skew},${y} ${x + w},${y + h} ${x},${y + h}" fill="${c}"/>
+        <polygon points="${x + skew + w * 0.05},${y + h * 0.15} ${x + w - skew - w * 0.05},${y + h * 0.15} ${x + w - w * 0.06},${y + h * 0.85} ${x + w * 0.06},${y + h * 0.85}" fill="none" stroke="#e9d9b0" stroke-width="${Math.max(2, h * 0.04)}"/>`;
+    }
+    case 'art': {
+      return `<rect x="${x + w * 0.03}" y="${y + h * 0.04}" width="${w}" height="${h}" fill="#000" fill-opacity="0.35" filter="url(#s${i})"/>
+        <rect x="${x}" y="${y}" width="${w}" height="${h}" fill="#1e1c1a"/>
+        <rect x="${x + w * 0.07}" y="${y + h * 0.07}" width="${w * 0.86}" height="${h * 0.86}" fill="${p.colour ?? '#3b6a8f'}"/>
+        <circle cx="${x + w * 0.6}" cy="${y + h * 0.4}" r="${Math.min(w, h) * 0.2}" fill="#e7b04a"/>`;
+    }
+    case 'lamp':
+      return `${shadow(i, { x: x + w * 0.25, y, w: w * 0.5, h }, 0.4)}<line x1="${x + w / 2}" y1="${y + h * 0.2}" x2="${x + w / 2}" y2="${y + h * 0.97}" stroke="#222" stroke-width="${Math.max(2, w * 0.06)}"/>
+        <polygon points="${x + w * 0.2},${y} ${x + w * 0.8},${y} ${x + w},${y + h * 0.25} ${x},${y + h * 0.25}" fill="${p.colour ?? '#efe6d2'}" stroke="#00000040" stroke-width="2"/>
+        <ellipse cx="${x + w / 2}" cy="${y + h * 0.97}" rx="${w * 0.3}" ry="${h * 0.03}" fill="#222"/>`;
+  }
+}
