@@ -55,6 +55,21 @@ describe('the prerendered landing page', () => {
   });
 });
 
+describe('status of pages', () => {
+  it("answers the app's pages with 200, any other path with 404 and the app (which shows its 404 page)", async () => {
+    for (const url of ['/dashboard', '/projects/4b1c0e0a-0000-4000-8000-000000000000', '/admin', '/admin/sales', '/login?returnTo=%2Fdashboard', '/impressum']) {
+      const res = await app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+    }
+    for (const url of ['/no-such-page', '/admin/no-such-page', '/projects', '/projects/a/b', '/dashboard/extra']) {
+      const res = await app.inject({ url, headers: { cookie: `${SESSION_COOKIE}=abc` } });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toBe('<div id="root"></div>');
+    }
+  });
+});
+
 describe('preferredLanguage', () => {
   it('follows the most preferred tag like the web app does, English otherwise', () => {
     expect(preferredLanguage('de-AT')).toBe('de');

@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isAppPage } from '../../../contract/pages.js';
 import { SESSION_COOKIE } from '../auth/session-store.js';
 import { webDistFolder } from '../paths.js';
 
@@ -60,7 +61,8 @@ function acceptedEncoding(request: FastifyRequest, page: Encoded): 'br' | 'gzip'
 
 /**
  * Serves the built web app: hashed assets cached for a year, index.html never cached, and every
- * unknown non-API GET answered with index.html so the client router can show its pages (or its 404).
+ * other non-API GET answered with index.html so the client router can show its pages: with status
+ * 200 for the app's pages (contract/pages.ts), 404 for any other path (the app shows its 404 page).
  * `/` without a session cookie gets the prerendered landing page in the visitor's language, which
  * paints before any script runs; signed-in users (who see home at `/`) get the plain shell.
  */
@@ -95,6 +97,7 @@ export async function registerSpa(app: FastifyInstance, root = webDistFolder) {
       return reply.code(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');
     }
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
+    if (!isAppPage(url)) reply.code(404);
     const page = url === '/' && !request.cookies?.[SESSION_COOKIE] ? landing[preferredLanguage(request.headers['accept-language'])] : undefined;
     if (!page) return reply.send(indexHtml);
     reply.header('vary', 'accept-language, cookie, accept-encoding');

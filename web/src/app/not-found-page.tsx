@@ -3,6 +3,7 @@ import { useTranslation } from '@/i18n/i18n';
 import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
 
+/** Also shown inside the admin area's nest, hence the absolute `~/` link home. */
 export default function NotFoundPage() {
   const { t } = useTranslation();
   return (
@@ -27,7 +28,7 @@ export default function NotFoundPage() {
         <p className="mt-3 text-pretty text-muted-foreground">{t('notFound.text')}</p>
         <div className="mt-8 flex flex-col gap-3 sm:flex-row">
           <Button asChild size="lg">
-            <Link href="/">
+            <Link href="~/">
               <Home aria-hidden /> {t('notFound.home')}
             </Link>
           </Button>

@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import { Route, Switch } from 'wouter';
+import { ADMIN_BASE, pages } from '@contract/pages';
 import { useAuth } from '@/lib/auth';
 import { AppLayout } from './app-layout';
 import { lazyScreen } from './lazy-screen';
@@ -41,52 +42,52 @@ function RootView() {
 export function AppRouter() {
   return (
     <Switch>
-      <Route path="/admin" nest>
+      <Route path={ADMIN_BASE} nest>
         <AdminSignIn>
-          <AdminApp />
+          <AdminApp notFound={<NotFoundPage />} />
         </AdminSignIn>
       </Route>
-      <Route path="/subscribe-popup" component={SubscribePopupPage} />
-      <Route path="/login">
+      <Route path={pages.subscribePopup} component={SubscribePopupPage} />
+      <Route path={pages.login}>
         <SignedOutOnly>
           <LoginPage />
         </SignedOutOnly>
       </Route>
       {/* The mailed account links (issue #10); they work signed in or out. */}
-      <Route path="/forgot-password" component={ForgotPasswordPage} />
-      <Route path="/reset-password" component={ResetPasswordPage} />
-      <Route path="/verify-email" component={VerifyEmailPage} />
-      <Route path="/confirm-email" component={ConfirmEmailPage} />
+      <Route path={pages.forgotPassword} component={ForgotPasswordPage} />
+      <Route path={pages.resetPassword} component={ResetPasswordPage} />
+      <Route path={pages.verifyEmail} component={VerifyEmailPage} />
+      <Route path={pages.confirmEmail} component={ConfirmEmailPage} />
       <Route>
         <AppLayout>
           <Switch>
-            <Route path="/" component={RootView} />
-            <Route path="/dashboard">
+            <Route path={pages.home} component={RootView} />
+            <Route path={pages.dashboard}>
               <SignedInOnly>
                 <DashboardPage />
               </SignedInOnly>
             </Route>
-            <Route path="/new-project">
+            <Route path={pages.newProject}>
               <SignedInOnly>
                 <NewProjectPage />
               </SignedInOnly>
             </Route>
-            <Route path="/my-projects">
+            <Route path={pages.myProjects}>
               <SignedInOnly>
                 <MyProjectsPage />
               </SignedInOnly>
             </Route>
-            <Route path="/projects/:id">
+            <Route path={pages.project}>
               {(params) => (
                 <SignedInOnly>
                   <ProjectDetailPage id={params.id} />
                 </SignedInOnly>
               )}
             </Route>
-            <Route path="/subscribe" component={SubscribePage} />
-            <Route path="/impressum">{() => <LegalPage page="impressum" />}</Route>
-            <Route path="/privacy">{() => <LegalPage page="privacy" />}</Route>
-            <Route path="/terms">{() => <LegalPage page="terms" />}</Route>
+            <Route path={pages.subscribe} component={SubscribePage} />
+            <Route path={pages.impressum}>{() => <LegalPage page="impressum" />}</Route>
+            <Route path={pages.privacy}>{() => <LegalPage page="privacy" />}</Route>
+            <Route path={pages.terms}>{() => <LegalPage page="terms" />}</Route>
             <Route component={NotFoundPage} />
           </Switch>
         </AppLayout>

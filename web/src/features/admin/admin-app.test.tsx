@@ -43,15 +43,21 @@ const users = {
 describe('admin area', () => {
   it('shows a clear no-access page to signed-in non-admins and loads no admin data', async () => {
     const fetchMock = stubApi({ '/api/auth/user': { ...adminUser, role: 'user', email: 'jonas@example.com' } });
-    await renderAdmin(<AdminApp />);
+    await renderAdmin(<AdminApp notFound={<p>not found</p>} />);
     expect(await screen.findByRole('heading', { name: 'No access' })).toBeInTheDocument();
     expect(screen.getByText(/jonas@example\.com/)).toBeInTheDocument();
     expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual(['/api/auth/user']);
   });
 
+  it("an unknown admin path shows the app's 404 page instead of sending the admin elsewhere", async () => {
+    stubApi({ '/api/auth/user': adminUser });
+    await renderAdmin(<AdminApp notFound={<p>404 page</p>} />, { path: '/admin/no-such-page' });
+    expect(await screen.findByText('404 page')).toBeInTheDocument();
+  });
+
   it('dashboard: greeting, active tab, five today cards and real system readings', async () => {
     stubApi({ '/api/auth/user': adminUser, '/api/admin/dashboard': dashboard, '/api/admin/system': system });
-    await renderAdmin(<AdminApp />);
+    await renderAdmin(<AdminApp notFound={<p>not found</p>} />);
     expect(await screen.findByTestId('today-pageviews-value')).toHaveTextContent('1,234');
     expect(screen.getByTestId('today-payments-value')).toHaveTextContent('1');
     expect(screen.getByTestId('admin-greeting')).toHaveTextContent('Hello, Anna');
@@ -65,17 +71,17 @@ describe('admin area', () => {
 
   it("dashboard: the spec's error text when the data cannot be loaded, in German too", async () => {
     stubApi({ '/api/auth/user': adminUser, '/api/admin/dashboard': { status: 500 }, '/api/admin/system': system });
-    await renderAdmin(<AdminApp />);
+    await renderAdmin(<AdminApp notFound={<p>not found</p>} />);
     expect(await screen.findByText('Failed to load dashboard data. Please try again.')).toBeInTheDocument();
 
     stubApi({ '/api/auth/user': adminUser, '/api/admin/dashboard': { status: 500 }, '/api/admin/system': system });
-    await renderAdmin(<AdminApp />, { language: 'de' });
+    await renderAdmin(<AdminApp notFound={<p>not found</p>} />, { language: 'de' });
     expect(await screen.findByText('Dashboard-Daten konnten nicht geladen werden. Bitte versuchen Sie es erneut.')).toBeInTheDocument();
   });
 
   it('users: four stat cards, plan shares, recent signups with name or e-mail and MMM dd, yyyy, the MRR notice', async () => {
     stubApi({ '/api/auth/user': adminUser, '/api/admin/users': users });
-    await renderAdmin(<AdminApp />, { path: '/admin/user' });
+    await renderAdmin(<AdminApp notFound={<p>not found</p>} />, { path: '/admin/user' });
     expect(await screen.findByTestId('users-total-value')).toHaveTextContent('11');
     expect(screen.getByTestId('admin-tab-users')).toHaveAttribute('aria-current', 'page');
     expect(screen.getByTestId('users-paid-value')).toHaveTextContent('3');
@@ -96,7 +102,7 @@ describe('admin area', () => {
 
   it('users: German number formats and the empty list text', async () => {
     stubApi({ '/api/auth/user': adminUser, '/api/admin/users': { ...users, recentSignups: [], hasStripe: true } });
-    await renderAdmin(<AdminApp />, { path: '/admin/user', language: 'de' });
+    await renderAdmin(<AdminApp notFound={<p>not found</p>} />, { path: '/admin/user', language: 'de' });
     expect(await screen.findByTestId('users-conversion-value')).toHaveTextContent('27,3 %');
     expect(screen.getByTestId('users-mrr-value')).toHaveTextContent('158,83 €');
     expect(screen.getByTestId('plan-revenue-business')).toHaveTextContent('100,83 € / Monat');
@@ -115,7 +121,7 @@ describe('admin area', () => {
         ],
       },
     });
-    await renderAdmin(<AdminApp />, { path: '/admin/sales' });
+    await renderAdmin(<AdminApp notFound={<p>not found</p>} />, { path: '/admin/sales' });
     const rows = await screen.findAllByTestId('sales-row');
     expect(screen.getByTestId('admin-tab-sales')).toHaveAttribute('aria-current', 'page');
     expect(rows[0]).toHaveTextContent('Keller Immobilien');
@@ -127,7 +133,7 @@ describe('admin area', () => {
 
   it('users: error text', async () => {
     stubApi({ '/api/auth/user': adminUser, '/api/admin/users': { status: 503 } });
-    await renderAdmin(<AdminApp />, { path: '/admin/user' });
+    await renderAdmin(<AdminApp notFound={<p>not found</p>} />, { path: '/admin/user' });
     expect(await screen.findByText('Failed to load user data. Please try again.')).toBeInTheDocument();
   });
 
@@ -153,7 +159,7 @@ describe('admin area', () => {
         topPages: [{ path: '/', count: 91 }, { path: '/other', count: 3 }],
       },
     });
-    await renderAdmin(<AdminApp />, { path: '/admin/analytics' });
+    await renderAdmin(<AdminApp notFound={<p>not found</p>} />, { path: '/admin/analytics' });
     expect(await screen.findByText('15.0%', {}, { timeout: 8000 })).toHaveAttribute('data-testid', 'funnel-lp-to-cta');
     expect(screen.getByTestId('funnel-cta-to-signup')).toHaveTextContent('13.3%');
     expect(screen.getByTestId('funnel-trend')).toHaveAttribute('data-trend', 'up');
@@ -169,13 +175,13 @@ describe('admin area', () => {
 
   it('analytics: error text', async () => {
     stubApi({ '/api/auth/user': adminUser, '/api/admin/analytics': { status: 500 } });
-    await renderAdmin(<AdminApp />, { path: '/admin/analytics' });
+    await renderAdmin(<AdminApp notFound={<p>not found</p>} />, { path: '/admin/analytics' });
     expect(await screen.findByText('Failed to load analytics data. Please try again.')).toBeInTheDocument();
   });
 
   it('console: the app at / in an 800 px frame with Embedded View and Open in New Tab', async () => {
     stubApi({ '/api/auth/user': adminUser });
-    await renderAdmin(<AdminApp />, { path: '/admin/console' });
+    await renderAdmin(<AdminApp notFound={<p>not found</p>} />, { path: '/admin/console' });
     const frame = await screen.findByTestId('console-frame');
     expect(frame).toHaveAttribute('src', '/');
     expect(frame.className).toContain('h-[800px]');

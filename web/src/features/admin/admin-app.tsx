@@ -1,5 +1,6 @@
-import { lazy, Suspense } from 'react';
-import { Redirect, Route, Switch } from 'wouter';
+import { lazy, type ReactNode, Suspense } from 'react';
+import { Route, Switch } from 'wouter';
+import { adminPages } from '@contract/pages';
 import { useAuth } from '@/lib/auth';
 import './admin.css';
 import { AdminHeader } from './components/admin-header';
@@ -15,9 +16,10 @@ const SalesPage = lazy(() => import('./pages/sales-page'));
 
 /**
  * The admin area (spec §2) under the router's `/admin` nest: routes here are relative. The router
- * already sends signed-out visitors to /api/login; non-admins get a clear no-access page.
+ * already sends signed-out visitors to /api/login; non-admins get a clear no-access page; an unknown
+ * admin path shows the app's 404 page (`notFound`), which the server also answers with status 404.
  */
-export default function AdminApp() {
+export default function AdminApp({ notFound }: { notFound: ReactNode }) {
   const { user } = useAuth();
   if (!user) return null;
   if (user.role !== 'admin') return <NoAccessPage user={user} />;
@@ -27,14 +29,12 @@ export default function AdminApp() {
       <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 sm:py-8">
         <Suspense fallback={<PageSpinnerInline />}>
           <Switch>
-            <Route path="/" component={DashboardPage} />
-            <Route path="/analytics" component={AnalyticsPage} />
-            <Route path="/user" component={UsersPage} />
-            <Route path="/sales" component={SalesPage} />
-            <Route path="/console" component={ConsolePage} />
-            <Route>
-              <Redirect to="/" replace />
-            </Route>
+            <Route path={adminPages.dashboard} component={DashboardPage} />
+            <Route path={adminPages.analytics} component={AnalyticsPage} />
+            <Route path={adminPages.users} component={UsersPage} />
+            <Route path={adminPages.sales} component={SalesPage} />
+            <Route path={adminPages.console} component={ConsolePage} />
+            <Route>{notFound}</Route>
           </Switch>
         </Suspense>
       </main>
