@@ -38,3 +38,6 @@ export type PublicConfigResponse = z.infer<typeof publicConfigResponse>;
 
 /** The built-in engine that renders previews without an AI service (STAGING_ENGINE=offline). */
 export const PREVIEW_ENGINE = 'offline';
+
+/** Whether an image's or the server's engine is the preview engine. */
+export const isPreviewEngine = (engine: string | null | undefined): boolean => engine?.split(':')[0] === PREVIEW_ENGINE;
