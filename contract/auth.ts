@@ -62,6 +62,8 @@ export const userResponse = z.object({
   pendingEmail: z.string().nullable(),
   /** The language mails are written in (null: not chosen yet, the browser's is used). */
   language: z.enum(['de', 'en']).nullable(),
+  /** While a requested account deletion is pending: when the account will be deleted (ISO 8601), else null. */
+  deletionScheduledFor: z.string().nullable(),
 });
 export type UserResponse = z.infer<typeof userResponse>;
 

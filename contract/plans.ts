@@ -24,8 +24,6 @@ export interface Plan {
   /** EUR per year, excluding VAT. */
   yearlyPrice: number;
   creditsPerMonth: number;
-  /** Short note shown next to the yearly price. */
-  yearlyNote: LocalizedText | null;
   /** Results at most this many pixels on the long side. */
   maxResultLongSide: number;
   /** Free results are at most 1280x720 (720p). */
@@ -47,7 +45,6 @@ export const PLANS: Record<PlanId, Plan> = {
     monthlyPrice: 0,
     yearlyPrice: 0,
     creditsPerMonth: 6,
-    yearlyNote: null,
     maxResultLongSide: 1280,
     maxResultSize: { width: 1280, height: 720 },
     watermark: true,
@@ -70,7 +67,6 @@ export const PLANS: Record<PlanId, Plan> = {
     monthlyPrice: 29,
     yearlyPrice: 319,
     creditsPerMonth: 200,
-    yearlyNote: { de: '1 Monat gratis', en: '1 month free' },
     maxResultLongSide: 3840,
     maxResultSize: null,
     watermark: false,
@@ -80,7 +76,6 @@ export const PLANS: Record<PlanId, Plan> = {
       { key: 'credits', label: { de: '{{credits}} Credits pro Monat', en: '{{credits}} credits per month' } },
       { key: 'resolution', label: { de: 'Volle Auflösung bis 4K', en: 'Full resolution up to 4K' } },
       { key: 'watermark', label: { de: 'Kein Wasserzeichen', en: 'No watermark' } },
-      { key: 'projects', label: { de: 'Unbegrenzte Projekte', en: 'Unlimited projects' } },
       { key: 'disclosure', label: { de: 'Optionaler Hinweis „Virtuell eingerichtet“', en: 'Optional "Virtually staged" label' } },
     ],
   },
@@ -94,7 +89,6 @@ export const PLANS: Record<PlanId, Plan> = {
     monthlyPrice: 99,
     yearlyPrice: 891,
     creditsPerMonth: 1000,
-    yearlyNote: { de: '3 Monate gratis', en: '3 months free' },
     maxResultLongSide: 3840,
     maxResultSize: null,
     watermark: false,
@@ -105,7 +99,7 @@ export const PLANS: Record<PlanId, Plan> = {
       { key: 'resolution', label: { de: 'Volle Auflösung bis 4K', en: 'Full resolution up to 4K' } },
       { key: 'watermark', label: { de: 'Kein Wasserzeichen', en: 'No watermark' } },
       { key: 'support', label: { de: 'Persönlicher Ansprechpartner', en: 'Dedicated account manager' } },
-      { key: 'priority', label: { de: 'Bevorzugte Verarbeitung', en: 'Priority processing' } },
+      { key: 'disclosure', label: { de: 'Optionaler Hinweis „Virtuell eingerichtet“', en: 'Optional "Virtually staged" label' } },
     ],
   },
 };
@@ -121,12 +115,42 @@ export function monthlyEquivalent(plan: Plan, cycle: BillingCycle): number {
   return cycle === 'yearly' ? plan.yearlyPrice / 12 : plan.monthlyPrice;
 }
 
-/** Largest yearly saving across the paid plans, as a whole percent (the "-N%" label). */
-export function yearlyDiscountPercent(): number {
-  const savings = PLAN_LIST.filter((p) => p.monthlyPrice > 0).map(
-    (p) => 1 - p.yearlyPrice / (p.monthlyPrice * 12),
-  );
-  return Math.round(Math.max(...savings) * 100);
+export interface YearlySaving {
+  /** Whole percent saved against twelve monthly payments, rounded down (never promises more). */
+  percent: number;
+  /** Monthly payments the year saves, when it is a whole number of them (else null). */
+  monthsFree: number | null;
+}
+
+/** What paying yearly saves on one plan, computed from its prices; null for a free plan or no saving. */
+export function yearlySaving(plan: Plan): YearlySaving | null {
+  if (plan.monthlyPrice <= 0) return null;
+  const saved = plan.monthlyPrice * 12 - plan.yearlyPrice;
+  if (saved <= 0) return null;
+  const months = saved / plan.monthlyPrice;
+  return {
+    percent: Math.floor((saved / (plan.monthlyPrice * 12)) * 100 + 1e-9),
+    monthsFree: Math.abs(months - Math.round(months)) < 1e-9 ? Math.round(months) : null,
+  };
+}
+
+/** The note next to a yearly price, e.g. "1 month free (−8 %)"; null without a saving. */
+export function yearlySavingText(plan: Plan): LocalizedText | null {
+  const saving = yearlySaving(plan);
+  if (!saving) return null;
+  const percent = `−${saving.percent} %`;
+  const months = saving.monthsFree;
+  if (!months) return { de: percent, en: percent };
+  return {
+    de: `${months} ${months === 1 ? 'Monat' : 'Monate'} gratis (${percent})`,
+    en: `${months} ${months === 1 ? 'month' : 'months'} free (${percent})`,
+  };
+}
+
+/** The smallest and largest yearly saving across the paid plans (the yearly switch's label), or null. */
+export function yearlySavingRange(): { min: number; max: number } | null {
+  const percents = PLAN_LIST.map(yearlySaving).flatMap((s) => (s ? [s.percent] : []));
+  return percents.length ? { min: Math.min(...percents), max: Math.max(...percents) } : null;
 }
 
 /** Prices in German format, e.g. "29 €", "319 €", "26,58 €". */

@@ -26,6 +26,8 @@ export const projectListItem = z.object({
   processedImagePath: z.string().nullable(),
   originalThumbnailPath: z.string().nullable(),
   processedThumbnailPath: z.string().nullable(),
+  /** The engine that made the cover's staged image (`offline`: the preview engine); null without one. */
+  processedEngine: z.string().nullable(),
   imagesExpireAt: z.string().nullable(),
   imagesExpired: z.boolean(),
 });
@@ -59,6 +61,7 @@ export const projectImage = z.object({
   height: z.number().int().nullable(),
   /** The geometry lock's figures for a staged image (DESIGN §6); null for originals. */
   geometryLock: geometryLockFigures.nullable(),
+  /** The engine that made a staged image (`offline`: the built-in preview engine); null for originals. */
   engine: z.string().nullable(),
   createdAt: z.string(),
 });

@@ -3,6 +3,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import type { PublicConfigResponse } from '../../contract/public-config.js';
+import { operatorDetails } from './legal/operator.js';
 
 /**
  * The whole environment of the server, parsed once at boot (fail fast with a readable message).
@@ -103,6 +105,17 @@ const envSchema = z
     STRIPE_PORTAL_CONFIGURATION_ID: optionalString,
     /** Where "Contact sales" requests are mailed (they are listed for admins either way). */
     SALES_EMAIL: optionalString.pipe(z.email({ message: 'SALES_EMAIL must be an e-mail address' }).optional()),
+    /** The operator shown in the legal notice and privacy policy (decision 028); a production start warns when one is missing. */
+    COMPANY_NAME: optionalString,
+    /** Address lines separated by commas: "Musterstraße 1, 10115 Berlin, Germany". */
+    COMPANY_ADDRESS: optionalString,
+    COMPANY_REPRESENTATIVE: optionalString,
+    COMPANY_REGISTER: optionalString,
+    COMPANY_VAT_ID: optionalString,
+    COMPANY_EMAIL: optionalString.pipe(z.email({ message: 'COMPANY_EMAIL must be an e-mail address' }).optional()),
+    COMPANY_PHONE: optionalString,
+    /** Privacy requests (privacy policy); unset = COMPANY_EMAIL. */
+    PRIVACY_EMAIL: optionalString.pipe(z.email({ message: 'PRIVACY_EMAIL must be an e-mail address' }).optional()),
     RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
     LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(7),
     SMTP_URL: optionalString.pipe(
@@ -189,7 +202,7 @@ function developmentSecret(dataDir: string): string {
 }
 
 /** The subset the browser may see (served by GET /api/config). */
-export function publicConfig(config: AppConfig) {
+export function publicConfig(config: AppConfig): PublicConfigResponse {
   return {
     oidcEnabled: config.oidcEnabled,
     billingEnabled: config.billingEnabled,
@@ -197,6 +210,8 @@ export function publicConfig(config: AppConfig) {
     stagingEngine: config.STAGING_ENGINE,
     stagingConcurrency: config.STAGING_CONCURRENCY,
     retentionDays: config.RETENTION_DAYS,
+    logRetentionDays: config.LOG_RETENTION_DAYS,
+    operator: operatorDetails(config),
   };
 }
 

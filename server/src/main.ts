@@ -1,4 +1,5 @@
 import { loadConfigOrExit } from './config.js';
+import { warnAboutMissingOperatorSettings } from './legal/operator.js';
 import { startRuntime } from './runtime.js';
 
 /** `npm start`: the web process (and, by default, the job workers in the same process). */
@@ -7,6 +8,7 @@ const config = loadConfigOrExit();
 const runtime = await startRuntime(config, { serve: true, work: config.WORKERS_IN_PROCESS });
 await runtime.app!.listen({ port: config.PORT, host: config.HOST });
 runtime.log.info(`Raumwerk is running at ${config.publicUrl}`);
+warnAboutMissingOperatorSettings(config, runtime.log);
 
 let shuttingDown = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -80,11 +80,15 @@ describe('/api/account/deletion', () => {
 
     expect((await deletion('POST', cookie)).json()).toEqual(state);
     expect((await deletion('GET', cookie)).json()).toEqual(state);
+    // The signed-in user carries the date, so every screen can show the pending-deletion banner.
+    const me = async () => (await t.app.inject({ url: '/api/auth/user', headers: { cookie } })).json().deletionScheduledFor;
+    expect(await me()).toBe(state.scheduledFor);
 
     const cancelled = await deletion('DELETE', cookie);
     expect(cancelled.statusCode).toBe(200);
     expect(cancelled.json()).toEqual({ status: 'none', requestedAt: null, scheduledFor: null });
     expect((await deletion('DELETE', cookie)).json().status).toBe('none');
+    expect(await me()).toBeNull();
 
     expect((await deletion('POST', cookie)).json().status).toBe('pending');
   });

@@ -21,6 +21,7 @@ export function toUserResponse(user: UserRow): UserResponse {
     emailVerified: user.emailVerifiedAt !== null,
     pendingEmail: user.pendingEmail,
     language: user.language,
+    deletionScheduledFor: user.deletionScheduledFor?.toISOString() ?? null,
   };
 }
 

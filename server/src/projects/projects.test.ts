@@ -60,6 +60,7 @@ describe('GET /api/projects', () => {
       processedImagePath: null,
       originalThumbnailPath: null,
       processedThumbnailPath: null,
+      processedEngine: null,
       imagesExpireAt: null,
       imagesExpired: false,
     });

@@ -35,6 +35,8 @@ function prepareProjectList(db: Database) {
       originalThumbnailPath: projects.coverOriginalThumbnailPath,
       processedImagePath: projects.coverProcessedPath,
       processedThumbnailPath: projects.coverProcessedThumbnailPath,
+      /** The engine of the cover's staged image (the list marks preview-engine results). */
+      processedEngine: sql<string | null>`(SELECT i."engine" FROM "project_images" i WHERE i."project_id" = "projects"."id" AND i."file_path" = "projects"."cover_processed_path" LIMIT 1)`,
     })
     .from(projects)
     .where(eq(projects.userId, sql.placeholder('userId')))

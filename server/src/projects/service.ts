@@ -27,6 +27,7 @@ export async function projectList(db: Database, userId: string, retentionDays: n
     processedImagePath: project.processedImagePath,
     originalThumbnailPath: project.originalThumbnailPath,
     processedThumbnailPath: project.processedThumbnailPath,
+    processedEngine: project.processedEngine,
     ...retention(project, retentionDays),
   }));
 }

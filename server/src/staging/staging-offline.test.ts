@@ -26,5 +26,8 @@ describe('the offline engine through the app', () => {
     expect(staged.geometryLock.architectureScore).toBeGreaterThan(0);
     expect(staged.geometryLock.architectureScore).toBeLessThanOrEqual(1);
     expect(detail.status).toBe('completed');
+    // The project list says which engine made the cover, so My Projects can mark preview results.
+    const list = (await t.app.inject({ url: '/api/projects', headers: { cookie } })).json();
+    expect(list.find((p: { id: string }) => p.id === projectId).processedEngine).toBe(staged.engine);
   });
 });

@@ -13,6 +13,8 @@ import { usePageviewTracking } from './use-pageview-tracking';
 const EmailVerificationBanner = lazyScreen(() => import('@/features/auth/email-verification-banner'));
 // Only paid accounts download the failed-payment banner (issue #11).
 const PaymentFailedBanner = lazyScreen(() => import('@/features/billing/payment-failed-banner'));
+// Only accounts with a pending deletion download its banner (issue #12 item 10).
+const DeletionPendingBanner = lazyScreen(() => import('@/features/account/deletion-pending-banner'));
 
 export function AppLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
@@ -42,6 +44,11 @@ export function AppLayout({ children }: { children: ReactNode }) {
       {user && user.subscriptionPlan !== 'free' && (
         <Suspense fallback={null}>
           <PaymentFailedBanner user={user} />
+        </Suspense>
+      )}
+      {user?.deletionScheduledFor && (
+        <Suspense fallback={null}>
+          <DeletionPendingBanner scheduledFor={user.deletionScheduledFor} />
         </Suspense>
       )}
       <main id="main" tabIndex={-1} className="flex min-h-[calc(100dvh-4rem)] flex-1 flex-col focus:outline-none">

@@ -12,6 +12,8 @@ import { translate, type Texts, type TranslateOptions } from './translate';
  * then) — the landing page never downloads the admin texts, and only the active language is fetched.
  */
 const featureLocales = import.meta.glob<{ default: Texts }>('../features/*/i18n/*.json');
+/** Namespaces every feature shares but the landing page rarely needs (`errors`: server error codes). */
+const sharedLocales = import.meta.glob<{ default: Texts }>('./errors/*.json');
 
 const loaded = new Map<string, Texts>([
   ['de/common', commonDe],
@@ -30,7 +32,7 @@ function loadNamespace(language: Language, namespace: string): Promise<Texts> {
   if (done) return Promise.resolve(done);
   let pending = loading.get(id);
   if (!pending) {
-    const load = featureLocales[`../features/${namespace}/i18n/${language}.json`];
+    const load = featureLocales[`../features/${namespace}/i18n/${language}.json`] ?? sharedLocales[`./${namespace}/${language}.json`];
     const attempt = () => (load ? load().then((module) => module.default) : Promise.resolve({}));
     pending = attempt()
       // One retry for a flaky network; after that the screen shows its keys rather than nothing.

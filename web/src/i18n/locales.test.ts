@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
  */
 const files = {
   ...import.meta.glob<unknown>('./common/*.json', { eager: true, import: 'default' }),
+  ...import.meta.glob<unknown>('./errors/*.json', { eager: true, import: 'default' }),
   ...import.meta.glob<unknown>('../features/*/i18n/*.json', { eager: true, import: 'default' }),
 };
 

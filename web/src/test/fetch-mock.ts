@@ -74,6 +74,7 @@ export function testUser(overrides: Record<string, unknown> = {}) {
     emailVerified: true,
     pendingEmail: null,
     language: null,
+    deletionScheduledFor: null,
     ...overrides,
   };
 }

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { useTranslation } from '@/i18n/i18n';
+import { useServerErrorText } from '@/i18n/server-error-text';
 import { useRequestEmailChange } from './api/change-email';
 import { FormAlert, SecurityField } from './security-field';
 import { securityErrorText } from './security-error-text';
@@ -12,6 +13,7 @@ import { securityErrorText } from './security-error-text';
 /** Settings → Security: a new address, confirmed by the current password; it takes effect from the mailed link. */
 export function ChangeEmailForm({ currentEmail, pendingEmail }: { currentEmail: string; pendingEmail: string | null }) {
   const { t } = useTranslation('account');
+  const serverErrorText = useServerErrorText();
   const change = useRequestEmailChange();
   const schema = z.object({
     email: z
@@ -52,7 +54,7 @@ export function ChangeEmailForm({ currentEmail, pendingEmail }: { currentEmail: 
             <Input id="email-current-password" type="password" autoComplete="current-password" aria-invalid={!!errors.currentPassword} {...form.register('currentPassword')} />
           </SecurityField>
         </div>
-        <FormAlert message={securityErrorText(change.error, t)} testId="change-email-error" />
+        <FormAlert message={securityErrorText(change.error, t, serverErrorText)} testId="change-email-error" />
         <div className="flex justify-end">
           <Button type="submit" variant="outline" disabled={change.isPending} data-testid="change-email-submit">
             {change.isPending && <Loader2 className="animate-spin" aria-hidden />}

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast-store';
 import { useTranslation } from '@/i18n/i18n';
+import { useServerErrorText } from '@/i18n/server-error-text';
 import { useChangePassword } from './api/change-password';
 import { FormAlert, SecurityField } from './security-field';
 import { securityErrorText } from './security-error-text';
@@ -23,6 +24,7 @@ type Values = z.infer<typeof schema>;
 /** Settings → Security: a new password (sign-up's rules) against the current one; other sessions end. */
 export function ChangePasswordForm() {
   const { t } = useTranslation('account');
+  const serverErrorText = useServerErrorText();
   const change = useChangePassword();
   const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { currentPassword: '', newPassword: '', confirm: '' } });
   const { errors } = form.formState;
@@ -60,7 +62,7 @@ export function ChangePasswordForm() {
             <Input id="confirm-password" type="password" autoComplete="new-password" aria-invalid={!!errors.confirm} {...form.register('confirm')} />
           </SecurityField>
         </div>
-        <FormAlert message={securityErrorText(change.error, t)} testId="change-password-error" />
+        <FormAlert message={securityErrorText(change.error, t, serverErrorText)} testId="change-password-error" />
         <div className="flex justify-end">
           <Button type="submit" disabled={change.isPending} data-testid="change-password-submit">
             {change.isPending && <Loader2 className="animate-spin" aria-hidden />}

@@ -23,6 +23,7 @@ const user: UserResponse = {
   emailVerified: true,
   pendingEmail: null,
   language: null,
+  deletionScheduledFor: null,
 };
 
 const json = (body: unknown, status = 200) =>

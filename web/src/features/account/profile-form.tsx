@@ -3,6 +3,7 @@ import { AlertCircle, Loader2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from '@/i18n/i18n';
+import { useServerErrorText } from '@/i18n/server-error-text';
 import { z } from 'zod';
 import { INDUSTRIES, PROFILE_ROLES, type UserResponse } from '@contract/auth';
 import { Button } from '@/components/ui/button';
@@ -32,6 +33,7 @@ type ProfileValues = z.infer<typeof schema>;
 export function ProfileForm({ user, onClose }: { user: UserResponse; onClose(): void }) {
   const { t } = useTranslation('account');
   const { t: tc } = useTranslation();
+  const serverErrorText = useServerErrorText();
   const mutation = useUpdateProfile();
   const form = useForm<ProfileValues>({
     resolver: zodResolver(schema),
@@ -61,7 +63,7 @@ export function ProfileForm({ user, onClose }: { user: UserResponse; onClose(): 
     ),
   );
 
-  const serverError = mutation.error ? errorText(mutation.error, t, tc) : null;
+  const serverError = mutation.error ? errorText(mutation.error, t, tc, serverErrorText) : null;
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-5" data-testid="profile-form">
       <div className="grid gap-5 sm:grid-cols-2">
@@ -187,11 +189,11 @@ function Field({
 }
 
 type T = (key: string) => string;
-function errorText(error: Error, t: T, tc: T): string {
+function errorText(error: Error, t: T, tc: T, shared: (error: unknown) => string): string {
   if (error instanceof ApiError) {
     if (error.body?.code === 'email_taken') return tc('auth.emailTaken');
     if (error.body?.code === 'rate_limited') return tc('auth.rateLimited');
-    return `${t('profile.saveFailed')} ${error.serverMessage ?? error.message}`;
+    return `${t('profile.saveFailed')} ${shared(error)}`;
   }
   return `${t('profile.saveFailed')} ${tc('common.unexpectedError')}`;
 }

@@ -2,7 +2,7 @@ import type { ErrorCode } from '@contract/errors';
 import type { TFunction } from '@/i18n/i18n';
 import { ApiError } from '@/lib/api-request';
 
-/** Server codes of the password and e-mail forms → `account` texts; other codes keep the server's sentence. */
+/** Server codes of the password and e-mail forms → `account` texts; other codes get the app's shared text. */
 const KEYS: Partial<Record<ErrorCode, string>> = {
   wrong_password: 'security.wrongPassword',
   current_password_required: 'security.currentRequired',
@@ -10,12 +10,13 @@ const KEYS: Partial<Record<ErrorCode, string>> = {
   rate_limited: 'security.rateLimited',
 };
 
-export function securityErrorText(error: unknown, t: TFunction): string | null {
+/** `shared`: the app's code → text map (useServerErrorText) for the other codes. */
+export function securityErrorText(error: unknown, t: TFunction, shared: (error: unknown) => string): string | null {
   if (!error) return null;
   if (error instanceof ApiError) {
     const code = error.body?.code;
     if (code && KEYS[code]) return t(KEYS[code]);
-    return `${t('security.failed')} ${error.serverMessage ?? ''}`.trim();
+    return `${t('security.failed')} ${shared(error)}`;
   }
   return t('security.failed');
 }

@@ -23,6 +23,7 @@ const user: UserResponse = {
   emailVerified: true,
   pendingEmail: null,
   language: null,
+  deletionScheduledFor: null,
 };
 
 type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;

@@ -1,17 +1,41 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from '@/i18n/i18n';
 import { useLocation, useSearch } from 'wouter';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { AuthShell } from './auth-shell';
 import { SignInForm, SignUpForm } from './auth-forms';
+import { PageSpinner } from '@/app/page-spinner';
+import { authNavigation, SERVER_SIGN_IN_PATH, useAuthEntry } from '@/lib/auth-entry';
 
-/** The built-in sign-in page (DESIGN §4): sign-in and sign-up; `?mode=signup` opens sign-up. */
+/**
+ * The built-in sign-in page (DESIGN §4): sign-in and sign-up; `?mode=signup` opens sign-up. With
+ * OpenID Connect configured every way here (sign-up buttons, "Create account", links) continues to the
+ * provider; `?password` keeps only the password sign-in for accounts made before (decision 015).
+ */
 export default function LoginPage() {
   const { t } = useTranslation();
   const search = useSearch();
   const [, navigate] = useLocation();
-  const [mode, setMode] = useState(new URLSearchParams(search).get('mode') === 'signup' ? 'signup' : 'signin');
+  const params = new URLSearchParams(search);
+  const entry = useAuthEntry();
+  const toProvider = entry.oidc && !params.has('password');
+  const [mode, setMode] = useState(params.get('mode') === 'signup' && !entry.oidc ? 'signup' : 'signin');
+  useEffect(() => {
+    if (toProvider) authNavigation.replace(SERVER_SIGN_IN_PATH);
+  }, [toProvider]);
   const done = () => navigate('/', { replace: true });
+  if (!entry.ready || toProvider) return <PageSpinner />;
+  if (entry.oidc) {
+    return (
+      <AuthShell>
+        <h1 className="text-3xl font-bold tracking-tight">{t('auth.signInTitle')}</h1>
+        <p className="mt-2 text-muted-foreground">{t('auth.signInSubtitle')}</p>
+        <div className="mt-8">
+          <SignInForm onDone={done} />
+        </div>
+      </AuthShell>
+    );
+  }
   return (
     <AuthShell>
       <h1 className="text-3xl font-bold tracking-tight">{mode === 'signin' ? t('auth.signInTitle') : t('auth.signUpTitle')}</h1>

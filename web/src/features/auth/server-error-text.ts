@@ -1,4 +1,5 @@
 import { useTranslation } from '@/i18n/i18n';
+import { useServerErrorText as useSharedErrorText } from '@/i18n/server-error-text';
 import { ApiError } from '@/lib/api-request';
 
 /** Error codes of the account endpoints → texts (`common` keys for the older ones, `auth` for the new). */
@@ -13,16 +14,17 @@ const AUTH_KEYS: Record<string, string> = {
   email_already_verified: 'errors.alreadyVerified',
 };
 
-/** The translated text for a failed account request (the server's own sentence for an unknown code). */
+/** The translated text for a failed account request (the shared code → text map for other codes). */
 export function useServerErrorText(error: unknown): string | null {
   const { t: tc } = useTranslation();
   const { t } = useTranslation('auth');
+  const shared = useSharedErrorText();
   if (!error) return null;
   if (error instanceof ApiError) {
     const code = error.body?.code;
     if (code && COMMON_KEYS[code]) return tc(COMMON_KEYS[code]);
     if (code && AUTH_KEYS[code]) return t(AUTH_KEYS[code]);
-    return error.serverMessage ?? error.message;
+    return shared(error);
   }
   return tc('common.unexpectedError');
 }

@@ -113,6 +113,16 @@ describe('/subscribe signed out (spec §6)', () => {
     expect(history.at(-1)).toBe('/login?mode=signup');
   });
 
+  it("with OpenID Connect configured, 'Create Account' goes to the provider, never the password sign-up", async () => {
+    const { ui, history, queryClient } = setup({ user: null, routes: [['GET', '/api/config', () => jsonResponse({ billingEnabled: true, stripePublishableKey: 'pk_test_123', oidcEnabled: true })]] });
+    const create = within(await card('free')).getByRole('button', { name: 'Create Account' });
+    await waitFor(() => expect(queryClient.getQueryData(['/api/config'])).toMatchObject({ oidcEnabled: true }));
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/api/login');
+    await ui.click(create);
+    expect(assign).toHaveBeenCalledWith('/api/login');
+    expect(history).not.toContain('/login?mode=signup');
+  });
+
   it("a paid plan says 'Authentication Required' and goes to the login", async () => {
     const { ui, mock } = setup({ user: null });
     await ui.click(within(await card('pro')).getByRole('button', { name: 'Choose Pro' }));

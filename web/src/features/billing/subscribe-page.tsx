@@ -8,6 +8,7 @@ import { BILLING_CYCLES, PLANS, type BillingCycle } from '@contract/plans';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { useAuth, useLogout } from '@/lib/auth';
+import { SERVER_SIGN_IN_PATH, useAuthEntry } from '@/lib/auth-entry';
 import { openAppModal } from '@/lib/modal-bus';
 import { useBillingState } from './api/get-billing-state';
 import { langOf } from './billing-format';
@@ -45,6 +46,8 @@ export default function SubscribePage() {
   const { user, isLoading } = useAuth();
   const logout = useLogout();
   const [, navigate] = useLocation();
+  // With OpenID Connect configured, "Create account" goes to the provider too (issue #12 item 11).
+  const authEntry = useAuthEntry();
   const query = readQuery(useSearch());
   const billing = useBillingState(Boolean(user));
   const checkout = useCheckout({ source: 'page', afterConfirm: query.popup ? 'handoff' : 'complete' });
@@ -153,13 +156,13 @@ export default function SubscribePage() {
             freeAction={
               user
                 ? { label: t('plan.manage'), onClick: () => openAppModal('subscription') }
-                : { label: t('plan.createAccount'), onClick: () => navigate('/login?mode=signup') }
+                : { label: t('plan.createAccount'), onClick: () => (authEntry.oidc ? billingNavigation.assign(authEntry.signUpPath) : navigate(authEntry.signUpPath)) }
             }
           />
           {!user && !isLoading && (
             <p className="mt-8 text-center text-sm text-muted-foreground">
               {t('page.signInHint')}{' '}
-              <a href="/api/login" className="font-medium text-primary underline-offset-4 hover:underline">
+              <a href={SERVER_SIGN_IN_PATH} className="font-medium text-primary underline-offset-4 hover:underline">
                 {t('page.signIn')}
               </a>
             </p>

@@ -1,6 +1,7 @@
 import { AlertCircle, CheckCircle2, Loader2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '@/i18n/i18n';
+import { useServerErrorText } from '@/i18n/server-error-text';
 import { Link, useSearch } from 'wouter';
 import { PAID_PLAN_IDS, type PaidPlanId } from '@contract/billing';
 import { POPUP_CLOSE_MS } from '@contract/limits';
@@ -45,6 +46,7 @@ export default function SubscribePopupPage() {
   const params = readParams(useSearch());
   const complete = useCompleteSubscription();
   const toasts = useBillingToasts();
+  const serverErrorText = useServerErrorText();
   const [view, setView] = useState<View>(params.valid ? { kind: 'completing' } : { kind: 'invalid' });
   const started = useRef(false);
 
@@ -74,12 +76,12 @@ export default function SubscribePopupPage() {
       onError: (error) => {
         const status = errorStatus(error);
         const title = status === 401 ? t('toast.authRequiredTitle') : status === 402 ? t('toast.paymentErrorTitle') : t('toast.errorTitle');
-        const message = status === 401 ? t('toast.authRequired') : ((error as { serverMessage?: string }).serverMessage ?? t('toast.completeFailed'));
+        const message = status === 401 ? t('toast.authRequired') : serverErrorText(error, t('toast.completeFailed'));
         setView({ kind: 'error', title, message });
         toasts.failed(status === 402 ? 'toast.paymentErrorTitle' : 'toast.errorTitle', 'toast.completeFailed', error);
       },
     });
-  }, [params.valid, params.failedRedirect, params.setupIntentId, params.planId, params.billingCycle, complete, lang, t, toasts]);
+  }, [params.valid, params.failedRedirect, params.setupIntentId, params.planId, params.billingCycle, complete, lang, t, toasts, serverErrorText]);
 
   return (
     <main className="grid min-h-dvh place-items-center bg-muted/40 px-4 py-10" data-testid="subscribe-popup">

@@ -23,6 +23,7 @@ const base: UserResponse = {
   emailVerified: true,
   pendingEmail: null,
   language: null,
+  deletionScheduledFor: null,
 };
 
 function renderHome(user: UserResponse) {

@@ -1,7 +1,14 @@
-import { useTranslation } from '@/i18n/i18n';
+import { useTranslation, type TFunction } from '@/i18n/i18n';
 import type { BillingCycle } from '@contract/plans';
-import { yearlyDiscountPercent } from '@contract/plans';
+import { yearlySavingRange } from '@contract/plans';
 import { cn } from '@/lib/class-names';
+
+/** "−25 %" when every paid plan saves the same, else "−8 to −25 %": true for each plan (contract/ prices). */
+function savingLabel(t: TFunction): string | undefined {
+  const range = yearlySavingRange();
+  if (!range) return undefined;
+  return range.min === range.max ? t('pricing.save', { percent: range.max }) : t('pricing.saveRange', range);
+}
 
 /** Monthly/yearly switch: two toggle buttons in a group (the pressed one is the active cycle). */
 export function BillingCycleSwitch({
@@ -50,7 +57,7 @@ export function BillingCycleSwitch({
       {option(
         'yearly',
         t('pricing.yearly'),
-        t('pricing.saveUpTo', { percent: yearlyDiscountPercent() }),
+        savingLabel(t),
       )}
     </div>
   );

@@ -1,6 +1,6 @@
 import { Check } from 'lucide-react';
 import { useTranslation } from '@/i18n/i18n';
-import { monthlyEquivalent, type BillingCycle, type Plan } from '@contract/plans';
+import { monthlyEquivalent, type BillingCycle, type Plan, yearlySavingText } from '@contract/plans';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/class-names';
 import { ContactSalesButton } from '@/app/contact-sales-button';
@@ -67,13 +67,13 @@ export function PlanCard({ plan, cycle }: { plan: Plan; cycle: BillingCycle }) {
                       amount: euro(Math.round(monthlyEquivalent(plan, 'yearly') * 100) / 100),
                     })}
                   </span>
-                  {plan.yearlyNote && (
+                  {yearlySavingText(plan) && (
                     <Badge
                       variant="success"
                       className="text-[oklch(0.42_0.12_150)] dark:text-success"
                       data-testid="yearly-note"
                     >
-                      {plan.yearlyNote[lang]}
+                      {yearlySavingText(plan)?.[lang]}
                     </Badge>
                   )}
                 </p>

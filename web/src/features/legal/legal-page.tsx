@@ -9,7 +9,10 @@ import {
   RECOMMENDED_MIN_HEIGHT,
   RECOMMENDED_MIN_WIDTH,
 } from '@contract/limits';
-import { COMPANY } from '@/lib/company';
+import type { PublicConfigResponse } from '@contract/public-config';
+import type { TFunction } from '@/i18n/i18n';
+import { usePublicConfig } from '@/lib/public-config';
+import { PageSpinner } from '@/app/page-spinner';
 import { ImpressumDetails } from './impressum-details';
 import { LegalSections, type LegalSection } from './legal-sections';
 import { PlanTable } from './plan-table';
@@ -19,16 +22,25 @@ export type LegalPageId = 'impressum' | 'privacy' | 'terms';
 /** When the legal texts last changed (shown as "Stand"). */
 const LAST_UPDATED = new Date('2025-11-21T00:00:00Z');
 
-/** The static legal pages (spec §2): legal notice, privacy policy and terms, each with a back link. */
-export default function LegalPage({ page }: { page: LegalPageId }) {
-  const { t, i18n } = useTranslation('legal');
-  const lang = i18n.language === 'de' ? 'de' : 'en';
-  const values = {
-    company: COMPANY.name,
-    address: `${COMPANY.street}, ${COMPANY.postalCode} ${COMPANY.city}, ${COMPANY.country[lang]}`,
-    city: COMPANY.city,
-    director: COMPANY.managingDirector,
-    privacyEmail: COMPANY.privacyEmail,
+/** The town of an address like "Musterstraße 1, 10115 Berlin, Germany" (the place of jurisdiction). */
+const townOf = (address: string | null) => address?.match(/\b\d{4,5}\s+([^,]+)/)?.[1]?.trim() ?? null;
+
+/** The texts' values: operator details and retention from the server's configuration, limits from contract/. */
+function legalValues(t: TFunction, config: Partial<PublicConfigResponse>) {
+  const operator = config.operator;
+  const missing = t('notConfigured');
+  const retentionDays = config.retentionDays ?? 0;
+  const retention = (key: string) => (retentionDays > 0 ? t(`retention.${key}`, { days: retentionDays }) : t(`retention.${key}Kept`));
+  return {
+    company: operator?.name ?? missing,
+    address: operator?.address ?? missing,
+    city: townOf(operator?.address ?? null) ?? missing,
+    director: operator?.representative ?? missing,
+    privacyEmail: operator?.privacyEmail ?? missing,
+    logDays: config.logRetentionDays ?? missing,
+    imageRetention: retention('images'),
+    imageRetentionItem: retention('item'),
+    imageRetentionTerms: retention('terms'),
     graceDays: ACCOUNT_DELETION_GRACE_DAYS,
     creditsPerImage: CREDITS_PER_IMAGE,
     maxMb: MAX_UPLOAD_BYTES / (1024 * 1024),
@@ -36,6 +48,16 @@ export default function LegalPage({ page }: { page: LegalPageId }) {
     minWidth: RECOMMENDED_MIN_WIDTH,
     minHeight: RECOMMENDED_MIN_HEIGHT,
   };
+}
+
+/** The static legal pages (spec §2): legal notice, privacy policy and terms, each with a back link. */
+export default function LegalPage({ page }: { page: LegalPageId }) {
+  const { t, i18n } = useTranslation('legal');
+  const lang = i18n.language === 'de' ? 'de' : 'en';
+  const config = usePublicConfig();
+  if (config.isPending) return <PageSpinner />;
+  if (!config.data) return <p className="mx-auto max-w-3xl px-4 py-14 text-muted-foreground" role="alert">{t('configError')}</p>;
+  const values = legalValues(t, config.data);
   const sections = t(`${page}.sections`, { returnObjects: true, ...values }) as LegalSection[];
   const date = new Intl.DateTimeFormat(lang === 'de' ? 'de-DE' : 'en-GB', {
     dateStyle: 'long',
@@ -61,7 +83,7 @@ export default function LegalPage({ page }: { page: LegalPageId }) {
       </header>
       {page === 'impressum' && (
         <div className="mt-8 max-w-3xl">
-          <ImpressumDetails />
+          {config.data.operator && <ImpressumDetails operator={config.data.operator} />}
         </div>
       )}
       <LegalSections

@@ -1,5 +1,5 @@
 import { useTranslation } from '@/i18n/i18n';
-import { formatEuro, PLAN_LIST } from '@contract/plans';
+import { formatEuro, PLAN_LIST, yearlySavingText } from '@contract/plans';
 
 /** Terms § 4: plans, prices and credits, rendered from contract/plans.ts (no number is written twice). */
 export function PlanTable() {
@@ -43,9 +43,9 @@ export function PlanTable() {
               <td className="px-3 py-2.5 sm:px-4 tabular-nums">{formatEuro(plan.monthlyPrice)}</td>
               <td className="px-3 py-2.5 sm:px-4 tabular-nums">
                 {formatEuro(plan.yearlyPrice)}
-                {plan.yearlyNote && (
+                {yearlySavingText(plan) && (
                   <span className="ml-1.5 text-xs text-muted-foreground">
-                    ({plan.yearlyNote[lang]})
+                    ({yearlySavingText(plan)?.[lang]})
                   </span>
                 )}
               </td>

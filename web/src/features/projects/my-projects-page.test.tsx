@@ -107,18 +107,29 @@ describe('My Projects (German texts of spec §2)', () => {
     await waitFor(() => expect(mock.calls.filter((c) => c.method === 'GET' && c.url === '/api/projects')).toHaveLength(2));
   });
 
-  it("toasts 'Fehler' with the server's message, or 'Das Projekt konnte nicht gelöscht werden.'", async () => {
+  it("toasts 'Fehler' with the German text of the server's code (never its English sentence), or 'Das Projekt konnte nicht gelöscht werden.'", async () => {
     let reply = () => jsonResponse({ message: 'Project not found', code: 'not_found' }, 404);
     const { user } = setup(() => jsonResponse(projects.slice(0, 1)), () => reply());
     const [done] = await screen.findAllByTestId('project-card');
     await user.click(within(done!).getByRole('button', { name: /Löschen: Penthouse/ }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Löschen' }));
     expect(await screen.findByText('Fehler')).toBeInTheDocument();
-    expect(screen.getByText('Project not found')).toBeInTheDocument();
+    expect(screen.getByText('Das wurde nicht gefunden. Vielleicht wurde es gelöscht.')).toBeInTheDocument();
+    expect(screen.queryByText('Project not found')).not.toBeInTheDocument();
 
     reply = () => new Response('', { status: 502 });
     await user.click(within(done!).getByRole('button', { name: /Löschen: Penthouse/ }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Löschen' }));
     expect(await screen.findByText('Das Projekt konnte nicht gelöscht werden.')).toBeInTheDocument();
+  });
+});
+
+describe('My Projects marks preview-engine results (issue #12 item 8)', () => {
+  it('shows "Vorschau-Engine" on a cover the offline engine made, not on an AI result', async () => {
+    const D = '77777777-7777-4777-8777-777777777777';
+    setup(() => jsonResponse([listItem({ id: D, title: 'Vorschau', processedEngine: 'offline' }), projects[0]]));
+    const [preview, ai] = (await screen.findAllByTestId('project-card')) as [HTMLElement, HTMLElement];
+    expect(within(preview).getByTestId('preview-engine-badge')).toHaveTextContent('Vorschau-Engine');
+    expect(within(ai).queryByTestId('preview-engine-badge')).not.toBeInTheDocument();
   });
 });

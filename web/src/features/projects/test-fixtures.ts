@@ -51,6 +51,7 @@ export function listItem(overrides: Partial<ProjectListItem> & { id: string; tit
     processedImagePath: `/users/u/projects/${overrides.id}/s.jpg`,
     originalThumbnailPath: `/users/u/projects/${overrides.id}/o.thumb.webp`,
     processedThumbnailPath: `/users/u/projects/${overrides.id}/s.thumb.webp`,
+    processedEngine: 'openai:gpt-image-1.5',
     imagesExpireAt: null,
     imagesExpired: false,
     ...overrides,

@@ -15,6 +15,7 @@ import { needsEmailConfirmation, useAuth } from '@/lib/auth';
 import { cn } from '@/lib/class-names';
 import { openAppModal } from '@/lib/modal-bus';
 import { useStagingConcurrency } from './api/get-public-config';
+import { EngineNote } from './components/engine-note';
 import { FormSection } from './components/form-section';
 import { ImageDropZone } from './components/image-drop-zone';
 import { ProblemBox } from './components/problem-box';
@@ -278,6 +279,7 @@ export default function NewProjectPage() {
               </p>
             )}
             <p className="mt-4 text-xs leading-relaxed text-muted-foreground">{t('newProject.costNote')}</p>
+            <EngineNote className="mt-3" />
 
             {shownProblem && <ProblemBox problem={shownProblem} className="mt-4" onRetry={run.canRetry && !problem ? run.retry : undefined} />}
 

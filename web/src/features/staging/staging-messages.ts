@@ -28,16 +28,17 @@ const KNOWN_CODES = [
   'structure_changed',
   'email_not_verified',
   'upload_quota_exceeded',
+  'engine_cannot_declutter',
 ] as const;
 
 /**
  * The server's sentence for a failed image. The server writes English; in German a known error code
- * is shown in German instead, an unknown one keeps the server's words.
+ * is shown in German instead, an unknown one a general German sentence (never the English words).
  */
 export function serverReason(t: TFunction, language: string, reason: string | null, code?: string): string {
   if (reason === null) return t('errors.noProcessedPath');
-  if (!language.startsWith('en') && code && (KNOWN_CODES as readonly string[]).includes(code)) return t(`serverErrors.${code}`);
-  return reason;
+  if (language.startsWith('en')) return reason;
+  return code && (KNOWN_CODES as readonly string[]).includes(code) ? t(`serverErrors.${code}`) : t('errors.generic');
 }
 
 export function submissionProblemText(t: TFunction, problem: SubmissionProblem): ProblemText {

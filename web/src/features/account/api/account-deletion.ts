@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-request';
+import { USER_QUERY_KEY } from '@/lib/auth';
 
 /** DESIGN §5: GET/POST/DELETE /api/account/deletion. */
 export interface AccountDeletionState {
@@ -30,6 +31,8 @@ function useDeletionMutation(method: 'POST' | 'DELETE') {
     onSuccess: async (reply) => {
       if (isState(reply)) queryClient.setQueryData(accountDeletionQueryOptions.queryKey, reply);
       else await queryClient.invalidateQueries({ queryKey: accountDeletionQueryOptions.queryKey });
+      // The user carries `deletionScheduledFor`: the banner on every signed-in screen follows it.
+      await queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
     },
   });
 }

@@ -1,6 +1,13 @@
-import { useTranslation } from '@/i18n/i18n';
-import { yearlyDiscountPercent, type BillingCycle } from '@contract/plans';
+import { useTranslation, type TFunction } from '@/i18n/i18n';
+import { yearlySavingRange, type BillingCycle } from '@contract/plans';
 import { cn } from '@/lib/class-names';
+
+/** The yearly saving for every plan: "−25 %" when all save the same, else "−8 to −25 %" (contract/ prices). */
+function savingLabel(t: TFunction): string | undefined {
+  const range = yearlySavingRange();
+  if (!range) return undefined;
+  return range.min === range.max ? t('cycle.discount', { percent: range.max }) : t('cycle.discountRange', range);
+}
 
 /** Monthly/yearly switch: two toggle buttons; the yearly one carries the discount label. */
 export function BillingCycleToggle({ value, onChange, className }: { value: BillingCycle; onChange(cycle: BillingCycle): void; className?: string }) {
@@ -33,7 +40,7 @@ export function BillingCycleToggle({ value, onChange, className }: { value: Bill
   return (
     <div role="group" aria-label={t('cycle.label')} className={cn('inline-flex items-center gap-1 rounded-full border bg-card p-1 shadow-xs', className)}>
       {option('monthly', t('cycle.monthly'))}
-      {option('yearly', t('cycle.yearly'), t('cycle.discount', { percent: yearlyDiscountPercent() }))}
+      {option('yearly', t('cycle.yearly'), savingLabel(t))}
     </div>
   );
 }

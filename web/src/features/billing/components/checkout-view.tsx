@@ -1,3 +1,4 @@
+import { yearlySavingText } from '@contract/plans';
 import { ArrowLeft, CalendarClock, Check, ShieldCheck } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from '@/i18n/i18n';
@@ -59,9 +60,9 @@ export function CheckoutView({
           {cycle === 'yearly' && (
             <p className="mt-2 flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
               {t('plan.monthlyEquivalent', { amount: monthlyEquivalentText(plan) })}
-              {plan.yearlyNote && (
+              {yearlySavingText(plan) && (
                 <Badge variant="success" className="text-[oklch(0.42_0.12_150)] dark:text-success">
-                  {plan.yearlyNote[lang]}
+                  {yearlySavingText(plan)?.[lang]}
                 </Badge>
               )}
             </p>

@@ -1,3 +1,4 @@
+import { yearlySavingText } from '@contract/plans';
 import { Check, Loader2 } from 'lucide-react';
 import { useTranslation } from '@/i18n/i18n';
 import type { BillingCycle, Plan } from '@contract/plans';
@@ -74,9 +75,9 @@ export function PlanCard({
           ) : cycle === 'yearly' ? (
             <>
               <span>{t('plan.monthlyEquivalent', { amount: monthlyEquivalentText(plan) })}</span>
-              {plan.yearlyNote && (
+              {yearlySavingText(plan) && (
                 <Badge variant="success" className="text-[oklch(0.42_0.12_150)] dark:text-success" data-testid="yearly-note">
-                  {plan.yearlyNote[lang]}
+                  {yearlySavingText(plan)?.[lang]}
                 </Badge>
               )}
             </>

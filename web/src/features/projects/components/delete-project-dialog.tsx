@@ -1,5 +1,6 @@
 import { Loader2 } from 'lucide-react';
 import { useTranslation } from '@/i18n/i18n';
+import { useServerErrorText } from '@/i18n/server-error-text';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -11,7 +12,6 @@ import {
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
 import { toast } from '@/components/ui/toast-store';
-import { ApiError } from '@/lib/api-request';
 import { useDeleteProject } from '../api/delete-project';
 
 /**
@@ -29,6 +29,7 @@ export function DeleteProjectDialog({
   onDeleted?(): void;
 }) {
   const { t } = useTranslation('projects');
+  const serverErrorText = useServerErrorText();
   const mutation = useDeleteProject();
 
   const confirm = (event: React.MouseEvent) => {
@@ -41,8 +42,7 @@ export function DeleteProjectDialog({
         onDeleted?.();
       },
       onError: (error) => {
-        const message = error instanceof ApiError ? error.serverMessage : undefined;
-        toast({ title: t('delete.errorTitle'), description: message || t('delete.errorText'), variant: 'destructive' });
+        toast({ title: t('delete.errorTitle'), description: serverErrorText(error, t('delete.errorText')), variant: 'destructive' });
         onOpenChange(false);
       },
     });

@@ -5,6 +5,7 @@ import { cn } from '@/lib/class-names';
 import { formatDate } from '../format-date';
 import type { ImagePair } from '../image-pairs';
 import { objectUrl } from '../object-url';
+import { PreviewEngineBadge } from '@/components/preview-engine-badge';
 
 const thumb = (image: { thumbnailPath: string | null; filePath: string }) => objectUrl(image.thumbnailPath ?? image.filePath);
 
@@ -48,6 +49,7 @@ export function ImageCard({
             </div>
           )}
           <figcaption className="absolute right-2 top-2 rounded-md bg-primary px-2 py-0.5 text-[11px] font-semibold uppercase tracking-wider text-primary-foreground">{t('detail.after')}</figcaption>
+          <PreviewEngineBadge engine={pair.staged?.engine} className="absolute bottom-2 left-2" />
           {busy && (
             <span className="absolute inset-0 grid place-items-center bg-background/40">
               <Loader2 className="size-6 animate-spin text-primary" aria-hidden />

@@ -6,6 +6,7 @@ import { formatDateTime } from '../format-date';
 import type { ImagePair } from '../image-pairs';
 import { objectUrl } from '../object-url';
 import { roomLockSummary } from './room-lock-figures';
+import { PreviewEngineBadge } from '@/components/preview-engine-badge';
 
 /** One pair large: the comparison slider with Download and Re-Stage, or the failed state. */
 export function PairCompareCard({
@@ -61,6 +62,7 @@ export function PairCompareCard({
             </div>
           </div>
         )}
+        <PreviewEngineBadge engine={pair.staged?.engine} className="pointer-events-none absolute bottom-3 left-3" />
         {busy && (
           <div className="absolute inset-0 grid place-items-center bg-background/55 backdrop-blur-[2px]" role="status">
             <span className="inline-flex items-center gap-2 rounded-full bg-card px-4 py-2 text-sm font-medium shadow-lg">

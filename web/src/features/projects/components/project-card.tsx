@@ -9,6 +9,7 @@ import { formatDate } from '../format-date';
 import { objectUrl } from '../object-url';
 import { ExpiryChip } from './expiry-note';
 import { ProjectStatusBadge } from './project-status-badge';
+import { PreviewEngineBadge } from '@/components/preview-engine-badge';
 
 /** The image a project card shows: the processed thumbnail, else the original (dimmed). */
 export function cardImage(project: ProjectListItem): { src: string; processed: boolean } | null {
@@ -53,6 +54,7 @@ export function ProjectCard({ project, onView, onDelete }: { project: ProjectLis
           <ProjectStatusBadge status={project.status} className="shadow-sm" />
           <ExpiryChip expireAt={project.imagesExpireAt} expired={project.imagesExpired} className="pointer-events-auto" />
         </div>
+        {image?.processed && <PreviewEngineBadge engine={project.processedEngine} className="pointer-events-none absolute bottom-3 left-3" />}
         {image && !image.processed && (
           <span className="pointer-events-none absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/65 to-transparent px-3 pb-2 pt-8 text-xs font-medium text-white">
             {t('myProjects.notStaged')}

@@ -1,13 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { STAGING_CONCURRENCY } from '@contract/limits';
+import type { PublicConfigResponse } from '@contract/public-config';
 import { apiRequest } from '@/lib/api-request';
 
-/** The browser-visible subset of the server configuration (GET /api/config). */
-export interface PublicConfig {
-  stagingConcurrency?: number;
-  stagingEngine?: string;
-  retentionDays?: number;
-}
+/** The browser-visible subset of the server configuration (GET /api/config; contract/public-config.ts). */
+export type PublicConfig = Partial<PublicConfigResponse>;
 
 export const PUBLIC_CONFIG_QUERY_KEY = ['/api/config'] as const;
 

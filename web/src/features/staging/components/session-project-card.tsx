@@ -8,6 +8,8 @@ import { cn } from '@/lib/class-names';
 import { formatDateTime } from '../format-date';
 import { objectUrl } from '../object-url';
 import type { SessionProject } from '../session-projects';
+import { PreviewEngineBadge } from '@/components/preview-engine-badge';
+import { usePublicConfig } from '@/lib/public-config';
 
 export interface SessionProjectCardProps {
   project: SessionProject;
@@ -25,6 +27,8 @@ export function SessionProjectCard({
   onRegenerate,
 }: SessionProjectCardProps) {
   const { t, i18n } = useTranslation('staging');
+  // Results of this session: made by the engine the server stages with now.
+  const engine = usePublicConfig().data?.stagingEngine;
   const lang = i18n.language.startsWith('de') ? 'de' : 'en';
   const styleId = styleIdFromName(project.styleGuide.styleName);
   const style = styleId === 'custom' ? project.styleGuide.styleName : STYLES[styleId].name[lang];
@@ -120,6 +124,7 @@ export function SessionProjectCard({
                         {t('dashboard.staged')}
                       </figcaption>
                     )}
+                    {staged && <PreviewEngineBadge engine={engine} className="absolute bottom-2 left-2" />}
                     {running && (
                       <div
                         className="absolute inset-0 grid place-items-center bg-background/50"

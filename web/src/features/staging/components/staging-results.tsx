@@ -7,6 +7,8 @@ import { Button } from '@/components/ui/button';
 import { objectUrl } from '../object-url';
 import type { SessionProject } from '../session-projects';
 import { ResultDetailDialog, type ResultItem } from './result-detail-dialog';
+import { PreviewEngineBadge } from '@/components/preview-engine-badge';
+import { usePublicConfig } from '@/lib/public-config';
 
 export function resultItems(project: SessionProject, previews: string[]): ResultItem[] {
   return project.images.map((image, index) => ({
@@ -25,6 +27,8 @@ export function resultItems(project: SessionProject, previews: string[]): Result
 /** 'Staging Complete': original vs staged per image; a click opens the detail view. */
 export function StagingResults({ project, previews, onCreateAnother }: { project: SessionProject; previews: string[]; onCreateAnother(): void }) {
   const { t, i18n } = useTranslation('staging');
+  // This session's results: made by the engine the server stages with now.
+  const engine = usePublicConfig().data?.stagingEngine;
   const lang = i18n.language.startsWith('de') ? 'de' : 'en';
   const [open, setOpen] = useState<number | null>(null);
   const items = resultItems(project, previews);
@@ -82,6 +86,7 @@ export function StagingResults({ project, previews, onCreateAnother }: { project
                   <figcaption className="absolute right-2 top-2 rounded-md bg-primary px-2 py-0.5 text-[11px] font-semibold uppercase tracking-wider text-primary-foreground">
                     {t('result.staged')}
                   </figcaption>
+                  {item.stagedThumb && <PreviewEngineBadge engine={engine} className="absolute bottom-2 left-2" />}
                 </figure>
               </div>
               <div className="flex items-center justify-between gap-3 px-4 py-3">
