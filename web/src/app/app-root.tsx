@@ -1,8 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { Router } from 'wouter';
-import { USER_QUERY_KEY } from '@/lib/auth';
-import { createQueryClient } from '@/lib/query-client';
 import { AppProviders } from './providers';
 import { AppRouter } from './router';
 
@@ -24,11 +22,4 @@ export function AppRoot({ queryClient, ssrPath }: { queryClient: QueryClient; ss
       </AppProviders>
     </StrictMode>
   );
-}
-
-/** A query client that already knows the visitor is signed out (the prerendered landing page's state). */
-export function signedOutQueryClient(): QueryClient {
-  const queryClient = createQueryClient();
-  queryClient.setQueryData(USER_QUERY_KEY, null);
-  return queryClient;
 }

@@ -17,22 +17,26 @@ function countedPath(location: string, signedIn: boolean): string {
 
 const embedded = () => typeof window !== 'undefined' && window.top !== window.self;
 
+/** Counts a view of `path` unless it is the one counted last (also used by the prerendered landing page). */
+export function countPageview(path: string) {
+  if (embedded() || path === lastTracked) return;
+  lastTracked = path;
+  trackPageview(path);
+}
+
+/** Counts the current view once more when analytics consent is given; returns the unsubscribe function. */
+export function recountOnConsent(): () => void {
+  return onConsentChange((preferences) => {
+    if (preferences.analytics && !embedded()) trackPageview(lastTracked ?? window.location.pathname);
+  });
+}
+
 /** Counts a page view on every route change, and once more when analytics consent is given. */
 export function usePageviewTracking() {
   const [location] = useLocation();
   const { isAuthenticated, isLoading } = useAuth();
   useEffect(() => {
-    if (isLoading || embedded()) return;
-    const path = countedPath(location, isAuthenticated);
-    if (path === lastTracked) return;
-    lastTracked = path;
-    trackPageview(path);
+    if (!isLoading) countPageview(countedPath(location, isAuthenticated));
   }, [location, isAuthenticated, isLoading]);
-  useEffect(
-    () =>
-      onConsentChange((preferences) => {
-        if (preferences.analytics && !embedded()) trackPageview(lastTracked ?? window.location.pathname);
-      }),
-    [],
-  );
+  useEffect(() => recountOnConsent(), []);
 }
