@@ -6,7 +6,7 @@ import { AppRouter } from './router';
 
 /**
  * The whole app, as the browser renders it and as the build prerenders the landing page
- * (`ssrPath`): one tree, so hydration sees what the prerender produced.
+ * (`ssrPath`): one tree, whose interactive parts the landing page's islands hydrate (decision 021).
  */
 export function AppRoot({ queryClient, ssrPath }: { queryClient: QueryClient; ssrPath?: string }) {
   return (

@@ -1,33 +1,25 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, useEffect, type ComponentType, type ReactNode } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { navigate } from 'wouter/use-browser-location';
-import { DESIGNS_ISLAND, DesignsGallery } from '@/features/landing/designs-section';
 import { HERO_COMPARE_ISLAND, HeroCompare } from '@/features/landing/hero-section';
-import { PRICING_ISLAND, PricingContent } from '@/features/landing/pricing-section';
 import { loadTranslations, onLanguageChange } from '@/i18n/i18n';
-import { trackEvent, type AnalyticsEvent } from '@/lib/analytics';
-import { signedOutQueryClient } from '@/lib/query-client';
-import { COOKIE_SETTINGS_ISLAND, CookieSettingsButton } from './cookie-settings-button';
+import { countPageview, recountOnConsent, trackEvent, type AnalyticsEvent } from '@/lib/analytics';
 import { SIGNED_OUT_NAV_ISLAND, SignedOutNav } from './header/signed-out-nav';
 import { LazyToaster } from './lazy-toaster';
-import { countPageview, recountOnConsent } from './use-pageview-tracking';
 
 /**
  * The prerendered landing page's script (decision 021): instead of hydrating the whole app, it
  * hydrates only the interactive parts, each marked `data-island="<name>"` on the element whose
- * children the part renders, and leaves the rest as the HTML the build rendered. The parts in
- * view first at once, the others one per idle period; the cookie banner renders client-side (it
- * depends on this browser's storage). The app takes over (`mountApp`, rendering from scratch) the
- * moment the visitor leaves `/` (a link, a sign-up button, back/forward) or switches language,
- * which the static parts could not follow.
+ * children the part renders, and leaves the rest as the HTML the build rendered. The header and
+ * hero islands hydrate at once; those below the fold (landing-islands-deferred.tsx) load and
+ * hydrate one per idle period; the cookie banner renders client-side (it depends on this browser's
+ * storage). The app takes over (`mountApp`, rendering from scratch) the moment the visitor leaves
+ * `/` (a link, a sign-up button, back/forward) or switches language, which the static parts could
+ * not follow.
  */
-const ISLANDS: Record<string, { component: ComponentType; eager: boolean }> = {
-  [SIGNED_OUT_NAV_ISLAND]: { component: SignedOutNav, eager: true },
-  [HERO_COMPARE_ISLAND]: { component: HeroCompare, eager: true },
-  [DESIGNS_ISLAND]: { component: DesignsGallery, eager: false },
-  [PRICING_ISLAND]: { component: PricingContent, eager: false },
-  [COOKIE_SETTINGS_ISLAND]: { component: CookieSettingsButton, eager: false },
+const EAGER_ISLANDS: Record<string, ComponentType> = {
+  [SIGNED_OUT_NAV_ISLAND]: SignedOutNav,
+  [HERO_COMPARE_ISLAND]: HeroCompare,
 };
 
 /** Tells once the island's handlers are attached. */
@@ -41,50 +33,50 @@ const markHydrated = (element: HTMLElement) => () => {
   element.dataset.hydrated = 'true';
 };
 
-const idle = (run: () => void) =>
-  typeof requestIdleCallback === 'function'
-    ? requestIdleCallback(run, { timeout: 1000 })
-    : setTimeout(run, 50);
+const whenIdle = () =>
+  new Promise<void>((resolve) =>
+    typeof requestIdleCallback === 'function'
+      ? requestIdleCallback(() => resolve(), { timeout: 1000 })
+      : setTimeout(resolve, 50),
+  );
 
 export async function startLandingIslands(root: HTMLElement) {
-  const queryClient = signedOutQueryClient();
   const roots: Root[] = [];
-  const wrap = (children: ReactNode, element: HTMLElement) => (
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <Hydrated onHydrated={markHydrated(element)}>{children}</Hydrated>
-      </QueryClientProvider>
-    </StrictMode>
-  );
-  const hydrate = (element: HTMLElement) => {
-    const island = ISLANDS[element.dataset.island ?? ''];
-    if (!island || handedOver) return;
-    const Component = island.component;
-    roots.push(hydrateRoot(element, wrap(<Component />, element)));
-  };
-
   const stops: Array<() => void> = [];
   let handedOver = false;
+  const island = (element: HTMLElement, children: ReactNode) => (
+    <StrictMode>
+      <Hydrated onHydrated={markHydrated(element)}>{children}</Hydrated>
+    </StrictMode>
+  );
+  const hydrate = (element: HTMLElement, Component: ComponentType, wrap = (c: ReactNode) => c) => {
+    if (!handedOver) roots.push(hydrateRoot(element, island(element, wrap(<Component />))));
+  };
+
   /** Unmounts the islands and renders the whole app in their place (at the current path and language). */
   const handOver = async ({ keepScroll }: { keepScroll: boolean }) => {
     if (handedOver) return;
     handedOver = true;
     stops.forEach((stop) => stop());
     const scrollY = window.scrollY;
+    const focused = document.activeElement?.getAttribute('data-testid');
     const [{ mountApp }] = await Promise.all([
       import('./mount-app'),
       // Rendered at once, so the page is not replaced by a spinner meanwhile.
       window.location.pathname === '/' ? import('@/features/landing/landing-page') : undefined,
     ]);
     roots.forEach((islandRoot) => islandRoot.unmount());
-    mountApp(root, queryClient);
+    mountApp(root, { signedOut: true });
     // A language switch re-renders the same page: the visitor stays where they were.
-    if (keepScroll) restoreScrollOnceRendered(root, scrollY);
+    if (keepScroll) restoreViewOnceRendered(root, scrollY, focused);
   };
 
   await loadTranslations(['landing']);
   const elements = [...root.querySelectorAll<HTMLElement>('[data-island]')];
-  elements.filter((element) => ISLANDS[element.dataset.island ?? '']?.eager).forEach(hydrate);
+  for (const element of elements) {
+    const Component = EAGER_ISLANDS[element.dataset.island ?? ''];
+    if (Component) hydrate(element, Component);
+  }
 
   countPageview('/');
   stops.push(recountOnConsent());
@@ -102,10 +94,19 @@ export async function startLandingIslands(root: HTMLElement) {
     if (handedOver) return;
     const consentRoot = createRoot(element);
     roots.push(consentRoot);
-    consentRoot.render(wrap(children, element));
+    consentRoot.render(island(element, children));
   });
-  for (const element of elements.filter((e) => !ISLANDS[e.dataset.island ?? '']?.eager))
-    idle(() => hydrate(element));
+
+  await whenIdle();
+  const { DEFERRED_ISLANDS, DeferredIslandProviders } = await import('./landing-islands-deferred');
+  for (const element of elements) {
+    const Component = DEFERRED_ISLANDS[element.dataset.island ?? ''];
+    if (!Component) continue;
+    await whenIdle();
+    hydrate(element, Component, (children) => (
+      <DeferredIslandProviders>{children}</DeferredIslandProviders>
+    ));
+  }
 }
 
 /**
@@ -164,14 +165,27 @@ function followStaticLink(event: MouseEvent) {
 }
 
 /**
- * Scrolls back to `y` once the app has rendered the landing page again: after its layout's effect,
- * which scrolls a newly mounted page to the top (effects run after the commit that added the page).
+ * Scrolls back to `y` once the app has rendered the landing page again, after its layout's effect
+ * (which scrolls a newly mounted page to the top), and gives the focus back to the control that had
+ * it (the language toggle).
  */
-function restoreScrollOnceRendered(root: HTMLElement, y: number) {
+function restoreViewOnceRendered(
+  root: HTMLElement,
+  y: number,
+  focusedTestId: string | null | undefined,
+) {
   const observer = new MutationObserver(() => {
     if (!root.querySelector('[data-testid="landing-page"]')) return;
     observer.disconnect();
-    requestAnimationFrame(() => setTimeout(() => window.scrollTo({ top: y, behavior: 'instant' })));
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        window.scrollTo({ top: y, behavior: 'instant' });
+        if (focusedTestId)
+          root
+            .querySelector<HTMLElement>(`[data-testid="${CSS.escape(focusedTestId)}"]`)
+            ?.focus({ preventScroll: true });
+      }),
+    );
   });
   observer.observe(root, { childList: true, subtree: true });
   setTimeout(() => observer.disconnect(), 5000);
