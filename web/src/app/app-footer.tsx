@@ -48,8 +48,7 @@ export function AppFooter() {
       <div className="border-t">
         <div className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-5 text-xs text-muted-foreground sm:flex-row sm:items-center sm:justify-between sm:px-6">
           <p>
-            © <span suppressHydrationWarning>{new Date().getFullYear()}</span> Raumwerk ·{' '}
-            {t('footer.rights')}
+            © <span suppressHydrationWarning>{new Date().getFullYear()}</span> Raumwerk · {t('footer.rights')}
           </p>
           <p>{t('footer.vatNote')}</p>
         </div>

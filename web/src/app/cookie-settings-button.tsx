@@ -7,7 +7,7 @@ export const footerLinkClass =
 /** The island of the prerendered landing page that hydrates the footer's cookie settings button (decision 021). */
 export const COOKIE_SETTINGS_ISLAND = 'cookie-settings';
 
-/** The footer's way back to the cookie settings panel (spec §4), rendered by the cookie banner's component. */
+/** The footer's way back to the cookie settings panel (spec §4): the cookie banner's component opens it on the modal bus. */
 export function CookieSettingsButton() {
   const { t } = useTranslation();
   return (
