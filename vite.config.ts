@@ -19,6 +19,14 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     target: 'es2022',
+    rollupOptions: {
+      // The plain shell (index.html → main.tsx) and the prerendered landing page's lighter entry,
+      // which scripts/prerender-landing.mjs loads instead (decision 021).
+      input: {
+        index: fileURLToPath(new URL('./web/index.html', import.meta.url)),
+        'landing-entry': fileURLToPath(new URL('./web/src/landing.tsx', import.meta.url)),
+      },
+    },
   },
   server: {
     port: 5173,

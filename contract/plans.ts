@@ -153,12 +153,22 @@ export function yearlySavingRange(): { min: number; max: number } | null {
   return percents.length ? { min: Math.min(...percents), max: Math.max(...percents) } : null;
 }
 
+/** Creating an Intl.NumberFormat costs milliseconds (the landing page's pricing formats a dozen prices): one per kind. */
+const euroFormats = new Map<string, Intl.NumberFormat>();
+
 /** Prices in German format, e.g. "29 €", "319 €", "26,58 €". */
 export function formatEuro(amount: number, locale: 'de' | 'en' = 'de'): string {
-  return new Intl.NumberFormat(locale === 'de' ? 'de-DE' : 'en-IE', {
-    style: 'currency',
-    currency: 'EUR',
-    minimumFractionDigits: Number.isInteger(amount) ? 0 : 2,
-    maximumFractionDigits: 2,
-  }).format(amount);
+  const cents = !Number.isInteger(amount);
+  const key = `${locale}/${cents}`;
+  let format = euroFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale === 'de' ? 'de-DE' : 'en-IE', {
+      style: 'currency',
+      currency: 'EUR',
+      minimumFractionDigits: cents ? 2 : 0,
+      maximumFractionDigits: 2,
+    });
+    euroFormats.set(key, format);
+  }
+  return format.format(amount);
 }

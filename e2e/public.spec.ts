@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
 import { withPreferences } from './fixtures/accounts.js';
 
 /**
@@ -204,3 +205,151 @@ test.describe('prerendered landing page, German browser', () => {
     expect(problems).toEqual([]);
   });
 });
+
+/** The FAQ texts of web/src/features/landing/i18n/<lang>.json; `{{values}}` split the answers into literal parts. */
+function faqTexts(lang: 'de' | 'en') {
+  const texts = JSON.parse(readFileSync(`web/src/features/landing/i18n/${lang}.json`, 'utf8')) as {
+    faq: Record<string, { question: string; answer: string } | string>;
+  };
+  return Object.values(texts.faq).filter((entry) => typeof entry === 'object');
+}
+
+/** Text of an HTML fragment as a reader sees it: tags dropped, the entities React writes decoded. */
+const htmlText = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, '')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+
+for (const lang of ['de', 'en'] as const) {
+  test(`${lang.toUpperCase()}: the served landing page carries every FAQ question and answer (issue #12 item 13)`, async ({ request }) => {
+    const response = await request.get('/', { headers: { 'accept-language': lang } });
+    expect(response.ok()).toBe(true);
+    const html = await response.text();
+    expect(html).toContain(`data-prerendered="${lang}"`);
+    const faq = /<section id="faq"[\s\S]*?<\/section>/.exec(html)?.[0];
+    expect(faq, 'the FAQ section is in the HTML').toBeDefined();
+    const text = htmlText(faq!);
+    const entries = faqTexts(lang);
+    expect(entries.length).toBeGreaterThanOrEqual(5);
+    for (const { question, answer } of entries) {
+      expect(text).toContain(question);
+      for (const part of answer.split(/\{\{\w+\}\}/)) expect(text).toContain(part);
+    }
+    // Every answer but the first starts closed, as the accordion looks.
+    expect(faq!.match(/<details/g)).toHaveLength(entries.length);
+    expect(faq!.match(/<details[^>]* open=""/g)).toHaveLength(1);
+  });
+}
+
+test.describe('prerendered landing page without scripts: the FAQ', () => {
+  test.use({ locale: 'en-US', javaScriptEnabled: false });
+  test('opens an answer on click, one at a time', async ({ page }) => {
+    await page.goto('/');
+    const [first, second] = faqTexts('en');
+    const items = page.getByTestId('faq').locator('details');
+    await expect(items.nth(0)).toHaveAttribute('open', '');
+    await expect(page.getByText(second!.answer.split('{{')[0]!)).toBeHidden();
+    await page.getByText(second!.question).click();
+    await expect(page.getByText(second!.answer.split('{{')[0]!)).toBeVisible();
+    await expect(page.getByText(first!.answer.split('{{')[0]!)).toBeHidden();
+  });
+});
+
+const ISLANDS = ['header-nav', 'hero-compare', 'designs', 'pricing', 'cookie-settings'];
+const OTHER = { de: 'en', en: 'de' } as const;
+const SIGN_UP_TITLE = { de: 'Konto erstellen', en: 'Create your account' } as const;
+
+for (const [lang, locale] of [
+  ['de', 'de-DE'],
+  ['en', 'en-US'],
+] as const) {
+  test.describe(`prerendered landing page, ${locale} browser: its interactive parts (decision 021)`, () => {
+    test.use({ locale });
+
+    /** Opens `/` and waits until every island has hydrated, failing on any console error (hydration mismatches). */
+    async function openLanding(page: Page) {
+      const problems: string[] = [];
+      page.on('console', (message) => message.type() === 'error' && !message.text().includes('status of 401') && problems.push(message.text()));
+      page.on('pageerror', (error) => problems.push(error.message));
+      await page.goto('/');
+      await expect(page.locator('#root')).toHaveAttribute('data-prerendered', lang);
+      for (const island of ISLANDS) await expect(page.locator(`[data-island="${island}"]`)).toHaveAttribute('data-hydrated', 'true');
+      return problems;
+    }
+
+    test(`${lang.toUpperCase()}: slider, pricing switch, FAQ, cookie banner and footer settings work; the page stays prerendered`, async ({ page }) => {
+      const problems = await openLanding(page);
+      // The static parts are not re-rendered: the landing page's own component tree never mounts.
+      await expect(page.getByTestId('landing-consent')).toBeAttached();
+
+      const slider = page.getByTestId('hero-compare').getByRole('slider');
+      const start = Number(await slider.getAttribute('aria-valuenow'));
+      await slider.focus();
+      await page.keyboard.press('ArrowRight');
+      await expect(slider).toHaveAttribute('aria-valuenow', String(start + 5));
+      const gallerySlider = page.locator('#designs').getByRole('slider').first();
+      await gallerySlider.focus();
+      await page.keyboard.press('End');
+      await expect(gallerySlider).toHaveAttribute('aria-valuenow', '100');
+
+      const pro = page.getByTestId('plan-pro').getByTestId('plan-price');
+      const monthly = await pro.textContent();
+      await page.getByTestId('cycle-yearly').click();
+      await expect(page.getByTestId('cycle-yearly')).toHaveAttribute('aria-pressed', 'true');
+      await expect(pro).not.toHaveText(monthly!);
+      await page.getByTestId('cycle-monthly').click();
+      await expect(pro).toHaveText(monthly!);
+
+      const [, second] = faqTexts(lang);
+      await page.getByText(second!.question).click();
+      await expect(page.getByTestId('faq').locator('details').nth(1)).toHaveAttribute('open', '');
+      await expect(page.getByTestId('faq').locator('details[open]')).toHaveCount(1);
+
+      await expect(page.getByTestId('cookie-banner').getByRole('heading', { name: BANNER[lang].title })).toBeVisible();
+      await page.getByTestId('cookie-necessary-only').click();
+      await expect(page.getByTestId('cookie-banner')).toBeHidden();
+      await page.getByTestId('footer-cookie-settings').click();
+      await expect(page.getByTestId('cookie-settings').getByRole('heading', { name: BANNER[lang].panel })).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(page.getByTestId('cookie-settings')).toBeHidden();
+
+      await expect(page.getByTestId('sign-in-button')).toHaveAttribute('href', '/api/login');
+      await expect(page.locator('#root')).toHaveAttribute('data-prerendered', lang);
+      expect(problems).toEqual([]);
+    });
+
+    test(`${lang.toUpperCase()}: the language switch and the links hand over to the app`, async ({ page }) => {
+      const problems = await openLanding(page);
+      await page.getByTestId('language-toggle').click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(HEADLINE[OTHER[lang]]);
+      await expect(page.locator('html')).toHaveAttribute('lang', OTHER[lang]);
+      await page.getByTestId('language-toggle').click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(HEADLINE[lang]);
+
+      // The app (now rendering the page) leads on to sign-up and back.
+      await page.getByTestId('hero-cta').click();
+      await expect(page).toHaveURL(/\/login\?mode=signup$/);
+      await expect(page.getByRole('heading', { name: SIGN_UP_TITLE[lang] })).toBeVisible();
+      await page.goBack();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(HEADLINE[lang]);
+
+      // From the prerendered page itself (the stored language is the browser's again): a static
+      // link of the footer, then a sign-up button.
+      await openLanding(page);
+      await page.locator('footer').getByRole('link', { name: lang === 'de' ? 'Impressum' : 'Legal notice' }).click();
+      await expect(page).toHaveURL(/\/impressum$/);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(lang === 'de' ? 'Impressum' : 'Legal notice');
+      await page.goBack();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(HEADLINE[lang]);
+      await openLanding(page);
+      await page.getByTestId('final-cta').click();
+      await expect(page).toHaveURL(/\/login\?mode=signup$/);
+      await expect(page.getByRole('heading', { name: SIGN_UP_TITLE[lang] })).toBeVisible();
+      expect(problems).toEqual([]);
+    });
+  });
+}

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // After `vite build`: renders `/` for a signed-out visitor in German and English (web/src/prerender.tsx)
-// into dist/web/landing.{de,en}.html, which the server sends to requests without a session cookie.
+// into dist/web/landing.{de,en}.html, which the server sends to requests without a session cookie;
+// they load the landing page's own entry (web/src/landing.tsx), which hydrates only its interactive parts.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -19,7 +20,7 @@ try {
     { stdio: 'inherit' },
   );
   const { renderLanding, LANGUAGES } = await import(pathToFileURL(path.join(ssrDir, 'prerender.js')).href);
-  const template = deferAppCode(readFileSync(path.join(outDir, 'index.html'), 'utf8'));
+  const template = deferAppCode(readFileSync(path.join(outDir, 'index.html'), 'utf8'), landingEntry(outDir));
   if (!template.includes('<div id="root"></div>')) throw new Error('index.html has no empty <div id="root"></div>');
   for (const language of LANGUAGES) {
     const body = await renderLanding(language);
@@ -33,19 +34,26 @@ try {
   rmSync(ssrDir, { recursive: true, force: true });
 }
 
+/** The URL of the landing page's own entry (web/src/landing.tsx, named `landing-entry` in vite.config.ts). */
+function landingEntry(dir) {
+  const files = readdirSync(path.join(dir, 'assets')).filter((name) => /^landing-entry-[\w-]+\.js$/.test(name));
+  if (files.length !== 1) throw new Error(`expected one landing-entry-*.js in ${dir}/assets, found ${files.length}`);
+  return `/assets/${files[0]}`;
+}
+
 /**
- * The prerendered page is complete without scripts: its first paint should not wait for the app's
- * code, nor share the network with it. So the entry loads once the browser reports the first
- * contentful paint (or after a second at the latest, e.g. in a background tab) instead of from the
- * head; the modulepreload hints go too (the entry imports those chunks itself). The server allows
- * this inline script by its hash.
+ * The prerendered page is complete without scripts: its first paint should not wait for the code
+ * that hydrates its interactive parts (decision 021), nor share the network with it. So that entry
+ * (not the shell's main.tsx) loads once the browser reports the first contentful paint (or after a
+ * second at the latest, e.g. in a background tab) instead of from the head; the modulepreload
+ * hints of the shell's entry go too. The server allows this inline script by its hash.
  */
-function deferAppCode(html) {
+function deferAppCode(html, entryUrl) {
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
   if (!entry) throw new Error('index.html has no module entry script');
   const loader = `
       let started = false;
-      const start = () => started || ((started = true), import(${JSON.stringify(entry[1])}));
+      const start = () => started || ((started = true), import(${JSON.stringify(entryUrl)}));
       try {
         new PerformanceObserver((list, observer) => {
           if (!list.getEntriesByName('first-contentful-paint').length) return;

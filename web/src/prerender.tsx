@@ -1,12 +1,14 @@
 import { renderToString } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
-import { AppRoot, signedOutQueryClient } from './app/app-root';
+import { AppRoot } from './app/app-root';
 import { initI18n } from './i18n/i18n';
 import { LANGUAGES, type Language } from './i18n/language';
+import { signedOutQueryClient } from './lib/query-client';
 
 /**
  * Build-time rendering of `/` for a signed-out visitor (scripts/prerender-landing.mjs), so the
- * landing page paints from HTML and CSS before any script ran; main.tsx hydrates it.
+ * landing page paints from HTML and CSS before any script ran; landing.tsx hydrates its interactive
+ * parts (decision 021).
  */
 export async function renderLanding(language: Language): Promise<string> {
   initI18n(language);

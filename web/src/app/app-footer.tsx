@@ -1,10 +1,11 @@
 import { useTranslation } from '@/i18n/i18n';
 import { Link } from 'wouter';
-import { openAppModal } from '@/lib/modal-bus';
+import {
+  COOKIE_SETTINGS_ISLAND,
+  CookieSettingsButton,
+  footerLinkClass as linkClass,
+} from './cookie-settings-button';
 import { Logo } from './header/logo';
-
-const linkClass =
-  'rounded-sm text-sm text-muted-foreground transition-colors hover:text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring';
 
 export function AppFooter() {
   const { t } = useTranslation();
@@ -38,15 +39,8 @@ export function AppFooter() {
                 {t('footer.terms')}
               </Link>
             </li>
-            <li>
-              <button
-                type="button"
-                onClick={() => openAppModal('cookie-settings')}
-                className={`${linkClass} cursor-pointer`}
-                data-testid="footer-cookie-settings"
-              >
-                {t('footer.cookieSettings')}
-              </button>
+            <li data-island={COOKIE_SETTINGS_ISLAND}>
+              <CookieSettingsButton />
             </li>
           </ul>
         </nav>

@@ -1,14 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { Router } from 'wouter';
-import { USER_QUERY_KEY } from '@/lib/auth';
-import { createQueryClient } from '@/lib/query-client';
 import { AppProviders } from './providers';
 import { AppRouter } from './router';
 
 /**
  * The whole app, as the browser renders it and as the build prerenders the landing page
- * (`ssrPath`): one tree, so hydration sees what the prerender produced.
+ * (`ssrPath`): one tree, whose interactive parts the landing page's islands hydrate (decision 021).
  */
 export function AppRoot({ queryClient, ssrPath }: { queryClient: QueryClient; ssrPath?: string }) {
   return (
@@ -24,11 +22,4 @@ export function AppRoot({ queryClient, ssrPath }: { queryClient: QueryClient; ss
       </AppProviders>
     </StrictMode>
   );
-}
-
-/** A query client that already knows the visitor is signed out (the prerendered landing page's state). */
-export function signedOutQueryClient(): QueryClient {
-  const queryClient = createQueryClient();
-  queryClient.setQueryData(USER_QUERY_KEY, null);
-  return queryClient;
 }

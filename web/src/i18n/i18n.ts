@@ -97,6 +97,16 @@ function subscribe(listener: () => void) {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
+
+/** Calls `listener` after every language switch; returns the unsubscribe function. */
+export function onLanguageChange(listener: () => void): () => void {
+  return subscribe(listener);
+}
+
+/** Loads namespaces of the current language ahead of a render that must not suspend (hydration). */
+export function loadTranslations(namespaces: string[]): Promise<unknown> {
+  return Promise.all(namespaces.map((namespace) => loadNamespace(current, namespace)));
+}
 const currentLanguage = () => current;
 
 /**

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { trackEvent, trackPageview } from './analytics';
+import { countPageview, recountOnConsent, trackEvent, trackPageview } from './analytics';
 import { saveConsent } from './consent';
 
 let fetchMock: ReturnType<typeof vi.fn>;
@@ -72,5 +72,36 @@ describe('analytics gating (DESIGN §5)', () => {
     fetchMock.mockRejectedValueOnce(new TypeError('network down'));
     expect(() => trackEvent('cta_click', '/')).not.toThrow();
     await Promise.resolve();
+  });
+});
+
+const sentPaths = () =>
+  fetchMock.mock.calls.map(
+    ([, init]) => (JSON.parse((init as RequestInit).body as string) as { path: string }).path,
+  );
+
+describe('page views (the app and the prerendered landing page count the same way)', () => {
+  afterEach(() => localStorage.clear());
+
+  it('counts a view once however often it is reported, and each new path', () => {
+    saveConsent({ analytics: true, marketing: false });
+    countPageview('/count-a');
+    countPageview('/count-a');
+    countPageview('/count-b');
+    countPageview('/count-a');
+    expect(sentPaths()).toEqual(['/count-a', '/count-b', '/count-a']);
+  });
+
+  it('counts the current view again when analytics consent is given, not when it is refused', () => {
+    countPageview('/count-c');
+    expect(fetchMock).not.toHaveBeenCalled();
+    const stop = recountOnConsent();
+    saveConsent({ analytics: false, marketing: true });
+    expect(fetchMock).not.toHaveBeenCalled();
+    saveConsent({ analytics: true, marketing: false });
+    expect(sentPaths()).toEqual(['/count-c']);
+    stop();
+    saveConsent({ analytics: true, marketing: true });
+    expect(sentPaths()).toEqual(['/count-c']);
   });
 });

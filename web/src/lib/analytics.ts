@@ -1,4 +1,4 @@
-import { readConsent } from './consent';
+import { onConsentChange, readConsent } from './consent';
 
 /**
  * First-party, anonymous analytics (DESIGN §5: POST /api/analytics/events {event, path}). Nothing is
@@ -36,4 +36,25 @@ export function trackEvent(event: AnalyticsEvent, path: string = window.location
 /** A page view of the path only: query strings (which may carry tokens) are never sent. */
 export function trackPageview(path: string = window.location.pathname): void {
   trackEvent('pageview', path);
+}
+
+/** The path counted last: a second call for the same view (StrictMode, remounts, a hand-over) does not count twice. */
+let lastCounted: string | null = null;
+
+/** The admin console embeds the app in a frame: those views are not counted. */
+const embedded = () => typeof window !== 'undefined' && window.top !== window.self;
+
+/** Counts a view of `path` unless it is the one counted last (the app's routes and the prerendered landing page). */
+export function countPageview(path: string): void {
+  if (embedded() || path === lastCounted) return;
+  lastCounted = path;
+  trackPageview(path);
+}
+
+/** Counts the current view once more when analytics consent is given; returns the unsubscribe function. */
+export function recountOnConsent(): () => void {
+  return onConsentChange((preferences) => {
+    if (preferences.analytics && !embedded())
+      trackPageview(lastCounted ?? window.location.pathname);
+  });
 }

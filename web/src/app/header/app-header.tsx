@@ -1,10 +1,9 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from '@/i18n/i18n';
 import { Link } from 'wouter';
-import { Button } from '@/components/ui/button';
 import { useAuth } from '@/lib/auth';
-import { LanguageToggle } from './language-toggle';
 import { Logo } from './logo';
+import { SIGNED_OUT_NAV_ISLAND, SignedOutNav } from './signed-out-nav';
 
 // The signed-in controls (credits, profile menu with its Radix popper) load only for signed-in users,
 // so a first visitor's landing page does not download them.
@@ -29,6 +28,7 @@ export function AppHeader() {
           <nav
             className="flex min-w-0 items-center gap-1 sm:gap-2"
             aria-label={t('header.navLabel')}
+            data-island={user ? undefined : SIGNED_OUT_NAV_ISLAND}
           >
             {user ? (
               <Suspense
@@ -39,14 +39,7 @@ export function AppHeader() {
                 <SignedInNav user={user} />
               </Suspense>
             ) : (
-              <>
-                <LanguageToggle />
-                <Button asChild size="sm" className="h-9 px-4 text-sm">
-                  <a href="/api/login" data-testid="sign-in-button">
-                    {t('header.signIn')}
-                  </a>
-                </Button>
-              </>
+              <SignedOutNav />
             )}
           </nav>
         )}

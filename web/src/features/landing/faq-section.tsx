@@ -1,19 +1,18 @@
+import { ChevronDown } from 'lucide-react';
 import { useTranslation } from '@/i18n/i18n';
 import { MAX_UPLOAD_BYTES } from '@contract/limits';
 import { PLANS } from '@contract/plans';
-import {
-  Accordion,
-  AccordionContent,
-  AccordionItem,
-  AccordionTrigger,
-} from '@/components/ui/accordion';
 import { COMPANY } from '@/lib/company';
 import { SectionHeading } from './section-heading';
 
 const QUESTIONS = ['q1', 'q2', 'q3', 'q4', 'q5', 'q6'] as const;
 
-/** Spec §1: an FAQ of 5 questions (processing time, recommended resolution, credits, usage, privacy). */
-export default function FaqSection() {
+/**
+ * Spec §1: an FAQ of 5 questions (processing time, recommended resolution, credits, usage, privacy).
+ * Native disclosure elements: every answer is in the prerendered HTML (issue #12 item 13), and the
+ * accordion needs no script (decision 021).
+ */
+export function FaqSection() {
   const { t } = useTranslation('landing');
   const values = {
     maxMb: MAX_UPLOAD_BYTES / (1024 * 1024),
@@ -43,22 +42,29 @@ export default function FaqSection() {
             </a>
           </p>
         </div>
-        <Accordion
-          type="single"
-          collapsible
-          defaultValue="q1"
-          className="rounded-2xl border bg-card px-5 shadow-xs sm:px-7"
-          data-testid="faq"
-        >
+        <div className="rounded-2xl border bg-card px-5 shadow-xs sm:px-7" data-testid="faq">
           {QUESTIONS.map((q) => (
-            <AccordionItem key={q} value={q} className="last:border-b-0">
-              <AccordionTrigger>{t(`faq.${q}.question`)}</AccordionTrigger>
-              <AccordionContent className="text-[15px]">
-                {t(`faq.${q}.answer`, values)}
-              </AccordionContent>
-            </AccordionItem>
+            // One open at a time (`name`), the first open to start with; works without scripts.
+            <details
+              key={q}
+              name="faq"
+              open={q === 'q1'}
+              className="group border-b last:border-b-0"
+            >
+              <summary className="flex cursor-pointer list-none items-center justify-between gap-4 py-5 text-left text-base font-medium transition-all hover:text-primary focus-visible:outline-2 focus-visible:outline-ring [&::-webkit-details-marker]:hidden">
+                <h3>{t(`faq.${q}.question`)}</h3>
+                <ChevronDown
+                  className="size-5 shrink-0 text-muted-foreground transition-transform duration-200 group-open:rotate-180"
+                  aria-hidden
+                />
+              </summary>
+              {/* The 15 px answer keeps the small text's line height. */}
+              <div className="text-sm text-muted-foreground">
+                <div className="pb-5 text-[15px]">{t(`faq.${q}.answer`, values)}</div>
+              </div>
+            </details>
           ))}
-        </Accordion>
+        </div>
       </div>
     </section>
   );

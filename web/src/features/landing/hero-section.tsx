@@ -7,6 +7,25 @@ import { SignUpCta } from './cta-link';
 import { SampleCompare } from './sample-compare';
 import { SAMPLES } from './samples';
 
+/** The island of the prerendered landing page that hydrates the hero's slider (decision 021). */
+export const HERO_COMPARE_ISLAND = 'hero-compare';
+
+/** The hero's before/after slider over the first sample (the page's largest paint). */
+export function HeroCompare() {
+  const { t } = useTranslation('landing');
+  return (
+    <SampleCompare
+      sample={SAMPLES[0]!}
+      priority
+      initial={35}
+      sizes="(min-width: 1024px) 680px, calc(100vw - 2rem)"
+      label={t('hero.compareLabel')}
+      className="rounded-xl"
+      data-testid="hero-compare"
+    />
+  );
+}
+
 export function HeroSection() {
   const { t, i18n } = useTranslation('landing');
   const lang = i18n.language === 'de' ? 'de' : 'en';
@@ -65,16 +84,11 @@ export function HeroSection() {
             className="absolute -inset-4 -z-10 rounded-[2rem] bg-primary/10 blur-2xl"
             aria-hidden
           />
-          <div className="overflow-hidden rounded-2xl border bg-card p-1.5 shadow-2xl shadow-black/10 dark:shadow-black/40">
-            <SampleCompare
-              sample={sample}
-              priority
-              initial={35}
-              sizes="(min-width: 1024px) 680px, calc(100vw - 2rem)"
-              label={t('hero.compareLabel')}
-              className="rounded-xl"
-              data-testid="hero-compare"
-            />
+          <div
+            className="overflow-hidden rounded-2xl border bg-card p-1.5 shadow-2xl shadow-black/10 dark:shadow-black/40"
+            data-island={HERO_COMPARE_ISLAND}
+          >
+            <HeroCompare />
           </div>
           <figcaption className="mt-4 flex items-center justify-between gap-3 px-1 text-sm text-muted-foreground">
             <span className="inline-flex items-center gap-1.5">

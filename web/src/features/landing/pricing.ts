@@ -16,10 +16,13 @@ export const euro = (amount: number) => formatEuro(amount, 'de');
 
 export const vatPercent = Math.round(GERMAN_VAT_RATE * 100);
 
+/** One number format per language: creating one costs milliseconds, and every card has several labels. */
+const countFormats = {
+  de: new Intl.NumberFormat('de-DE'),
+  en: new Intl.NumberFormat('en-GB'),
+};
+
 /** A plan's feature label with its credit count filled in, e.g. "200 Credits pro Monat". */
 export function featureLabel(label: string, plan: Plan, locale: 'de' | 'en'): string {
-  return label.replace(
-    '{{credits}}',
-    new Intl.NumberFormat(locale === 'de' ? 'de-DE' : 'en-GB').format(plan.creditsPerMonth),
-  );
+  return label.replace('{{credits}}', countFormats[locale].format(plan.creditsPerMonth));
 }
