@@ -2,7 +2,6 @@ import { ChevronDown } from 'lucide-react';
 import { useTranslation } from '@/i18n/i18n';
 import { MAX_UPLOAD_BYTES } from '@contract/limits';
 import { PLANS } from '@contract/plans';
-import { COMPANY } from '@/lib/company';
 import { SectionHeading } from './section-heading';
 
 const QUESTIONS = ['q1', 'q2', 'q3', 'q4', 'q5', 'q6'] as const;
@@ -34,12 +33,11 @@ export function FaqSection() {
           />
           <p className="mt-4 text-pretty text-muted-foreground">
             {t('faq.subtitle')}{' '}
-            <a
-              href={`mailto:${COMPANY.email}`}
-              className="font-medium text-primary underline-offset-4 hover:underline"
-            >
-              {COMPANY.email}
+            {/* The operator's address is configuration (COMPANY_*), which the prerendered page cannot know. */}
+            <a href="/impressum" className="font-medium text-primary underline-offset-4 hover:underline">
+              {t('faq.contactLink')}
             </a>
+            .
           </p>
         </div>
         <div className="rounded-2xl border bg-card px-5 shadow-xs sm:px-7" data-testid="faq">
