@@ -2,16 +2,18 @@ import { useState } from 'react';
 import { useTranslation } from '@/i18n/i18n';
 import { useLocation, useSearch } from 'wouter';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { safeReturnTo } from '@/lib/session-expiry';
 import { AuthShell } from './auth-shell';
 import { SignInForm, SignUpForm } from './auth-forms';
 
-/** The built-in sign-in page (DESIGN §4): sign-in and sign-up; `?mode=signup` opens sign-up. */
+/** The built-in sign-in page (DESIGN §4): sign-in and sign-up; `?mode=signup` opens sign-up, `?returnTo=/path` the page after. */
 export default function LoginPage() {
   const { t } = useTranslation();
   const search = useSearch();
   const [, navigate] = useLocation();
   const [mode, setMode] = useState(new URLSearchParams(search).get('mode') === 'signup' ? 'signup' : 'signin');
-  const done = () => navigate('/', { replace: true });
+  // After a session ended mid-run (spec §8) the user comes back to where they were.
+  const done = () => navigate(safeReturnTo(search) ?? '/', { replace: true });
   return (
     <AuthShell>
       <h1 className="text-3xl font-bold tracking-tight">{mode === 'signin' ? t('auth.signInTitle') : t('auth.signUpTitle')}</h1>
