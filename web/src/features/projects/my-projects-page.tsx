@@ -1,5 +1,5 @@
 import { FolderOpen, Plus, RotateCw, TriangleAlert } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from '@/i18n/i18n';
 import { Link } from 'wouter';
 import type { ProjectListItem } from '@contract/projects';
@@ -23,6 +23,8 @@ export default function MyProjectsPage() {
   const pages = useProjectPages();
   const items = useMemo(() => pages.data?.pages.flatMap((page) => page.items), [pages.data]);
   const total = pages.data?.pages[0]?.total ?? items?.length ?? 0;
+  const { fetchNextPage } = pages;
+  const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
   const [viewing, setViewing] = useState<ProjectListItem | null>(null);
   const [deleting, setDeleting] = useState<ProjectListItem | null>(null);
 
@@ -76,7 +78,7 @@ export default function MyProjectsPage() {
                 </li>
               ))}
             </ul>
-            {pages.hasNextPage && <LoadMore loading={pages.isFetchingNextPage} onLoad={() => void pages.fetchNextPage()} />}
+            {pages.hasNextPage && <LoadMore loading={pages.isFetchingNextPage} onLoad={loadMore} />}
           </>
         )}
       </div>

@@ -10,25 +10,28 @@ import { Button } from '@/components/ui/button';
 export function LoadMore({ loading, onLoad }: { loading: boolean; onLoad(): void }) {
   const { t } = useTranslation('projects');
   const sentinel = useRef<HTMLDivElement>(null);
-  const latest = useRef({ loading, onLoad });
-  latest.current = { loading, onLoad };
 
+  // Re-observed whenever a page has loaded: the observer reports the sentinel again if it is
+  // still in view (a tall screen), so pages keep coming until the viewport is filled.
   useEffect(() => {
     const element = sentinel.current;
-    if (!element || typeof IntersectionObserver === 'undefined') return;
+    if (loading || !element || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((entry) => entry.isIntersecting) && !latest.current.loading) latest.current.onLoad();
+        if (entries.some((entry) => entry.isIntersecting)) {
+          observer.disconnect();
+          onLoad();
+        }
       },
       { rootMargin: '600px 0px' },
     );
     observer.observe(element);
     return () => observer.disconnect();
-  }, []);
+  }, [loading, onLoad]);
 
   return (
     <div ref={sentinel} className="mt-8 flex justify-center" data-testid="load-more">
-      <Button type="button" variant="outline" onClick={onLoad} disabled={loading}>
+      <Button type="button" variant="outline" onClick={() => onLoad()} disabled={loading}>
         {loading && <Loader2 className="animate-spin" aria-hidden />}
         {loading ? t('myProjects.loadingMore') : t('myProjects.loadMore')}
       </Button>
