@@ -40,11 +40,16 @@ async function saveShots(page: Page, name: string) {
   const dir = process.env.SHOTS_DIR;
   if (!dir) return;
   mkdirSync(dir, { recursive: true });
-  for (const lang of ['en', 'de'] as const) {
+  const switchTo = async (lang: string) => {
     await page.setViewportSize({ width: 1280, height: 900 });
-    const current = await page.evaluate(() => document.documentElement.lang);
-    if (!current.startsWith(lang)) await page.getByTestId('language-toggle').click();
+    if (!(await page.evaluate(() => document.documentElement.lang)).startsWith(lang)) {
+      await page.getByTestId('profile-menu').click();
+      await page.getByTestId('menu-language').click();
+    }
     await expect(page.locator('html')).toHaveAttribute('lang', new RegExp(`^${lang}`));
+  };
+  for (const lang of ['en', 'de'] as const) {
+    await switchTo(lang);
     for (const theme of ['light', 'dark'] as const) {
       await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), theme === 'dark');
       for (const [device, width] of [['desktop', 1280], ['phone', 390]] as const) {
@@ -54,6 +59,8 @@ async function saveShots(page: Page, name: string) {
       }
     }
   }
+  await page.evaluate(() => document.documentElement.classList.remove('dark'));
+  await switchTo('en');
   await page.setViewportSize({ width: 1280, height: 720 });
 }
 
@@ -108,10 +115,10 @@ test('DE: the project page updates by itself while its photo is being staged (no
     let id: string | undefined;
     await expect.poll(async () => ((id = ((await (await watcher.request.get('/api/projects')).json()) as { id: string }[])[0]?.id), id), { timeout: 20_000 }).toBeTruthy();
     await watcher.goto(`/projects/${id}`);
-    await expect(watcher.getByTestId('project-status')).toHaveText('In Bearbeitung');
+    await expect(watcher.getByTestId('project-status')).toContainText('In Bearbeitung');
     const loads: string[] = [];
     watcher.on('framenavigated', (frame) => frame === watcher.mainFrame() && loads.push(frame.url()));
-    await expect(watcher.getByTestId('project-status')).toHaveText('Abgeschlossen', { timeout: 60_000 });
+    await expect(watcher.getByTestId('project-status')).toContainText('Abgeschlossen', { timeout: 60_000 });
     await expect(watcher.getByTestId('image-pair').locator('img')).not.toHaveCount(0);
     expect(loads).toEqual([]);
   } finally {

@@ -4,8 +4,8 @@ import type { ImageFailure } from '../staging-run';
 import { imageFailureReason } from '../staging-messages';
 
 /**
- * A photo of a partial run that was not staged: its original, the reason (in the user's language
- * for known codes) and that nothing was charged for it.
+ * A photo of a partial run that was not staged: its original and the reason (in the user's
+ * language for known codes; the server's reasons say the credit was returned).
  */
 export function FailedImageTile({ index, thumb, width, height, failure }: { index: number; thumb: string; width: number | null; height: number | null; failure: ImageFailure }) {
   const { t, i18n } = useTranslation('staging');
@@ -22,7 +22,6 @@ export function FailedImageTile({ index, thumb, width, height, failure }: { inde
         <p className="text-sm text-destructive" data-testid="failed-reason">
           {imageFailureReason(t, i18n.language, failure)}
         </p>
-        <p className="text-xs text-muted-foreground">{t('result.notCharged')}</p>
       </div>
     </div>
   );
