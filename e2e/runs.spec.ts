@@ -109,7 +109,9 @@ test('DE: the project page updates by itself while its photo is being staged (no
     await withPreferences(page, { language: 'de', theme: 'light', consent: true });
     await signUp(page, { dataDir: openaiApp.dataDir });
     await startStaging(page, 'Live-Projekt', [photo('furnish-before.jpg', 'wohnzimmer.jpg')]);
-    await expect(page.getByTestId('progress-overlay')).toBeVisible();
+    // The overlay shows the server's real pipeline step (decision 022), not a guess.
+    await expect(page.getByTestId('progress-message')).toHaveText('Bild 1 von 1: Die KI richtet den Raum ein…', { timeout: 20_000 });
+    if (process.env.SHOTS_DIR) await page.screenshot({ path: path.join(process.env.SHOTS_DIR, 'overlay-stage-de-light-desktop.png') });
 
     const watcher = await context.newPage();
     let id: string | undefined;

@@ -56,7 +56,7 @@ export async function runEventRoutes(app: FastifyInstance, options: RunEventRout
       res.end();
     };
     open.add(end);
-    request.raw.once('close', end);
+    res.once('close', end);
     let lastWrite = Date.now();
     const write = (text: string) => {
       if (closed) return;
