@@ -4,6 +4,7 @@ import type { Database } from '../db/client.js';
 import { projects } from '../db/schema/projects.js';
 import { AppError } from '../errors/app-error.js';
 import { isUuid } from '../objects/object-keys.js';
+import { projectListColumns } from './repository.js';
 import { toListItem } from './service.js';
 
 /**
@@ -15,20 +16,7 @@ export async function projectPage(db: Database, userId: string, retentionDays: n
   const limit = query.limit ?? PROJECT_PAGE_SIZE;
   const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
   const rows = await db
-    .select({
-      id: projects.id,
-      title: projects.title,
-      category: projects.category,
-      status: projects.status,
-      createdAt: projects.createdAt,
-      createdAtKey: sql<string>`${projects.createdAt}::text`,
-      completedAt: projects.completedAt,
-      imagesExpiredAt: projects.imagesExpiredAt,
-      originalImagePath: projects.coverOriginalPath,
-      originalThumbnailPath: projects.coverOriginalThumbnailPath,
-      processedImagePath: projects.coverProcessedPath,
-      processedThumbnailPath: projects.coverProcessedThumbnailPath,
-    })
+    .select({ ...projectListColumns, createdAtKey: sql<string>`${projects.createdAt}::text` })
     .from(projects)
     .where(and(eq(projects.userId, userId), after ? sql`(${projects.createdAt}, ${projects.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : undefined))
     .orderBy(desc(projects.createdAt), desc(projects.id))

@@ -21,21 +21,24 @@ export type ProjectListRow = Awaited<ReturnType<ReturnType<typeof prepareProject
 
 const projectListQueries = new WeakMap<Database, ReturnType<typeof prepareProjectList>>();
 
+/** The columns a list entry is made of (the list and its keyset pages, project-pages.ts). */
+export const projectListColumns = {
+  id: projects.id,
+  title: projects.title,
+  category: projects.category,
+  status: projects.status,
+  createdAt: projects.createdAt,
+  completedAt: projects.completedAt,
+  imagesExpiredAt: projects.imagesExpiredAt,
+  originalImagePath: projects.coverOriginalPath,
+  originalThumbnailPath: projects.coverOriginalThumbnailPath,
+  processedImagePath: projects.coverProcessedPath,
+  processedThumbnailPath: projects.coverProcessedThumbnailPath,
+};
+
 function prepareProjectList(db: Database) {
   return db
-    .select({
-      id: projects.id,
-      title: projects.title,
-      category: projects.category,
-      status: projects.status,
-      createdAt: projects.createdAt,
-      completedAt: projects.completedAt,
-      imagesExpiredAt: projects.imagesExpiredAt,
-      originalImagePath: projects.coverOriginalPath,
-      originalThumbnailPath: projects.coverOriginalThumbnailPath,
-      processedImagePath: projects.coverProcessedPath,
-      processedThumbnailPath: projects.coverProcessedThumbnailPath,
-    })
+    .select(projectListColumns)
     .from(projects)
     .where(eq(projects.userId, sql.placeholder('userId')))
     .orderBy(desc(projects.createdAt), desc(projects.id))

@@ -1,8 +1,7 @@
 import type { ProcessImageResponse } from '@contract/projects';
 import { runEventData, type ProcessImageAcceptedResponse, type RunEvent } from '@contract/staging-runs';
 import { ApiError, throwIfResNotOk } from '@/lib/api-request';
-import type { ProcessImageInput } from './api/process-image';
-import { processImageBody } from './api/process-image';
+import { processImageBody, type ProcessImageInput } from './api/process-image';
 
 type DoneData = Extract<RunEvent, { event: 'done' }>['data'];
 /** What one image's progress looks like while its run goes (`queued`/`position`/`stage`). */
