@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test as base, type Page } from '@playwright/test';
-import { corpusImage } from '../server/test/support/corpus.js';
+import { corpusImage, type CorpusFile } from '../server/test/support/corpus.js';
 import { driftedOutput } from '../server/test/support/model-outputs.js';
 import { creditsLeft, signUp, withPreferences } from './fixtures/accounts.js';
 import { startOpenAIApp, type OpenAIApp } from './fixtures/openai-app.js';
@@ -26,7 +26,7 @@ const test = base.extend<object, { openaiApp: OpenAIApp }>({
   baseURL: async ({ openaiApp }, use) => use(openaiApp.url),
 });
 
-const photo = (file: string, name: string) => ({ name, mimeType: 'image/jpeg', buffer: corpusImage(file) });
+const photo = (file: CorpusFile, name: string) => ({ name, mimeType: 'image/jpeg', buffer: corpusImage(file) });
 
 async function startStaging(page: Page, title: string, photos: ReturnType<typeof photo>[]) {
   await page.goto('/new-project');
