@@ -1,10 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test as base, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { corpusImage, type CorpusFile } from '../server/test/support/corpus.js';
 import { driftedOutput } from '../server/test/support/model-outputs.js';
 import { creditsLeft, signUp, withPreferences } from './fixtures/accounts.js';
-import { startOpenAIApp, type OpenAIApp } from './fixtures/openai-app.js';
+import { openaiTest } from './fixtures/openai-app.js';
 
 /**
  * Issue #12 as a user meets it, with the `openai` engine against the local Images API fake: a run
@@ -13,18 +13,7 @@ import { startOpenAIApp, type OpenAIApp } from './fixtures/openai-app.js';
  * only that one into the same project; the project page updates by itself while a run goes.
  * SHOTS_DIR=… also saves the partial-run screen in both languages, light/dark, phone/desktop.
  */
-const test = base.extend<object, { openaiApp: OpenAIApp }>({
-  openaiApp: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take their dependencies by destructuring; this one has none.
-    async ({}, use) => {
-      const app = await startOpenAIApp();
-      await use(app);
-      await app.stop();
-    },
-    { scope: 'worker', timeout: 150_000 },
-  ],
-  baseURL: async ({ openaiApp }, use) => use(openaiApp.url),
-});
+const test = openaiTest;
 
 const photo = (file: CorpusFile, name: string) => ({ name, mimeType: 'image/jpeg', buffer: corpusImage(file) });
 
