@@ -2,7 +2,7 @@ import { expect, type Page } from '@playwright/test';
 import { corpusImage } from '../server/test/support/corpus.js';
 import { driftedOutput } from '../server/test/support/model-outputs.js';
 import { creditsLeft, signUp, withPreferences } from './fixtures/accounts.js';
-import { openaiTest } from './fixtures/openai-app.js';
+import { openaiTest } from './fixtures/openai-test.js';
 
 /**
  * The geometry lock as a user meets it, with the `openai` engine against the local Images API fake
