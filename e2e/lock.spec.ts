@@ -1,8 +1,8 @@
-import { expect, test as base, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { corpusImage } from '../server/test/support/corpus.js';
 import { driftedOutput } from '../server/test/support/model-outputs.js';
 import { creditsLeft, signUp, withPreferences } from './fixtures/accounts.js';
-import { startOpenAIApp, type OpenAIApp } from './fixtures/openai-app.js';
+import { openaiTest } from './fixtures/openai-test.js';
 
 /**
  * The geometry lock as a user meets it, with the `openai` engine against the local Images API fake
@@ -10,18 +10,7 @@ import { startOpenAIApp, type OpenAIApp } from './fixtures/openai-app.js';
  * shifted, resized to the provider's size) is delivered locked ("Room unchanged", "Show what
  * changed"); another room in its place is refused twice and the credit stays.
  */
-const test = base.extend<object, { openaiApp: OpenAIApp }>({
-  openaiApp: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take their dependencies by destructuring; this one has none.
-    async ({}, use) => {
-      const app = await startOpenAIApp();
-      await use(app);
-      await app.stop();
-    },
-    { scope: 'worker', timeout: 150_000 },
-  ],
-  baseURL: async ({ openaiApp }, use) => use(openaiApp.url),
-});
+const test = openaiTest;
 
 const photo = () => ({ name: 'wohnzimmer.jpg', mimeType: 'image/jpeg', buffer: corpusImage('furnish-before.jpg') });
 

@@ -21,23 +21,26 @@ export type ProjectListRow = Awaited<ReturnType<ReturnType<typeof prepareProject
 
 const projectListQueries = new WeakMap<Database, ReturnType<typeof prepareProjectList>>();
 
+/** The columns a list entry is made of (the list and its keyset pages, project-pages.ts). */
+export const projectListColumns = {
+  id: projects.id,
+  title: projects.title,
+  category: projects.category,
+  status: projects.status,
+  createdAt: projects.createdAt,
+  completedAt: projects.completedAt,
+  imagesExpiredAt: projects.imagesExpiredAt,
+  originalImagePath: projects.coverOriginalPath,
+  originalThumbnailPath: projects.coverOriginalThumbnailPath,
+  processedImagePath: projects.coverProcessedPath,
+  processedThumbnailPath: projects.coverProcessedThumbnailPath,
+  /** The engine of the cover's staged image (the list marks preview-engine results). */
+  processedEngine: sql<string | null>`(SELECT i."engine" FROM "project_images" i WHERE i."project_id" = "projects"."id" AND i."file_path" = "projects"."cover_processed_path" LIMIT 1)`,
+};
+
 function prepareProjectList(db: Database) {
   return db
-    .select({
-      id: projects.id,
-      title: projects.title,
-      category: projects.category,
-      status: projects.status,
-      createdAt: projects.createdAt,
-      completedAt: projects.completedAt,
-      imagesExpiredAt: projects.imagesExpiredAt,
-      originalImagePath: projects.coverOriginalPath,
-      originalThumbnailPath: projects.coverOriginalThumbnailPath,
-      processedImagePath: projects.coverProcessedPath,
-      processedThumbnailPath: projects.coverProcessedThumbnailPath,
-      /** The engine of the cover's staged image (the list marks preview-engine results). */
-      processedEngine: sql<string | null>`(SELECT i."engine" FROM "project_images" i WHERE i."project_id" = "projects"."id" AND i."file_path" = "projects"."cover_processed_path" LIMIT 1)`,
-    })
+    .select(projectListColumns)
     .from(projects)
     .where(eq(projects.userId, sql.placeholder('userId')))
     .orderBy(desc(projects.createdAt), desc(projects.id))

@@ -8,7 +8,9 @@ import {
   projectDetailResponse,
   projectListResponse,
 } from '../../../contract/projects.js';
+import { projectListQuery, projectPageResponse } from '../../../contract/project-pages.js';
 import { currentUser, requireUser } from '../auth/guards.js';
+import { projectPage } from './project-pages.js';
 import type { ObjectStorage } from '../objects/storage.js';
 import { createProject, deleteProject, projectDetail, projectList, type BeforeProjectDelete } from './service.js';
 
@@ -29,9 +31,12 @@ export async function projectRoutes(app: FastifyInstance, options: ProjectRoutes
     reply.code(201).send(await createProject(db, currentUser(request).id, request.body)),
   );
 
-  r.get('/api/projects', { schema: { response: { 200: projectListResponse } } }, async (request) =>
-    projectList(db, currentUser(request).id, config.RETENTION_DAYS),
-  );
+  // Without limit and cursor: the spec's array; with either, a keyset page (contract/project-pages.ts).
+  r.get('/api/projects', { schema: { querystring: projectListQuery, response: { 200: z.union([projectListResponse, projectPageResponse]) } } }, async (request) => {
+    const { limit, cursor } = request.query;
+    if (limit === undefined && cursor === undefined) return projectList(db, currentUser(request).id, config.RETENTION_DAYS);
+    return projectPage(db, currentUser(request).id, config.RETENTION_DAYS, { limit, cursor });
+  });
 
   r.get('/api/projects/:id', { schema: { params: idParams, response: { 200: projectDetailResponse } } }, async (request) =>
     projectDetail(db, currentUser(request).id, request.params.id, config.RETENTION_DAYS),

@@ -5,7 +5,7 @@ import { projectImages, projects } from '../db/schema/projects.js';
 import { AppError } from '../errors/app-error.js';
 import { isUuid, projectPrefix } from '../objects/object-keys.js';
 import type { ObjectStorage } from '../objects/storage.js';
-import { findProject, imagesOf, insertProject, listProjects, type ProjectImageRow } from './repository.js';
+import { findProject, imagesOf, insertProject, listProjects, type ProjectImageRow, type ProjectListRow } from './repository.js';
 
 /** Projects as spec §7 shows them; another user's project is indistinguishable from a missing one. */
 const notFound = () => AppError.notFound('Project not found');
@@ -17,7 +17,16 @@ export async function createProject(db: Database, userId: string, input: CreateP
 
 export async function projectList(db: Database, userId: string, retentionDays: number): Promise<ProjectListItem[]> {
   // Each row already carries its cover: the first original and its latest staged image (repository.ts).
-  return (await listProjects(db, userId)).map((project) => ({
+  return (await listProjects(db, userId)).map((project) => toListItem(project, retentionDays));
+}
+
+type ListRow = Pick<ProjectListRow, 'id' | 'title' | 'category' | 'status' | 'createdAt' | 'completedAt' | 'imagesExpiredAt' | 'originalImagePath' | 'processedImagePath' | 'originalThumbnailPath' | 'processedThumbnailPath'> & {
+  processedEngine?: string | null;
+};
+
+/** A projects row (with its cover columns) as the list shows it. */
+export function toListItem(project: ListRow, retentionDays: number): ProjectListItem {
+  return {
     id: project.id,
     title: project.title,
     category: project.category,
@@ -27,9 +36,9 @@ export async function projectList(db: Database, userId: string, retentionDays: n
     processedImagePath: project.processedImagePath,
     originalThumbnailPath: project.originalThumbnailPath,
     processedThumbnailPath: project.processedThumbnailPath,
-    processedEngine: project.processedEngine,
+    processedEngine: project.processedEngine ?? null,
     ...retention(project, retentionDays),
-  }));
+  };
 }
 
 export async function projectDetail(db: Database, userId: string, projectId: string, retentionDays: number): Promise<ProjectDetailResponse> {

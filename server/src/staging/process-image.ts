@@ -45,6 +45,19 @@ const insufficientCredits = () =>
  * Every failure after the reservation refunds the credit.
  */
 export async function processImage(deps: ProcessImageDeps, userId: string, request: ProcessImageRequest, aborted?: AbortSignal): Promise<ProcessImageResult> {
+  const started = await startRun(deps, userId, request);
+  if ('staged' in started) return started.staged;
+  return awaitRun(deps, started.runId, aborted);
+}
+
+/** A run queued, or the image's existing staged result (a repeated call, nothing charged). */
+export type StartedRun = { runId: string } | { staged: ProcessImageResult };
+
+/**
+ * Everything of process-image up to the queued job; the async call (decision 022) answers with
+ * the run id here and the owner follows it over GET /api/staging-runs/:id/events.
+ */
+export async function startRun(deps: ProcessImageDeps, userId: string, request: ProcessImageRequest): Promise<StartedRun> {
   const { db, storage } = deps;
   const parsed = keyFromClientPath(request.imageURL);
   if (!parsed) throw AppError.badRequest('The image URL is not valid.');
@@ -68,7 +81,7 @@ export async function processImage(deps: ProcessImageDeps, userId: string, reque
   if (original && !request.isRegeneration) {
     // A repeated call for an image that is already staged answers with it and charges nothing.
     const staged = await stagedImageOf(db, original.id);
-    if (staged) return { processedImagePath: staged.filePath, imageId: staged.id };
+    if (staged) return { staged: { processedImagePath: staged.filePath, imageId: staged.id } };
   }
 
   // Cheap early refusals before an s3 upload is read and normalised.
@@ -86,7 +99,7 @@ export async function processImage(deps: ProcessImageDeps, userId: string, reque
   }
   await enqueue(deps, runId, request);
   if (newImage && upload) await deps.uploads.discard(upload).catch((err) => deps.log.warn({ err }, 'could not delete upload objects'));
-  return awaitRun(deps, runId, aborted);
+  return { runId };
 }
 
 interface NewOriginal {

@@ -5,7 +5,9 @@ import { currentUser, requireUser, requireVerifiedEmail } from '../auth/guards.j
 import { AppError } from '../errors/app-error.js';
 import type { JobDefinition, JobQueue } from '../jobs/job-queue.js';
 import type { ObjectStorage } from '../objects/storage.js';
-import { processImage } from './process-image.js';
+import { processImage, startRun } from './process-image.js';
+import { prefersAsync } from './prefer-async.js';
+import { runEventRoutes } from './run-events-route.js';
 import { RunSettledListener } from './run-listener.js';
 import type { StagingRunPayload } from './staging-run.js';
 import type { UploadSource } from './upload-port.js';
@@ -22,12 +24,15 @@ export interface StagingRoutesOptions {
  * POST /api/process-image → `{success: true, processedImagePath}` or `{success: false, error, code}`
  * with a fitting status (402 no credits, 404 not yours/not found, 422 refused, 502 engine failure,
  * 504 timeout). The request waits for the staging job; closing it does not cancel the job.
+ * With `Prefer: respond-async` it answers 202 `{runId, status, eventsUrl}` once the job is queued
+ * (decision 022); the run is then followed at GET /api/staging-runs/:id/events.
  */
 export async function stagingRoutes(app: FastifyInstance, options: StagingRoutesOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { storage, uploads, runJob, timeoutSeconds, jobs } = options;
   const listener = new RunSettledListener(app.pool, app.log);
   app.addHook('onClose', () => listener.close());
+  await app.register(runEventRoutes, { listener });
 
   r.post('/api/process-image', { preHandler: [requireUser, requireVerifiedEmail], schema: { body: processImageRequest } }, async (request, reply) => {
     const user = currentUser(request);
@@ -35,9 +40,16 @@ export async function stagingRoutes(app: FastifyInstance, options: StagingRoutes
     reply.raw.once('close', () => {
       if (!reply.raw.writableEnded) gone.abort();
     });
+    const deps = { db: app.db, storage, uploads, jobs, runJob, timeoutSeconds, listener, log: request.log };
     try {
+      if (prefersAsync(request.headers.prefer)) {
+        const started = await startRun(deps, user.id, request.body);
+        if ('staged' in started) return { success: true as const, ...started.staged };
+        const eventsUrl = `/api/staging-runs/${started.runId}/events`;
+        return reply.code(202).headers({ 'preference-applied': 'respond-async', location: eventsUrl }).send({ runId: started.runId, status: 'queued', eventsUrl });
+      }
       const result = await processImage(
-        { db: app.db, storage, uploads, jobs, runJob, timeoutSeconds, listener, log: request.log },
+        deps,
         user.id,
         request.body,
         gone.signal,

@@ -20,6 +20,8 @@ import type { LockFigures, LockOptions, LockOutcome } from './geometry-lock/lock
 import { recomputeProjectStatus } from './project-status.js';
 import { finishResult, type FinishedImage } from './result-image.js';
 import { findImage, findRun } from './runs.js';
+import { markStage } from './run-stage.js';
+import type { RunStage } from '../../../contract/staging-runs.js';
 
 export const stagingRunPayload = z.object({
   runId: z.string().uuid(),
@@ -112,6 +114,8 @@ export async function runStaging(deps: StagingRunDeps, data: StagingRunPayload, 
     );
   }, 1000);
   const written: string[] = [];
+  // Progress for whoever follows the run (SSE); a lost update only costs a progress step.
+  const stage = (step: RunStage) => markStage(db, run.id, step).catch((err: unknown) => log.warn({ err, runId: run.id, step }, 'could not record the run stage'));
   try {
     const deadline = Date.now() + deps.timeoutSeconds * 1000;
     const input = {
@@ -139,20 +143,24 @@ export async function runStaging(deps: StagingRunDeps, data: StagingRunPayload, 
       const signal = limit();
       return runImageWork(
         async (): Promise<Delivery> => {
+          await stage('locking');
           const outcome = await deps.lock.lock(source, image, { signal });
           if (outcome.verdict === 'refused') return outcome;
+          await stage('finishing');
           const [finished, changeMask] = await Promise.all([finishResult(outcome.composite, plan), changeOverlay(outcome.changeMask)]);
           return { verdict: 'locked', figures: outcome.figures, changeMask, finished };
         },
         { signal },
       );
     };
+    await stage('generating');
     let result: StageResult = await stageWithRetries(engine, input, options);
     let delivery = await lockAndFinish(result.image);
     if (delivery.verdict === 'refused') {
       // Once more, stricter: the strict prompt and, where the provider takes one, an edit mask that
       // protects windows, doors and the ceiling. A second refusal is final: nothing is stored.
       log.info({ runId: run.id, figures: delivery.figures, reasons: delivery.reasons }, 'geometry lock refused the result, retrying strictly');
+      await stage('retrying');
       const size = { width: original.width ?? 0, height: original.height ?? 0 };
       const editMask =
         engine.takesEditMask && size.width > 0 && size.height > 0

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,6 +13,8 @@ import { projectRoot } from '../paths.js';
 import { jobDefinitions } from '../runtime.js';
 import { createServices } from '../services.js';
 import { createProject, photo, processImage, upload } from '../../test/support/staging-fixtures.js';
+import { RUN_STAGES } from '../../../contract/staging-runs.js';
+import { followSse } from '../../test/support/sse-client.js';
 import { createTestDatabase } from '../../test/support/test-database.js';
 import { signUp, TEST_ORIGIN } from '../../test/support/test-app.js';
 
@@ -76,4 +79,29 @@ describe('a separate worker process', () => {
     expect(detail.status).toBe('completed');
     expect(detail.images.find((i: { isOriginal: boolean }) => !i.isOriginal).engine).toBe('fixed-latency');
   }, 30_000);
+
+  it("streams an async run's real stages from the worker process to the web process's events (LISTEN/NOTIFY)", async () => {
+    const { cookie } = await signUp(app);
+    const projectId = await createProject(app, cookie);
+    const imageURL = await upload(app, cookie, await photo(640, 480));
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/process-image',
+      headers: { cookie, prefer: 'respond-async' },
+      payload: { imageURL, projectId, styleName: 'Modern Staging', styleDescription: '' },
+    });
+    expect(res.statusCode, res.body).toBe(202);
+    if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    const { events } = await followSse(`http://127.0.0.1:${port}${res.json().eventsUrl}`, {
+      headers: { cookie },
+      isLast: (e) => e.event === 'done' || e.event === 'failed',
+      timeoutMs: 30_000,
+    });
+    const stages = events.filter((e) => e.event === 'stage').map((e) => JSON.parse(e.data).stage);
+    // Steps pass quickly with a 50 ms engine; at least one reached the web process, in pipeline order.
+    expect(stages.length).toBeGreaterThan(0);
+    expect(stages).toEqual([...stages].sort((a, b) => RUN_STAGES.indexOf(a) - RUN_STAGES.indexOf(b)));
+    expect(events.at(-1)!.event).toBe('done');
+  }, 40_000);
 });

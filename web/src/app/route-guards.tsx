@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
-import { Redirect } from 'wouter';
+import { Redirect, useSearch } from 'wouter';
 import { useAuth } from '@/lib/auth';
+import { safeReturnTo } from '@/lib/session-expiry';
 import { PageSpinner } from './page-spinner';
 
 /** Spec §2: signed-out visitors on tool views go to the landing page. */
@@ -11,11 +12,12 @@ export function SignedInOnly({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
-/** Signed-in users on the login page go home. */
+/** Signed-in users on the login page go home (or back to `?returnTo`, where a session had ended). */
 export function SignedOutOnly({ children }: { children: ReactNode }) {
   const { isAuthenticated, isLoading } = useAuth();
+  const search = useSearch();
   if (isLoading) return <PageSpinner />;
-  if (isAuthenticated) return <Redirect to="/" replace />;
+  if (isAuthenticated) return <Redirect to={safeReturnTo(search) ?? '/'} replace />;
   return <>{children}</>;
 }
 

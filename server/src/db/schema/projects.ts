@@ -135,6 +135,8 @@ export const stagingRuns = pgTable(
     regeneration: boolean('regeneration').notNull().default(false),
     jobId: text('job_id'),
     resultImageId: uuid('result_image_id'),
+    /** The pipeline step a reserved run is in (generating, locking, retrying, finishing); null while queued. */
+    stage: text('stage'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },

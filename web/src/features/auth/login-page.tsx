@@ -2,13 +2,14 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from '@/i18n/i18n';
 import { useLocation, useSearch } from 'wouter';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { safeReturnTo } from '@/lib/session-expiry';
 import { AuthShell } from './auth-shell';
 import { SignInForm, SignUpForm } from './auth-forms';
 import { PageSpinner } from '@/app/page-spinner';
 import { authNavigation, SERVER_SIGN_IN_PATH, useAuthEntry } from '@/lib/auth-entry';
 
 /**
- * The built-in sign-in page (DESIGN §4): sign-in and sign-up; `?mode=signup` opens sign-up. With
+ * The built-in sign-in page (DESIGN §4): sign-in and sign-up; `?mode=signup` opens sign-up, `?returnTo=/path` the page after. With
  * OpenID Connect configured every way here (sign-up buttons, "Create account", links) continues to the
  * provider; `?password` keeps only the password sign-in for accounts made before (decision 015).
  */
@@ -23,7 +24,8 @@ export default function LoginPage() {
   useEffect(() => {
     if (toProvider) authNavigation.replace(SERVER_SIGN_IN_PATH);
   }, [toProvider]);
-  const done = () => navigate('/', { replace: true });
+  // After a session ended mid-run (spec §8) the user comes back to where they were.
+  const done = () => navigate(safeReturnTo(search) ?? '/', { replace: true });
   if (!entry.ready || toProvider) return <PageSpinner />;
   if (entry.oidc) {
     return (

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch, testUser } from '@/test/fetch-mock';
 import { renderWithProviders } from '@/test/render-with-providers';
 import MyProjectsPage from './my-projects-page';
+import type { ProjectListItem } from '@contract/projects';
 import { listItem } from './test-fixtures';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -16,6 +17,9 @@ const projects = [
   listItem({ id: B, title: 'Altbau Küche', status: 'processing', processedImagePath: null, processedThumbnailPath: null }),
   listItem({ id: C, title: 'Keller', status: 'failed', processedImagePath: null, processedThumbnailPath: null, imagesExpired: true }),
 ];
+
+/** One keyset page of GET /api/projects?limit=24 (contract/project-pages.ts). */
+const page = (items: ProjectListItem[], nextCursor: string | null = null, total = items.length) => ({ items, nextCursor, total });
 
 function setup(list: () => Response | Promise<Response>, del?: () => Response) {
   const mock = mockFetch([
@@ -39,13 +43,13 @@ describe('My Projects (German texts of spec §2)', () => {
   });
 
   it('shows the empty state with a create button', async () => {
-    setup(() => jsonResponse([]));
+    setup(() => jsonResponse(page([])));
     expect(await screen.findByText('Noch keine Projekte')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Erstes Projekt erstellen/ })).toHaveAttribute('href', '/new-project');
   });
 
   it('shows a card per project: image (processed, else dimmed original), status badge, title, category, date and expiry', async () => {
-    setup(() => jsonResponse(projects));
+    setup(() => jsonResponse(page(projects)));
     const cards = await screen.findAllByTestId('project-card');
     expect(cards).toHaveLength(3);
     const [done, running, failed] = cards as [HTMLElement, HTMLElement, HTMLElement];
@@ -69,7 +73,7 @@ describe('My Projects (German texts of spec §2)', () => {
 
   it('opens the image in a new tab on Download, and shows details on View', async () => {
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
-    const { user } = setup(() => jsonResponse(projects));
+    const { user } = setup(() => jsonResponse(page(projects)));
     const [done] = await screen.findAllByTestId('project-card');
     await user.click(within(done!).getByRole('button', { name: /Herunterladen/ }));
     expect(open).toHaveBeenCalledWith(`/objects/users/u/projects/${A}/s.jpg`, '_blank', 'noopener,noreferrer');
@@ -87,7 +91,7 @@ describe('My Projects (German texts of spec §2)', () => {
   });
 
   it("asks 'Projekt löschen' first; Abbrechen keeps the project; Löschen deletes, toasts the files removed and refetches the list", async () => {
-    const { user, mock } = setup(() => jsonResponse(projects));
+    const { user, mock } = setup(() => jsonResponse(page(projects)));
     const [done] = await screen.findAllByTestId('project-card');
     await user.click(within(done!).getByRole('button', { name: /Löschen: Penthouse/ }));
     let dialog = await screen.findByRole('alertdialog');
@@ -104,12 +108,12 @@ describe('My Projects (German texts of spec §2)', () => {
     expect(await screen.findByText('Projekt gelöscht')).toBeInTheDocument();
     expect(screen.getByText('Das Projekt wurde gelöscht, 4 Dateien wurden entfernt.')).toBeInTheDocument();
     expect(mock.calls.find((c) => c.method === 'DELETE')?.url).toBe(`/api/projects/${A}`);
-    await waitFor(() => expect(mock.calls.filter((c) => c.method === 'GET' && c.url === '/api/projects')).toHaveLength(2));
+    await waitFor(() => expect(mock.calls.filter((c) => c.method === 'GET' && c.url.startsWith('/api/projects?'))).toHaveLength(2));
   });
 
   it("toasts 'Fehler' with the German text of the server's code (never its English sentence), or 'Das Projekt konnte nicht gelöscht werden.'", async () => {
     let reply = () => jsonResponse({ message: 'Project not found', code: 'not_found' }, 404);
-    const { user } = setup(() => jsonResponse(projects.slice(0, 1)), () => reply());
+    const { user } = setup(() => jsonResponse(page(projects.slice(0, 1))), () => reply());
     const [done] = await screen.findAllByTestId('project-card');
     await user.click(within(done!).getByRole('button', { name: /Löschen: Penthouse/ }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Löschen' }));
@@ -122,6 +126,32 @@ describe('My Projects (German texts of spec §2)', () => {
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Löschen' }));
     expect(await screen.findByText('Das Projekt konnte nicht gelöscht werden.')).toBeInTheDocument();
   });
+
+  it('loads the next 24 with "Weitere laden" (the scroll observer does the same) and shows the total', async () => {
+    const first = Array.from({ length: 24 }, (_, i) => listItem({ id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, title: `Objekt ${i + 1}` }));
+    const second = [listItem({ id: '00000000-0000-4000-8000-999999999999', title: 'Objekt 25' })];
+    const { user, mock } = setup(() => jsonResponse(page(first, 'next-page', 25)));
+    mock.fn.mockImplementation(async (input: RequestInfo | URL) => {
+      const url = String(input);
+      if (url === '/api/auth/user') return jsonResponse(testUser());
+      if (url.includes('cursor=next-page')) return jsonResponse(page(second, null, 0));
+      return jsonResponse(page(first, 'next-page', 25));
+    });
+    expect(await screen.findAllByTestId('project-card')).toHaveLength(24);
+    expect(screen.getByText(/25 Projekte/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Weitere laden' }));
+    await waitFor(() => expect(screen.getAllByTestId('project-card')).toHaveLength(25));
+    expect(screen.getByText('Objekt 25')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Weitere laden' })).not.toBeInTheDocument();
+  });
+
+  it('updates by itself while a project is being staged: "In Bearbeitung" becomes "Abgeschlossen" without a reload', async () => {
+    let status: ProjectListItem['status'] = 'processing';
+    setup(() => jsonResponse(page([listItem({ id: B, title: 'Altbau Küche', status })])));
+    expect(await screen.findByText('In Bearbeitung')).toBeInTheDocument();
+    status = 'completed';
+    expect(await screen.findByText('Abgeschlossen', {}, { timeout: 6000 })).toBeInTheDocument();
+  }, 10_000);
 });
 
 describe('My Projects marks preview-engine results (issue #12 item 8)', () => {

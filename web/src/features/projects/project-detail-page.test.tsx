@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { deferred, jsonResponse, mockFetch, testUser, type MockHandler } from '@/test/fetch-mock';
+import { onAppModal } from '@/lib/modal-bus';
 import { renderWithProviders } from '@/test/render-with-providers';
 import ProjectDetailPage from './project-detail-page';
 import { PROJECT_ID, projectDetail } from './test-fixtures';
@@ -90,16 +91,59 @@ describe('Project detail', () => {
     await waitFor(() => expect(mock.calls.filter((c) => c.url === `/api/projects/${PROJECT_ID}`).length).toBeGreaterThan(detailCalls));
   });
 
-  it("toasts 'Re-Staging Failed' when the server refuses", async () => {
+  it("toasts 'Re-Staging Failed' when the server fails without a reason to tell", async () => {
     const { user } = setup(
       () => jsonResponse(projectDetail(1)),
-      () => jsonResponse({ success: false, error: 'No credits', code: 'insufficient_credits' }, 402),
+      () => jsonResponse({ message: 'Internal Server Error', code: 'internal_error' }, 500),
     );
     const [first] = await screen.findAllByTestId('image-pair');
     await user.click(within(first!).getByRole('button', { name: /Re-Stage/ }));
     expect(await screen.findByText('Re-Staging Failed')).toBeInTheDocument();
     expect(screen.getByText('There was an error re-staging your image. Please try again.')).toBeInTheDocument();
+    expect(screen.queryByTestId('restage-problem')).not.toBeInTheDocument();
   });
+
+  it('says why a Re-Stage failed: no credits with the Upgrade button that opens the subscription modal', async () => {
+    const { user } = setup(
+      () => jsonResponse(projectDetail(1)),
+      () => jsonResponse({ success: false, error: 'You have no credits left.', code: 'insufficient_credits' }, 402),
+    );
+    const [first] = await screen.findAllByTestId('image-pair');
+    await user.click(within(first!).getByRole('button', { name: /Re-Stage/ }));
+    const alert = await screen.findByTestId('restage-problem');
+    expect(alert).toHaveTextContent('No credits left');
+    expect(alert).toHaveTextContent('Re-staging an image costs one credit');
+    const opened = vi.fn();
+    const off = onAppModal('subscription', opened);
+    await user.click(within(alert).getByRole('button', { name: 'Upgrade' }));
+    expect(opened).toHaveBeenCalledTimes(1);
+    off();
+  });
+
+  it('says the AI changed the room (structure_changed) and that the previous image stays', async () => {
+    const { user } = setup(
+      () => jsonResponse(projectDetail(1)),
+      () => jsonResponse({ success: false, error: 'The AI changed the room itself', code: 'structure_changed' }, 422),
+    );
+    const [first] = await screen.findAllByTestId('image-pair');
+    await user.click(within(first!).getByRole('button', { name: /Re-Stage/ }));
+    expect(await screen.findByText('The AI changed the room')).toBeInTheDocument();
+    expect(screen.getByText(/the previous image stays/)).toBeInTheDocument();
+    expect(screen.queryByTestId('restage-problem')).not.toBeInTheDocument();
+  });
+
+  it('refetches by itself while the project is processing, so the new result appears without a reload', async () => {
+    let status: 'processing' | 'completed' = 'processing';
+    const { mock } = setup(() => jsonResponse({ ...projectDetail(1), status }));
+    await screen.findAllByTestId('image-pair');
+    const before = mock.calls.filter((c) => c.url === `/api/projects/${PROJECT_ID}`).length;
+    status = 'completed';
+    await waitFor(() => expect(mock.calls.filter((c) => c.url === `/api/projects/${PROJECT_ID}`).length).toBeGreaterThan(before), { timeout: 6000 });
+    const after = mock.calls.filter((c) => c.url === `/api/projects/${PROJECT_ID}`).length;
+    // Completed: no more polling.
+    await new Promise((r) => setTimeout(r, 3500));
+    expect(mock.calls.filter((c) => c.url === `/api/projects/${PROJECT_ID}`).length).toBe(after);
+  }, 15_000);
 
   it("downloads through /api/objects/download and toasts 'Download Started'", async () => {
     // jsdom has no object URLs; the browser's are stood in for.

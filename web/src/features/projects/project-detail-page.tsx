@@ -13,6 +13,7 @@ import { ImageCard } from './components/image-card';
 import { ImageDetailModal } from './components/image-detail-modal';
 import { PairCompareCard } from './components/pair-compare-card';
 import { ProjectHeader } from './components/project-header';
+import { RestageProblemAlert } from './components/restage-problem-alert';
 import { RestyleDialog } from './components/restyle-dialog';
 import { imagePairs, type ImagePair } from './image-pairs';
 import { useRestage } from './use-restage';
@@ -24,7 +25,7 @@ export default function ProjectDetailPage({ id }: { id: string }) {
   const query = useProject(id);
   const project = query.data;
   const pairs = useMemo(() => (project && !project.imagesExpired ? imagePairs(project.images) : []), [project]);
-  const { restage, isRestaging } = useRestage(project);
+  const { restage, isRestaging, problem, dismissProblem } = useRestage(project);
   const [modalIndex, setModalIndex] = useState<number | null>(null);
   const [editing, setEditing] = useState<ImagePair | null>(null);
   const [deleting, setDeleting] = useState(false);
@@ -72,6 +73,7 @@ export default function ProjectDetailPage({ id }: { id: string }) {
         </Link>
       </Button>
       <ProjectHeader project={project} pairCount={pairs.length} />
+      {problem && <RestageProblemAlert problem={problem} onDismiss={dismissProblem} />}
 
       {pairs.length === 0 ? (
         <div className="mt-8 flex flex-col items-center rounded-2xl border border-dashed px-6 py-16 text-center" data-testid="project-empty">

@@ -5,9 +5,11 @@ import type { ProjectDetailResponse } from '@contract/projects';
 import { DEFAULT_STYLE } from '@contract/styles';
 import { toast } from '@/components/ui/toast-store';
 import { USER_QUERY_KEY } from '@/lib/auth';
+import { useSignInAgain } from '@/lib/session-expiry';
 import { PROJECTS_QUERY_KEY } from './api/get-projects';
 import { RestageError, restageImage } from './api/restage-image';
 import type { ImagePair } from './image-pairs';
+import { restageProblem, type RestageProblem } from './restage-problem';
 
 export interface StyleChoice {
   styleName: string;
@@ -17,18 +19,23 @@ export interface StyleChoice {
 /**
  * Re-Stage for real (the spec's original only logged): 'Re-Staging Started', then the staging call
  * with isRegeneration:true and the project's settings (or a new style from Edit), then success or
- * 'Re-Staging Failed'. A spinner per original while it runs.
+ * the reason it failed ('Re-Staging Failed' when there is none to tell). A spinner per original
+ * while it runs; no credits left also leaves a `problem` for the page to offer Upgrade.
  */
 export function useRestage(project: ProjectDetailResponse | undefined) {
   const { t } = useTranslation('projects');
   const queryClient = useQueryClient();
   const [pending, setPending] = useState<ReadonlySet<string>>(new Set());
+  /** The last failure that needs more than a toast (no credits: the Upgrade button). */
+  const [problem, setProblem] = useState<RestageProblem | null>(null);
+  const signInAgain = useSignInAgain();
 
   const restage = useCallback(
     async (pair: ImagePair, style?: StyleChoice) => {
       if (!project) return;
       const id = pair.original.id;
       setPending((s) => new Set(s).add(id));
+      setProblem(null);
       toast({ title: t('detail.restageStarted'), description: t('detail.restageStartedText') });
       try {
         await restageImage({
@@ -39,13 +46,14 @@ export function useRestage(project: ProjectDetailResponse | undefined) {
         });
         toast({ title: t('detail.restageDone'), description: t('detail.restageDoneText'), variant: 'success' });
       } catch (error) {
-        // The geometry lock refused the AI's result twice: say what happened, not just "failed".
-        const roomChanged = error instanceof RestageError && error.code === 'structure_changed';
-        toast({
-          title: t(roomChanged ? 'detail.structureChanged' : 'detail.restageFailed'),
-          description: t(roomChanged ? 'detail.structureChangedText' : 'detail.restageFailedText'),
-          variant: 'destructive',
-        });
+        // Say why (issue #12): no credits, the AI changed the room, a timeout… not just "failed".
+        if (error instanceof RestageError && error.status === 401) {
+          signInAgain();
+          return;
+        }
+        const found = restageProblem(t, error instanceof RestageError ? error.code : undefined);
+        toast({ title: found.title, description: found.description, variant: 'destructive' });
+        if (found.upgrade) setProblem(found);
       } finally {
         setPending((s) => {
           const next = new Set(s);
@@ -56,8 +64,8 @@ export function useRestage(project: ProjectDetailResponse | undefined) {
         void queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
       }
     },
-    [project, queryClient, t],
+    [project, queryClient, signInAgain, t],
   );
 
-  return { restage, isRestaging: (pair: ImagePair) => pending.has(pair.original.id) };
+  return { restage, isRestaging: (pair: ImagePair) => pending.has(pair.original.id), problem, dismissProblem: () => setProblem(null) };
 }

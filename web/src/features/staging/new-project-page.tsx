@@ -55,6 +55,7 @@ export default function NewProjectPage() {
       <StagingResults
         project={run.state.session}
         previews={picked.images.map((i) => i.previewUrl)}
+        onRetryFailed={run.state.outcome.failed.length > 0 ? run.retryFailed : undefined}
         onCreateAnother={() => {
           picked.clear();
           form.reset(stagingFormDefaults);

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import type { ImageFailure } from './staging-run';
 
 /**
  * Projects created in this browser session (spec §3 "In-session project"), kept in sessionStorage
@@ -19,6 +20,8 @@ export interface SessionImage {
   /** Staged image path (served at /objects + path); null when staging failed. */
   stagedPath: string | null;
   stagedThumbnailPath: string | null;
+  /** Why staging this photo failed (a partial run); absent once it is staged. */
+  failure?: ImageFailure;
 }
 
 export interface SessionProject {

@@ -1,5 +1,5 @@
 import type { TFunction } from '@/i18n/i18n';
-import type { StagingFailure } from './staging-run';
+import type { ImageFailure, StagingFailure } from './staging-run';
 import type { SubmissionProblem } from './staging-validation';
 
 export interface ProblemText {
@@ -83,8 +83,23 @@ export function failureText(t: TFunction, language: string, failure: StagingFail
       };
     case 'emailNotVerified':
       return emailNotVerifiedText(t);
+    case 'loggedOut':
+      return { title: t('errors.loggedOut.title'), description: t('errors.loggedOut.text'), upgrade: false };
     case 'generic':
       return { title: t('errors.processImage'), description: t('errors.generic'), upgrade: false };
+  }
+}
+
+/** Why one photo of a partial run was not staged, as its tile says it. */
+export function imageFailureReason(t: TFunction, language: string, failure: ImageFailure): string {
+  switch (failure.kind) {
+    case 'insufficientCredits':
+      return t('errors.insufficientCredits.text');
+    case 'generic':
+      return t('errors.generic');
+    case 'image':
+      if (failure.code === 'structure_changed') return t('errors.structureChanged.text', { n: failure.imageNumber });
+      return serverReason(t, language, failure.reason, failure.code);
   }
 }
 

@@ -1,3 +1,5 @@
+import type { RunStage } from '@contract/staging-runs';
+
 /**
  * The progress model of spec §4 (percentages) with DESIGN §4's concurrency: preparing 10%, the
  * uploads move 10→30%, the style is set at 30%, FINISHED images move 30→95%, finalizing 95%,
@@ -11,6 +13,26 @@ export interface StagingProgress {
   /** Images finished in the current stage (uploads while preparing, staged images while staging). */
   done: number;
   total: number;
+  /** While staging: what the server last said about an image still running (decision 022). */
+  activity?: ImageActivity;
+}
+
+/** One running image's step as its run's events report it. */
+export interface ImageActivity {
+  imageNumber: number;
+  step: 'queued' | RunStage;
+  /** Place in the staging queue while `queued`. */
+  position?: number;
+}
+
+/** How far a running image is, by its step: moves the bar between finished images. */
+const STEP_SHARE: Record<ImageActivity['step'], number> = { queued: 0, generating: 0.15, locking: 0.6, retrying: 0.35, finishing: 0.85 };
+
+/** The sum of the running images' shares, for `progressAt.staging`. */
+export function runningShare(steps: Iterable<ImageActivity['step']>): number {
+  let share = 0;
+  for (const step of steps) share += STEP_SHARE[step];
+  return share;
 }
 
 const PREPARE_START = 10;
@@ -28,11 +50,13 @@ export const progressAt = {
     total,
   }),
   styleSelected: (total: number): StagingProgress => ({ stage: 'styleSelected', percent: STAGE_START, done: 0, total }),
-  staging: (finished: number, total: number): StagingProgress => ({
+  /** `running`: the running images' progress in images (runningShare), `activity`: the latest report. */
+  staging: (finished: number, total: number, running = 0, activity?: ImageActivity): StagingProgress => ({
     stage: 'staging',
-    percent: Math.round(STAGE_START + (STAGE_SPAN * finished) / Math.max(1, total)),
+    percent: Math.round(STAGE_START + (STAGE_SPAN * Math.min(total, finished + running)) / Math.max(1, total)),
     done: finished,
     total,
+    ...(activity ? { activity } : {}),
   }),
   finalizing: (total: number): StagingProgress => ({ stage: 'finalizing', percent: FINALIZING_PERCENT, done: total, total }),
   done: (total: number): StagingProgress => ({ stage: 'done', percent: 100, done: total, total }),

@@ -129,21 +129,75 @@ describe('runStaging', () => {
     expect(maxInFlight).toBe(2);
   });
 
-  it('aborts the run when an image fails: no further image is started', async () => {
-    const held: Array<() => void> = [];
+  it('keeps staging the other images when one fails (a partial run), then retries only the failed one in the same project', async () => {
     const { calls } = stagingServer(({ body }) => {
       const imageURL = (body as { imageURL: string }).imageURL;
-      if (imageURL.endsWith('/2')) return jsonResponse({ success: false, error: 'Engine exploded' });
-      const reply = deferred<Response>();
-      held.push(() => reply.resolve(staged(body)));
-      return reply.promise;
+      if (imageURL.endsWith('/2')) return jsonResponse({ success: false, error: 'Engine exploded', code: 'staging_failed' }, 502);
+      return staged(body);
     });
-    const failure = await failureOf(runStaging(request(6), () => {}));
-    expect(failure).toMatchObject({ kind: 'image', imageNumber: 2, reason: 'Engine exploded', code: undefined });
-    held.forEach((release) => release());
-    await new Promise((r) => setTimeout(r, 20));
-    // Images 1–3 were started together; after image 2 failed, 4–6 never were.
-    expect(calls.filter((c) => c.url === '/api/process-image')).toHaveLength(3);
+    const outcome = await runStaging(request(4), () => {});
+    expect(outcome.images.map((i) => i.index)).toEqual([0, 2, 3]);
+    expect(outcome.failed).toHaveLength(1);
+    expect(outcome.failed[0]).toMatchObject({ index: 1, objectPath: '/objects/uploads/2', failure: { kind: 'image', imageNumber: 2, reason: 'Engine exploded' } });
+    expect(calls.filter((c) => c.url === '/api/process-image')).toHaveLength(4);
+
+    const retry = stagingServer(({ body }) => staged(body));
+    const again = await runStaging(request(4), () => {}, undefined, {
+      projectId: outcome.projectId,
+      objectPaths: outcome.objectPaths,
+      only: outcome.failed.map((f) => f.index),
+      staged: outcome.images,
+    });
+    // Only the failed photo is sent again, into the same project; nothing is created or uploaded.
+    expect(retry.calls.filter((c) => c.url === '/api/process-image').map((c) => c.body)).toMatchObject([{ imageURL: '/objects/uploads/2', projectId: PROJECT_ID }]);
+    expect(retry.calls.filter((c) => c.url === '/api/projects' || c.url === '/api/objects/upload')).toEqual([]);
+    expect(again.images.map((i) => i.index)).toEqual([0, 1, 2, 3]);
+    expect(again.failed).toEqual([]);
+  });
+
+  it('asks for an async run and follows its events: the real stages move the bar, `done` delivers, a cut stream resumes with Last-Event-ID', async () => {
+    const runId = '22222222-2222-4222-8222-222222222222';
+    const eventsUrl = `/api/staging-runs/${runId}/events`;
+    let connection = 0;
+    const lastIds: (string | null)[] = [];
+    const { calls } = mockFetch([
+      ['POST', '/api/projects', () => jsonResponse({ id: PROJECT_ID }, 201)],
+      ['POST', '/api/objects/upload', () => jsonResponse({ uploadURL: '/upload/1', objectPath: '/objects/uploads/1' })],
+      ['PUT', /^\/upload\//, () => jsonResponse({})],
+      ['POST', '/api/process-image', () => jsonResponse({ runId, status: 'queued', eventsUrl }, 202)],
+      [
+        'GET',
+        eventsUrl,
+        ({ init }) => {
+          lastIds.push(new Headers(init?.headers).get('Last-Event-ID'));
+          connection += 1;
+          const text =
+            connection === 1
+              ? 'retry: 1000\n\nid: queued\nevent: queued\ndata: {"runId":"x"}\n\nid: stage-generating\nevent: stage\ndata: {"stage":"generating"}\n\n'
+              : 'id: stage-locking\nevent: stage\ndata: {"stage":"locking"}\n\n: keep-alive\n\nid: done\nevent: done\ndata: {"success":true,"processedImagePath":"/users/u/projects/p/a.jpg","imageId":"img-1"}\n\n';
+          return new Response(text, { status: 200, headers: { 'Content-Type': 'text/event-stream' } });
+        },
+      ],
+      ['GET', `/api/projects/${PROJECT_ID}`, () => jsonResponse({ id: PROJECT_ID, images: [], createdAt: new Date().toISOString() })],
+    ]);
+    const seen: StagingProgress[] = [];
+    const outcome = await runStaging(request(1), (p) => seen.push(p));
+    const post = calls.find((c) => c.url === '/api/process-image')!;
+    expect(new Headers(post.init?.headers).get('Prefer')).toBe('respond-async');
+    expect(lastIds).toEqual([null, 'stage-generating']);
+    expect(outcome.images[0]).toMatchObject({ processedImagePath: '/users/u/projects/p/a.jpg', imageId: 'img-1' });
+    const staging = seen.filter((p) => p.stage === 'staging');
+    expect(staging.map((p) => p.activity?.step)).toEqual([undefined, 'queued', 'generating', 'locking', undefined]);
+    const percents = staging.map((p) => p.percent);
+    expect(percents).toEqual([...percents].sort((a, b) => a - b));
+    expect(percents.at(-2)).toBeGreaterThan(percents[0]!);
+  });
+
+  it('ends the run as logged out on a 401 (the session expired mid-run)', async () => {
+    stagingServer(() => jsonResponse({ message: 'Unauthorized', code: 'unauthorized' }, 401));
+    const failure = await failureOf(runStaging(request(2), () => {}));
+    expect(failure.kind).toBe('loggedOut');
+    expect(failureText(t, 'en', failure).description).toBe('errors.loggedOut.text');
   });
 
   it('reports image N with the server error of a non-OK reply, and "No processed image path returned"', async () => {

@@ -3,10 +3,10 @@ import { ApiError } from '@/lib/api-request';
 import { isEmailNotVerifiedError } from '@/lib/auth';
 import { createProject } from './api/create-project';
 import { getProjectDetail } from './api/get-project-images';
-import { processImage } from './api/process-image';
 import { UploadFailedError, uploadImage } from './api/upload-image';
+import { stageImageAsync, type RunActivity } from './run-events';
 import { runPool } from './run-pool';
-import { progressAt, type StagingProgress } from './staging-progress';
+import { progressAt, runningShare, type ImageActivity, type StagingProgress } from './staging-progress';
 
 export interface StagingRequest {
   title: string;
@@ -27,9 +27,24 @@ export interface StagedImageResult {
   imageId?: string;
 }
 
+/** An image of the run that was not staged (its credit was not taken or was refunded). */
+export interface FailedImageResult {
+  index: number;
+  file: File;
+  objectPath: string;
+  failure: ImageFailure;
+}
+
+/** Why one image was not staged; the result screen shows it on the image's tile. */
+export type ImageFailure = Extract<StagingFailure, { kind: 'image' | 'insufficientCredits' | 'generic' }>;
+
 export interface StagingOutcome {
   projectId: string;
+  /** Every photo's upload (objectPath by index): a retry stages the failed ones from here. */
+  objectPaths: string[];
+  /** The staged images, by index; with `failed` a partial run (issue #12). */
   images: StagedImageResult[];
+  failed: FailedImageResult[];
   /** The stored project (originals and staged images); null when it could not be read afterwards. */
   project: ProjectDetailResponse | null;
 }
@@ -46,12 +61,18 @@ export type StagingFailure =
   | { kind: 'image'; imageNumber: number; reason: string | null; code?: string; resume?: StagingResume }
   /** 403 email_not_verified: the address must be confirmed before uploads and staging. */
   | { kind: 'emailNotVerified' }
+  /** 401 mid-run: the session ended; the user signs in again and comes back (spec §8). */
+  | { kind: 'loggedOut' }
   | { kind: 'generic' };
 
 /** A run continued in its project with its uploads: staging starts again, nothing is uploaded twice. */
 export interface StagingResume {
   projectId: string;
   objectPaths: string[];
+  /** Stage only these images (indexes), e.g. the failed ones of a partial run… */
+  only?: number[];
+  /** …and keep these, already delivered (and paid for). */
+  staged?: StagedImageResult[];
 }
 
 export class StagingError extends Error {
@@ -77,7 +98,9 @@ function serverFailure(error: unknown): { reason: string | null; code?: string }
 /**
  * The staging run of spec §4/§7: create the project, upload every image (PUT to the signed URL),
  * stage them with bounded concurrency, then read the stored project. Progress is reported from
- * real events only. The first failure stops the run: no further image is started.
+ * real events only (decision 022: each image's run reports its queue place and pipeline steps).
+ * A failing image does not stop the others: the outcome lists staged and failed images (a partial
+ * run). Only when none was staged does the run fail, with the first image's failure.
  */
 export async function runStaging(
   request: StagingRequest,
@@ -88,11 +111,18 @@ export async function runStaging(
   const total = request.files.length;
   onProgress(progressAt.start(total));
   const { projectId, objectPaths } = resume ?? (await createAndUpload(request, onProgress, signal));
-  const images = await stageAll(request, projectId, objectPaths, onProgress, signal);
-  onProgress(progressAt.finalizing(total));
+  const indexes = resume?.only ?? objectPaths.map((_, index) => index);
+  const { staged, failed } = await stageAll(request, projectId, objectPaths, indexes, onProgress, signal);
+  const images = [...(resume?.staged ?? []), ...staged].sort((a, b) => a.index - b.index);
+  if (images.length === 0 && failed[0]) throw new StagingError(failed[0].failure);
+  onProgress(progressAt.finalizing(indexes.length));
   const project = await getProjectDetail(projectId).catch(() => null);
-  onProgress(progressAt.done(total));
-  return { projectId, images, project };
+  onProgress(progressAt.done(indexes.length));
+  return { projectId, objectPaths, images, failed, project };
+}
+
+function isUnauthorized(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 401;
 }
 
 async function createAndUpload(request: StagingRequest, onProgress: (progress: StagingProgress) => void, signal?: AbortSignal): Promise<StagingResume> {
@@ -102,7 +132,7 @@ async function createAndUpload(request: StagingRequest, onProgress: (progress: S
   try {
     projectId = (await createProject({ title, category: 'virtual_staging' })).id;
   } catch (error) {
-    throw new StagingError({ kind: 'createProject' }, { cause: error });
+    throw new StagingError(isUnauthorized(error) ? { kind: 'loggedOut' } : { kind: 'createProject' }, { cause: error });
   }
   signal?.throwIfAborted();
 
@@ -119,6 +149,7 @@ async function createAndUpload(request: StagingRequest, onProgress: (progress: S
       } catch (error) {
         if (signal?.aborted) throw error;
         if (isEmailNotVerifiedError(error)) throw new StagingError({ kind: 'emailNotVerified' }, { cause: error });
+        if (isUnauthorized(error) || (error instanceof UploadFailedError && error.status === 401)) throw new StagingError({ kind: 'loggedOut' }, { cause: error });
         throw new StagingError({ kind: 'upload', imageNumber: index + 1, code: error instanceof UploadFailedError ? error.code : undefined }, { cause: error instanceof UploadFailedError ? error : undefined });
       }
     },
@@ -127,49 +158,80 @@ async function createAndUpload(request: StagingRequest, onProgress: (progress: S
   return { projectId, objectPaths };
 }
 
+/** One image's failure, or a failure that ends the whole run (session gone, address unconfirmed). */
+function imageFailure(error: unknown, imageNumber: number, resume: StagingResume): ImageFailure {
+  if (isUnauthorized(error)) throw new StagingError({ kind: 'loggedOut' }, { cause: error });
+  if (isEmailNotVerifiedError(error)) throw new StagingError({ kind: 'emailNotVerified' }, { cause: error });
+  if (!(error instanceof ApiError)) return { kind: 'generic' };
+  if ((error.body as { code?: string } | null)?.code === 'insufficient_credits') return { kind: 'insufficientCredits' };
+  return { kind: 'image', imageNumber, ...serverFailure(error), resume };
+}
+
+function activityOf(imageNumber: number, activity: RunActivity): ImageActivity {
+  if (activity.event === 'stage') return { imageNumber, step: activity.data.stage };
+  if (activity.event === 'position') return { imageNumber, step: 'queued', position: activity.data.position };
+  return { imageNumber, step: 'queued' };
+}
+
 async function stageAll(
   request: StagingRequest,
   projectId: string,
   objectPaths: string[],
+  indexes: number[],
   onProgress: (progress: StagingProgress) => void,
   signal?: AbortSignal,
-): Promise<StagedImageResult[]> {
-  const total = request.files.length;
+): Promise<{ staged: StagedImageResult[]; failed: FailedImageResult[] }> {
+  const total = indexes.length;
   const resume = { projectId, objectPaths };
   onProgress(progressAt.styleSelected(total));
   onProgress(progressAt.staging(0, total));
-  let finished = 0;
-  const images = await runPool(
-    objectPaths,
+  let settled = 0;
+  const running = new Map<number, ImageActivity['step']>();
+  const report = (activity?: ImageActivity) => onProgress(progressAt.staging(settled, total, runningShare(running.values()), activity));
+  const outcomes = await runPool(
+    indexes,
     request.concurrency,
-    async (objectPath, index): Promise<StagedImageResult> => {
+    async (index): Promise<StagedImageResult | FailedImageResult> => {
       const imageNumber = index + 1;
+      const objectPath = objectPaths[index]!;
+      const file = request.files[index]!;
+      let failure: ImageFailure | null = null;
       let reply;
       try {
-        reply = await processImage({
-          imageURL: objectPath,
-          category: 'virtual_staging',
-          projectId,
-          styleName: request.styleName,
-          styleDescription: request.styleDescription,
-          ...(request.instructions?.trim() ? { instructions: request.instructions.trim() } : {}),
-          isRegeneration: false,
-        });
+        reply = await stageImageAsync(
+          {
+            imageURL: objectPath,
+            category: 'virtual_staging',
+            projectId,
+            styleName: request.styleName,
+            styleDescription: request.styleDescription,
+            ...(request.instructions?.trim() ? { instructions: request.instructions.trim() } : {}),
+            isRegeneration: false,
+          },
+          (event) => {
+            const activity = activityOf(imageNumber, event);
+            running.set(index, activity.step);
+            report(activity);
+          },
+          signal,
+        );
+        if (!reply.success) failure = { kind: 'image', imageNumber, reason: reply.error || null, code: reply.code, resume };
+        else if (!reply.processedImagePath) failure = { kind: 'image', imageNumber, reason: null, resume };
       } catch (error) {
         if (signal?.aborted) throw error;
-        if (error instanceof ApiError && (error.body as { code?: string } | null)?.code === 'insufficient_credits') {
-          throw new StagingError({ kind: 'insufficientCredits' }, { cause: error });
-        }
-        if (isEmailNotVerifiedError(error)) throw new StagingError({ kind: 'emailNotVerified' }, { cause: error });
-        if (!(error instanceof ApiError)) throw new StagingError({ kind: 'generic' }, { cause: error });
-        throw new StagingError({ kind: 'image', imageNumber, ...serverFailure(error), resume }, { cause: error });
+        failure = imageFailure(error, imageNumber, resume);
+      } finally {
+        running.delete(index);
       }
-      if (!reply.success) throw new StagingError({ kind: 'image', imageNumber, reason: reply.error || null, code: reply.code, resume });
-      if (!reply.processedImagePath) throw new StagingError({ kind: 'image', imageNumber, reason: null, resume });
-      onProgress(progressAt.staging(++finished, total));
-      return { index, file: request.files[index]!, objectPath, processedImagePath: reply.processedImagePath, imageId: reply.imageId };
+      settled++;
+      report();
+      if (failure || !reply?.success) return { index, file, objectPath, failure: failure ?? { kind: 'generic' } };
+      return { index, file, objectPath, processedImagePath: reply.processedImagePath, imageId: reply.imageId };
     },
     signal,
   );
-  return images;
+  return {
+    staged: outcomes.filter((o): o is StagedImageResult => 'processedImagePath' in o),
+    failed: outcomes.filter((o): o is FailedImageResult => 'failure' in o),
+  };
 }

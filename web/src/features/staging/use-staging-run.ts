@@ -5,7 +5,8 @@ import { toast } from '@/components/ui/toast-store';
 import { USER_QUERY_KEY } from '@/lib/auth';
 import { addSessionProject, type SessionProject } from './session-projects';
 import { progressAt, type StagingProgress } from './staging-progress';
-import { runStaging, StagingError, type StagingFailure, type StagingOutcome, type StagingRequest, type StagingResume } from './staging-run';
+import { useSignInAgain } from '@/lib/session-expiry';
+import { runStaging, StagingError, type ImageFailure, type StagingFailure, type StagingOutcome, type StagingRequest, type StagingResume } from './staging-run';
 
 export type StagingRunState =
   | { status: 'idle' }
@@ -19,17 +20,22 @@ export interface ImageMeta {
   height: number | null;
 }
 
-/** Pairs each result with its stored original (via the staged image's originalImageId). */
+/**
+ * Pairs each result with its stored original (via the staged image's originalImageId); a failed
+ * photo keeps its place with `stagedPath: null` and why it failed.
+ */
 export function toSessionProject(outcome: StagingOutcome, request: StagingRequest, meta: ImageMeta[]): SessionProject {
   const images = outcome.project?.images ?? [];
+  const settled = [...outcome.images, ...outcome.failed].sort((a, b) => a.index - b.index);
   return {
     id: outcome.projectId,
     name: request.title.trim(),
     createdAt: outcome.project?.createdAt ?? new Date().toISOString(),
     styleGuide: { styleName: request.styleName, styleDescription: request.styleDescription },
     instructions: request.instructions?.trim() || undefined,
-    images: outcome.images.map((result) => {
-      const staged = images.find((i) => !i.isOriginal && (i.id === result.imageId || i.filePath === result.processedImagePath));
+    images: settled.map((result) => {
+      const delivered = 'processedImagePath' in result ? result : null;
+      const staged = delivered ? images.find((i) => !i.isOriginal && (i.id === delivered.imageId || i.filePath === delivered.processedImagePath)) : undefined;
       const original = staged?.originalImageId ? images.find((i) => i.id === staged.originalImageId) : undefined;
       const info = meta[result.index];
       return {
@@ -40,11 +46,18 @@ export function toSessionProject(outcome: StagingOutcome, request: StagingReques
         qualityWarning: info?.qualityWarning ?? false,
         width: original?.width ?? info?.width ?? null,
         height: original?.height ?? info?.height ?? null,
-        stagedPath: result.processedImagePath,
+        stagedPath: delivered?.processedImagePath ?? null,
         stagedThumbnailPath: staged?.thumbnailPath ?? null,
+        ...('failure' in result ? { failure: withoutResume(result.failure) } : {}),
       };
     }),
   };
+}
+
+function withoutResume(failure: ImageFailure): ImageFailure {
+  if (failure.kind !== 'image') return failure;
+  const { resume: _resume, ...rest } = failure;
+  return rest;
 }
 
 /**
@@ -57,6 +70,7 @@ export function useStagingRun() {
   const [state, setState] = useState<StagingRunState>({ status: 'idle' });
   const controller = useRef<AbortController | null>(null);
   const last = useRef<{ request: StagingRequest; meta: ImageMeta[] } | null>(null);
+  const signInAgain = useSignInAgain();
 
   useEffect(() => () => controller.current?.abort(), []);
 
@@ -77,13 +91,15 @@ export function useStagingRun() {
         setState({ status: 'complete', outcome, session });
       } catch (error) {
         if (own.signal.aborted) return;
-        setState({ status: 'error', failure: error instanceof StagingError ? error.failure : { kind: 'generic' } });
+        const failure: StagingFailure = error instanceof StagingError ? error.failure : { kind: 'generic' };
+        if (failure.kind === 'loggedOut') signInAgain();
+        setState({ status: 'error', failure });
       } finally {
         void queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
         void queryClient.invalidateQueries({ queryKey: ['/api/projects'] });
       }
     },
-    [queryClient, t],
+    [queryClient, signInAgain, t],
   );
 
   const reset = useCallback(() => setState({ status: 'idle' }), []);
@@ -94,5 +110,20 @@ export function useStagingRun() {
   }, [state, start]);
   // An error state only follows a start(), so the request to repeat is always there.
   const canRetry = state.status === 'error' && state.failure.kind === 'image' && Boolean(state.failure.resume);
-  return { state, start, reset, retry, canRetry };
+
+  /**
+   * A partial run's "Retry failed images": only the failed photos, in the same project, from their
+   * uploads; the delivered ones are kept (and not charged again).
+   */
+  const retryFailed = useCallback(() => {
+    if (state.status !== 'complete' || state.outcome.failed.length === 0 || !last.current) return;
+    const { outcome } = state;
+    void start(last.current.request, last.current.meta, {
+      projectId: outcome.projectId,
+      objectPaths: outcome.objectPaths,
+      only: outcome.failed.map((f) => f.index),
+      staged: outcome.images,
+    });
+  }, [state, start]);
+  return { state, start, reset, retry, canRetry, retryFailed };
 }

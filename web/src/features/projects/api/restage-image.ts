@@ -16,6 +16,8 @@ export class RestageError extends Error {
   constructor(
     message: string,
     readonly code?: string,
+    /** HTTP status of the refusal (401: the session ended). */
+    readonly status?: number,
   ) {
     super(message);
     this.name = 'RestageError';
@@ -38,7 +40,7 @@ export async function restageImage(input: RestageInput): Promise<{ processedImag
   } catch (error) {
     if (error instanceof ApiError) {
       const b = error.body as { error?: string; message?: string; code?: string } | null;
-      throw new RestageError(b?.error ?? b?.message ?? error.message, b?.code);
+      throw new RestageError(b?.error ?? b?.message ?? error.message, b?.code, error.status);
     }
     throw error;
   }

@@ -10,13 +10,12 @@ export type ProcessImageInput = Omit<ProcessImageRequest, 'category' | 'styleDes
  * body is `{success: false, error, code}`; a 200 may still say `{success: false, error}`.
  */
 export function processImage(input: ProcessImageInput): Promise<ProcessImageResponse> {
-  const body: ProcessImageRequest = {
-    category: 'virtual_staging',
-    styleDescription: '',
-    isRegeneration: false,
-    ...input,
-  };
-  return apiRequest<ProcessImageResponse>('/api/process-image', { method: 'POST', body });
+  return apiRequest<ProcessImageResponse>('/api/process-image', { method: 'POST', body: processImageBody(input) });
+}
+
+/** The request body with the spec's defaults filled in. */
+export function processImageBody(input: ProcessImageInput): ProcessImageRequest {
+  return { category: 'virtual_staging', styleDescription: '', isRegeneration: false, ...input };
 }
 
 export function useProcessImage() {

@@ -20,8 +20,15 @@ export function progressMessage(t: (key: string, options?: Record<string, unknow
       return progress.done > 0 ? t('progress.preparingCount', { done: progress.done, total: progress.total }) : t('progress.preparing');
     case 'styleSelected':
       return t('progress.styleSelected');
-    case 'staging':
+    case 'staging': {
+      // The server's own report on a running image (decision 022), else the image count.
+      const activity = progress.activity;
+      if (activity?.step === 'queued' && activity.position && activity.position > 1) {
+        return t('progress.pipeline.queued', { n: activity.imageNumber, total: progress.total, position: activity.position });
+      }
+      if (activity && activity.step !== 'queued') return t(`progress.pipeline.${activity.step}`, { n: activity.imageNumber, total: progress.total });
       return t('progress.staging', { n: currentImageNumber(progress), total: progress.total });
+    }
     case 'finalizing':
       return t('progress.finalizing');
     case 'done':

@@ -1,0 +1,32 @@
+import type { TFunction } from '@/i18n/i18n';
+
+/** What a failed Re-Stage tells the user (issue #12): the reason by error code, and whether credits are the problem. */
+export interface RestageProblem {
+  title: string;
+  description: string;
+  /** No credits left: offer the Upgrade button, as the new-project screen does. */
+  upgrade: boolean;
+}
+
+/** Codes with their own sentence; anything else gets the spec's 'Re-Staging Failed'. */
+const EXPLAINED = [
+  'structure_changed',
+  'staging_refused',
+  'staging_timeout',
+  'staging_failed',
+  'conflict',
+  'not_found',
+  'rate_limited',
+  'service_unavailable',
+  'email_not_verified',
+] as const;
+
+export function restageProblem(t: TFunction, code: string | undefined): RestageProblem {
+  if (code === 'insufficient_credits') {
+    return { title: t('detail.restageErrors.insufficient_credits.title'), description: t('detail.restageErrors.insufficient_credits.text'), upgrade: true };
+  }
+  if (code && (EXPLAINED as readonly string[]).includes(code)) {
+    return { title: t(`detail.restageErrors.${code}.title`), description: t(`detail.restageErrors.${code}.text`), upgrade: false };
+  }
+  return { title: t('detail.restageFailed'), description: t('detail.restageFailedText'), upgrade: false };
+}
