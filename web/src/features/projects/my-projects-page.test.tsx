@@ -157,7 +157,7 @@ describe('My Projects (German texts of spec §2)', () => {
 describe('My Projects marks preview-engine results (issue #12 item 8)', () => {
   it('shows "Vorschau-Engine" on a cover the offline engine made, not on an AI result', async () => {
     const D = '77777777-7777-4777-8777-777777777777';
-    setup(() => jsonResponse([listItem({ id: D, title: 'Vorschau', processedEngine: 'offline' }), projects[0]]));
+    setup(() => jsonResponse(page([listItem({ id: D, title: 'Vorschau', processedEngine: 'offline' }), projects[0]!])));
     const [preview, ai] = (await screen.findAllByTestId('project-card')) as [HTMLElement, HTMLElement];
     expect(within(preview).getByTestId('preview-engine-badge')).toHaveTextContent('Vorschau-Engine');
     expect(within(ai).queryByTestId('preview-engine-badge')).not.toBeInTheDocument();
