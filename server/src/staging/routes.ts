@@ -5,6 +5,7 @@ import { currentUser, requireUser, requireVerifiedEmail } from '../auth/guards.j
 import { AppError } from '../errors/app-error.js';
 import type { JobDefinition, JobQueue } from '../jobs/job-queue.js';
 import type { ObjectStorage } from '../objects/storage.js';
+import type { StagingEngine } from './engines/engine.js';
 import { processImage } from './process-image.js';
 import { RunSettledListener } from './run-listener.js';
 import type { StagingRunPayload } from './staging-run.js';
@@ -16,16 +17,17 @@ export interface StagingRoutesOptions {
   runJob: JobDefinition<StagingRunPayload>;
   timeoutSeconds: number;
   jobs: JobQueue | null;
+  engine: () => StagingEngine;
 }
 
 /**
  * POST /api/process-image → `{success: true, processedImagePath}` or `{success: false, error, code}`
- * with a fitting status (402 no credits, 404 not yours/not found, 422 refused, 502 engine failure,
+ * with a fitting status (402 no credits, 404 not yours/not found, 422 refused or `engine_cannot_declutter`, 502 engine failure,
  * 504 timeout). The request waits for the staging job; closing it does not cancel the job.
  */
 export async function stagingRoutes(app: FastifyInstance, options: StagingRoutesOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { storage, uploads, runJob, timeoutSeconds, jobs } = options;
+  const { storage, uploads, runJob, timeoutSeconds, jobs, engine } = options;
   const listener = new RunSettledListener(app.pool, app.log);
   app.addHook('onClose', () => listener.close());
 
@@ -37,7 +39,7 @@ export async function stagingRoutes(app: FastifyInstance, options: StagingRoutes
     });
     try {
       const result = await processImage(
-        { db: app.db, storage, uploads, jobs, runJob, timeoutSeconds, listener, log: request.log },
+        { db: app.db, storage, uploads, jobs, runJob, timeoutSeconds, listener, log: request.log, canDeclutter: () => Boolean(engine().canDeclutter) },
         user.id,
         request.body,
         gone.signal,
