@@ -145,9 +145,9 @@ export async function runStaging(deps: StagingRunDeps, data: StagingRunPayload, 
       const signal = limit();
       return runImageWork(
         async (): Promise<Delivery> => {
-          const outcome = await deps.lock.lock(source, image, { signal, mode: input.task === 'remove' ? 'remove' : 'furnish' });
+          const outcome = await deps.lock.lock(source, image, { signal, mode: input.task });
           if (outcome.verdict === 'refused') return outcome;
-          const [finished, changeMask] = await Promise.all([finishResult(outcome.composite, plan), changeOverlay(outcome.changeMask)]);
+          const [finished, changeMask] = await Promise.all([finishResult(outcome.composite, plan, input.task), changeOverlay(outcome.changeMask)]);
           return { verdict: 'locked', figures: outcome.figures, changeMask, finished };
         },
         { signal },
