@@ -28,6 +28,7 @@ const KNOWN_CODES = [
   'structure_changed',
   'email_not_verified',
   'upload_quota_exceeded',
+  'engine_cannot_declutter',
 ] as const;
 
 /**
