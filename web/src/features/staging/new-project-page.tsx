@@ -180,7 +180,7 @@ export default function NewProjectPage() {
             </div>
           </FormSection>
 
-          <FormSection step={2} title={t('newProject.photosStep')} hint={t('newProject.photosHint')} id={`${ids.photos}-h`}>
+          <FormSection step={2} title={t('newProject.photosStep')} hint={t(removal ? 'removal.photosHint' : 'newProject.photosHint')} id={`${ids.photos}-h`}>
             <div className="grid gap-4">
               {picked.notice && (
                 <Alert
