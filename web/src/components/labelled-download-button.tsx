@@ -10,6 +10,9 @@ import { useAuth } from '@/lib/auth';
  * the button; free users see it disabled with an upgrade link (their results carry the watermark).
  * Used on the result screen and the project page; the label is in the interface's language.
  */
+/** The label is long: let it wrap rather than widen a narrow side panel. */
+const WRAP = 'h-auto min-h-10 whitespace-normal py-2 text-center';
+
 export function LabelledDownloadButton({ onDownload, disabled, busy }: { onDownload(label: 'de' | 'en'): void; disabled?: boolean; busy?: boolean }) {
   const { t, i18n } = useTranslation();
   const { user } = useAuth();
@@ -17,14 +20,14 @@ export function LabelledDownloadButton({ onDownload, disabled, busy }: { onDownl
   const language = i18n.language === 'de' ? 'de' : 'en';
   if (allowed) {
     return (
-      <Button variant="outline" onClick={() => onDownload(language)} disabled={disabled || busy} data-testid="download-labelled">
+      <Button variant="outline" className={WRAP} onClick={() => onDownload(language)} disabled={disabled || busy} data-testid="download-labelled">
         <Tag aria-hidden /> {t('labelledDownload.button')}
       </Button>
     );
   }
   return (
     <div className="grid gap-1.5" data-testid="download-labelled-locked">
-      <Button variant="outline" disabled aria-describedby="labelled-download-hint">
+      <Button variant="outline" className={WRAP} disabled aria-describedby="labelled-download-hint">
         <Lock aria-hidden /> {t('labelledDownload.button')}
       </Button>
       <p id="labelled-download-hint" className="text-xs text-muted-foreground">
