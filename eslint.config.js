@@ -27,6 +27,7 @@ const serverSeams = {
   auth: ['./guards.ts', './session-store.ts'],
   objects: ['./storage.ts', './object-keys.ts', './disclosure-label.ts', './download-name.ts'],
   analytics: ['./record-event.ts'],
+  projects: ['./repository.ts'],
   billing: ['./plan-changes.ts'],
 };
 const serverZones = serverFeatures.flatMap((feature) =>

@@ -1,6 +1,7 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
-import { projectImages, projects } from '../db/schema/projects.js';
+import { projectImages } from '../db/schema/projects.js';
+import { asciiName } from '../objects/download-name.js';
 
 export type ImageRow = typeof projectImages.$inferSelect;
 
@@ -20,25 +21,7 @@ export async function listingPairs(db: Database, projectId: string): Promise<Lis
   return rows.filter((r) => r.isOriginal).map((original, i) => ({ position: i + 1, original, staged: staged.get(original.id) ?? null }));
 }
 
-export async function ownProject(db: Database, userId: string, projectId: string) {
-  const [row] = await db
-    .select()
-    .from(projects)
-    .where(and(eq(projects.id, projectId), eq(projects.userId, userId)))
-    .limit(1);
-  return row ?? null;
-}
-
-/** Safe ASCII for file names: umlauts spelled out, accents dropped, anything else a hyphen. */
+/** Safe lower-case ASCII for file names (umlauts spelled out, as in single downloads). */
 export function asciiSlug(text: string, max = 60): string {
-  const umlauts: Record<string, string> = { ä: 'ae', ö: 'oe', ü: 'ue', Ä: 'Ae', Ö: 'Oe', Ü: 'Ue', ß: 'ss' };
-  return text
-    .replace(/[äöüÄÖÜß]/g, (c) => umlauts[c]!)
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^A-Za-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, max)
-    .replace(/-+$/, '')
-    .toLowerCase();
+  return asciiName(text).replace(/[._]+/g, '-').replace(/-{2,}/g, '-').slice(0, max).replace(/^-+|-+$/g, '').toLowerCase();
 }

@@ -6,7 +6,8 @@ import { currentUser, requireUser, requireVerifiedEmail } from '../auth/guards.j
 import { AppError } from '../errors/app-error.js';
 import { assertLabelAllowed } from '../objects/disclosure-label.js';
 import type { ObjectStorage } from '../objects/storage.js';
-import { listingPairs, ownProject } from './listing.js';
+import { findProject } from '../projects/repository.js';
+import { listingPairs } from './listing.js';
 import { listingZip, zipEntries, zipFileName } from './listing-zip.js';
 import { ensureLink, linkOfProject, projectOfToken, revokeLink, shareUrl } from './share-links.js';
 
@@ -33,7 +34,7 @@ export async function sharingRoutes(app: FastifyInstance, options: SharingRoutes
   const { storage } = options;
 
   async function ownedProject(userId: string, id: string) {
-    const project = uuidLike(id) ? await ownProject(db, userId, id) : null;
+    const project = uuidLike(id) ? await findProject(db, userId, id) : null;
     if (!project) throw notFound();
     return project;
   }

@@ -28,15 +28,13 @@ import { listingZipUrl, useShareLink, useShareLinkMutations } from '../api/share
  * revoke), the whole listing as a zip (optionally labelled, with originals), and the ready
  * disclosure sentence for the listing text in German and English.
  */
-export function ListingPanel({
-  projectId,
-  projectTitle,
-  stagedCount,
-}: {
+interface ListingProps {
   projectId: string;
   projectTitle: string;
   stagedCount: number;
-}) {
+}
+
+export function ListingPanel({ projectId, projectTitle, stagedCount }: ListingProps) {
   const { t } = useTranslation('projects');
   return (
     <section
@@ -158,15 +156,7 @@ function ShareLinkCard({ projectId }: { projectId: string }) {
   );
 }
 
-function ZipCard({
-  projectId,
-  projectTitle,
-  stagedCount,
-}: {
-  projectId: string;
-  projectTitle: string;
-  stagedCount: number;
-}) {
+function ZipCard({ projectId, projectTitle, stagedCount }: ListingProps) {
   const { t, i18n } = useTranslation('projects');
   const { user } = useAuth();
   const labelAllowed = user ? PLANS[user.subscriptionPlan].disclosureLabel : false;
