@@ -22,11 +22,12 @@ const webZones = webFeatures.map((feature) => ({
   message: 'Features do not import each other: meet at web/src/app or share through web/src/lib and web/src/components.',
 }));
 
-const serverFeatures = ['auth', 'objects', 'projects', 'staging', 'billing', 'analytics', 'admin', 'account'];
+const serverFeatures = ['auth', 'objects', 'projects', 'staging', 'billing', 'analytics', 'admin', 'account', 'sharing'];
 const serverSeams = {
   auth: ['./guards.ts', './session-store.ts'],
-  objects: ['./storage.ts', './object-keys.ts'],
+  objects: ['./storage.ts', './object-keys.ts', './disclosure-label.ts', './download-name.ts'],
   analytics: ['./record-event.ts'],
+  projects: ['./repository.ts'],
   billing: ['./plan-changes.ts'],
 };
 const serverZones = serverFeatures.flatMap((feature) =>

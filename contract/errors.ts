@@ -31,6 +31,7 @@ export const ERROR_CODES = [
   'upload_quota_exceeded',
   'structure_changed',
   'no_billing_account',
+  'engine_cannot_declutter',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -19,6 +19,8 @@ export const pages = {
   impressum: '/impressum',
   privacy: '/privacy',
   terms: '/terms',
+  /** A project's public share page (decision 026). */
+  sharedListing: '/s/:token',
 } as const;
 
 /** The admin area's pages, relative to its `/admin` nest. */

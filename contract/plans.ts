@@ -29,6 +29,8 @@ export interface Plan {
   /** Free results are at most 1280x720 (720p). */
   maxResultSize: { width: number; height: number } | null;
   watermark: boolean;
+  /** Downloads "with 'Virtually staged' label" (single image and the listing zip); free results carry the watermark instead. */
+  disclosureLabel: boolean;
   popular: boolean;
   contactSales: boolean;
   features: PlanFeature[];
@@ -48,6 +50,7 @@ export const PLANS: Record<PlanId, Plan> = {
     maxResultLongSide: 1280,
     maxResultSize: { width: 1280, height: 720 },
     watermark: true,
+    disclosureLabel: false,
     popular: false,
     contactSales: false,
     features: [
@@ -70,6 +73,7 @@ export const PLANS: Record<PlanId, Plan> = {
     maxResultLongSide: 3840,
     maxResultSize: null,
     watermark: false,
+    disclosureLabel: true,
     popular: true,
     contactSales: false,
     features: [
@@ -92,6 +96,7 @@ export const PLANS: Record<PlanId, Plan> = {
     maxResultLongSide: 3840,
     maxResultSize: null,
     watermark: false,
+    disclosureLabel: true,
     popular: false,
     contactSales: true,
     features: [

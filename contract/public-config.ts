@@ -28,6 +28,8 @@ export const publicConfigResponse = z.object({
   stripePublishableKey: z.string().nullable(),
   /** The engine new images are staged with (`offline` is the built-in preview engine). */
   stagingEngine: z.string(),
+  /** The server's engine can empty a furnished room (decision 027); the offline preview engine cannot. */
+  furnitureRemoval: z.boolean(),
   stagingConcurrency: z.number().int(),
   /** Images are deleted this many days after their project completed; 0 keeps them. */
   retentionDays: z.number().int(),

@@ -27,6 +27,8 @@ import { objectRoutes } from './objects/routes.js';
 import { projectRoutes } from './projects/routes.js';
 import { createServices, type Services } from './services.js';
 import { stagingRoutes } from './staging/routes.js';
+import { registerShareNoindex, sharingRoutes } from './sharing/routes.js';
+import { linkOfProject, shareUrl } from './sharing/share-links.js';
 import { registerOriginCheck } from './security/origin-check.js';
 
 export interface AppDependencies {
@@ -82,9 +84,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   if (!deps.mailer) app.addHook('onClose', () => mailer.close());
   await app.register(authRoutes, { mailer, onSignup: () => recordEventQuietly(database.db, app.log, 'signup') });
   const services = deps.services ?? createServices(config, database);
-  await app.register(objectRoutes, { storage: services.storage });
+  await app.register(objectRoutes, {
+    storage: services.storage,
+    shareUrlOf: async (projectId) => {
+      const token = await linkOfProject(database.db, projectId);
+      return token ? shareUrl(config.publicUrl, token) : null;
+    },
+  });
   await app.register(projectRoutes, { storage: services.storage, beforeDelete: services.beforeProjectDelete });
   await app.register(stagingRoutes, { ...services, jobs: deps.jobs });
+  await app.register(sharingRoutes, { storage: services.storage });
+  registerShareNoindex(app);
   const billing = deps.billing ?? createBilling(config);
   const checkout = billing.checkout;
   await app.register(billingRoutes, { checkout });

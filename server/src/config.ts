@@ -208,6 +208,8 @@ export function publicConfig(config: AppConfig): PublicConfigResponse {
     billingEnabled: config.billingEnabled,
     stripePublishableKey: config.STRIPE_PUBLISHABLE_KEY ?? null,
     stagingEngine: config.STAGING_ENGINE,
+    /** The provider engines can empty a room (their `canDeclutter`); offline and fixed-latency cannot (decision 027). */
+    furnitureRemoval: config.STAGING_ENGINE !== 'offline' && config.STAGING_ENGINE !== 'fixed-latency',
     stagingConcurrency: config.STAGING_CONCURRENCY,
     retentionDays: config.RETENTION_DAYS,
     logRetentionDays: config.LOG_RETENTION_DAYS,

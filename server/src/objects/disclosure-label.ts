@@ -1,31 +1,59 @@
-import sharp from 'sharp';
+import QRCode from 'qrcode';
+import sharp, { type OverlayOptions } from 'sharp';
+import { PLANS, type PlanId } from '../../../contract/plans.js';
+import { AppError } from '../errors/app-error.js';
 import { fullSizeJpeg, runImageWork } from '../images/image-work.js';
+import { provenanceOf } from '../images/provenance.js';
 
 /**
  * Many listing portals require staged photos to say so. Pro and business results carry no brand
- * watermark; on request their download gets this small, neutral "Virtually staged" label instead.
+ * watermark; on request their download gets this small, neutral "Virtually staged" label instead,
+ * optionally with the project's share link as text and a QR code (decision 026), so a printed
+ * exposé leads to the before/after page. The disclosure XMP stays in the file.
  */
 export const DISCLOSURE_TEXT = { de: 'Virtuell eingerichtet', en: 'Virtually staged' } as const;
 export type DisclosureLanguage = keyof typeof DISCLOSURE_TEXT;
 
-export async function addDisclosureLabel(image: Buffer, language: DisclosureLanguage): Promise<Buffer> {
+/** Labelled downloads are a Pro and Business feature (contract/plans.ts `disclosureLabel`); free results carry the watermark. */
+export function assertLabelAllowed(plan: PlanId): void {
+  if (!(PLANS[plan] ?? PLANS.free).disclosureLabel) throw AppError.forbidden('The "Virtually staged" label is part of the Pro and Business plans.');
+}
+
+export interface LabelOptions {
+  /** The share page's URL: printed under the label and as a QR code in the bottom-right corner. */
+  link?: string;
+}
+
+export async function addDisclosureLabel(image: Buffer, language: DisclosureLanguage, options: LabelOptions = {}): Promise<Buffer> {
   const { width = 1024, height = 768 } = await sharp(image).metadata();
   const text = DISCLOSURE_TEXT[language];
   const fontSize = Math.max(12, Math.round(Math.min(width, height) * 0.028));
   const padX = Math.round(fontSize * 0.8);
-  const boxHeight = Math.round(fontSize * 1.9);
-  // Inter/system fonts are not guaranteed on the server: size the pill for a generous average glyph width.
-  const boxWidth = Math.round(text.length * fontSize * 0.58 + padX * 2);
   const margin = Math.round(fontSize * 1.1);
+  const link = options.link?.replace(/^https?:\/\//, '');
+  const linkSize = Math.max(10, Math.round(fontSize * 0.62));
+  // Inter/system fonts are not guaranteed on the server: size the pill for a generous average glyph width.
+  const boxWidth = Math.min(width - 2 * margin, Math.round(Math.max(text.length * fontSize * 0.58, link ? link.length * linkSize * 0.6 : 0) + padX * 2));
+  const boxHeight = Math.round(fontSize * 1.9 + (link ? linkSize * 1.5 : 0));
+  const radius = link ? Math.round(fontSize * 0.6) : boxHeight / 2;
+  const textY = link ? Math.round(fontSize * 1.25) : boxHeight / 2;
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${boxWidth}" height="${boxHeight}">
-    <rect width="100%" height="100%" rx="${boxHeight / 2}" fill="rgba(20,16,12,0.62)"/>
-    <text x="50%" y="50%" dominant-baseline="central" text-anchor="middle" font-family="DejaVu Sans, Arial, sans-serif"
+    <rect width="100%" height="100%" rx="${radius}" fill="rgba(20,16,12,0.62)"/>
+    <text x="50%" y="${textY}" dominant-baseline="central" text-anchor="middle" font-family="DejaVu Sans, Arial, sans-serif"
       font-size="${fontSize}" font-weight="600" fill="#fff">${text}</text>
+    ${link ? `<text x="50%" y="${Math.round(fontSize * 2.35)}" dominant-baseline="central" text-anchor="middle" font-family="DejaVu Sans Mono, monospace" font-size="${linkSize}" fill="#fff">${escapeXml(link)}</text>` : ''}
   </svg>`;
-  return runImageWork(() =>
-    sharp(image)
-      .composite([{ input: Buffer.from(svg), left: margin, top: Math.max(0, height - boxHeight - margin) }])
-      .jpeg(fullSizeJpeg(90))
-      .toBuffer(),
-  );
+  const overlays: OverlayOptions[] = [{ input: Buffer.from(svg), left: margin, top: Math.max(0, height - boxHeight - margin) }];
+  if (options.link) {
+    const side = Math.max(64, Math.round(Math.min(width, height) * 0.16));
+    const qr = await QRCode.toBuffer(options.link, { type: 'png', width: side, margin: 2, errorCorrectionLevel: 'M' });
+    const qrSide = (await sharp(qr).metadata()).width ?? side;
+    overlays.push({ input: qr, left: Math.max(0, width - qrSide - margin), top: Math.max(0, height - qrSide - margin) });
+  }
+  const xmp = await provenanceOf(image);
+  return runImageWork(() => sharp(image).composite(overlays).jpeg(fullSizeJpeg(90)).withXmp(xmp).toBuffer());
+}
+
+function escapeXml(text: string): string {
+  return text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

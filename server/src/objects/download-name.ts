@@ -45,7 +45,8 @@ export async function isStagedImage(db: Database, parsed: ParsedKey): Promise<bo
 
 const UMLAUTS: Record<string, string> = { ä: 'ae', ö: 'oe', ü: 'ue', Ä: 'Ae', Ö: 'Oe', Ü: 'Ue', ß: 'ss' };
 
-function asciiName(title: string): string {
+/** ASCII for file names: umlauts spelled out, accents dropped, anything else a hyphen. */
+export function asciiName(title: string): string {
   return title
     .replace(/[äöüÄÖÜß]/g, (c) => UMLAUTS[c]!)
     .normalize('NFKD')

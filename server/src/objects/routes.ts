@@ -6,7 +6,7 @@ import { MAX_UPLOAD_BYTES } from '../../../contract/limits.js';
 import { loadSessionUser, currentUser, requireUser, requireVerifiedEmail } from '../auth/guards.js';
 import { AppError } from '../errors/app-error.js';
 import { hitRateLimit } from '../security/rate-limiter.js';
-import { addDisclosureLabel } from './disclosure-label.js';
+import { addDisclosureLabel, assertLabelAllowed } from './disclosure-label.js';
 import { contentDisposition, downloadFileName, isStagedImage } from './download-name.js';
 import { assertAcceptedContentType, tooLarge } from './image-intake.js';
 import { LocalStorage, contentTypeOfKey } from './local-storage.js';
@@ -17,6 +17,8 @@ import { LOCAL_UPLOAD_ROUTE } from './upload-signature.js';
 
 export interface ObjectRoutesOptions {
   storage: ObjectStorage;
+  /** The project's share page URL, if it has one (sharing feature, wired in app.ts): printed on labelled downloads with `share=1`. */
+  shareUrlOf?: (projectId: string) => Promise<string | null>;
 }
 
 const UPLOADS_PER_HOUR = 300;
@@ -78,7 +80,7 @@ export async function objectRoutes(app: FastifyInstance, options: ObjectRoutesOp
     '/api/objects/download',
     {
       preHandler: requireUser,
-      schema: { querystring: z.object({ path: z.string().min(1).max(1024), label: z.enum(['de', 'en']).optional() }) },
+      schema: { querystring: z.object({ path: z.string().min(1).max(1024), label: z.enum(['de', 'en']).optional(), share: z.enum(['0', '1']).optional() }) },
     },
     async (request, reply) => {
       const parsed = keyFromClientPath(request.query.path);
@@ -89,9 +91,11 @@ export async function objectRoutes(app: FastifyInstance, options: ObjectRoutesOp
       if (!label) return sendObject(request, reply, parsed, contentDisposition(name));
       // The disclosure label goes on staged results only; an original is not staged.
       if (parsed.isThumbnail || !(await isStagedImage(db, parsed))) throw AppError.badRequest('Only staged images can carry the "Virtually staged" label.');
+      assertLabelAllowed(currentUser(request).subscriptionPlan);
       const original = await storage.read(parsed.key);
       if (!original) throw AppError.notFound('The image was not found.');
-      const labelled = await addDisclosureLabel(original, label);
+      const link = request.query.share === '1' && parsed.projectId ? await options.shareUrlOf?.(parsed.projectId) : null;
+      const labelled = await addDisclosureLabel(original, label, { link: link ?? undefined });
       const withSuffix = (n: string) => n.replace(/\.\w+$/, '-labelled.jpg');
       return reply
         .header('content-type', 'image/jpeg')

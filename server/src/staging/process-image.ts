@@ -27,6 +27,8 @@ export interface ProcessImageDeps {
   /** Wakes the waiting request when the run settles; without it the run row is polled every 200 ms. */
   listener?: RunSettledListener;
   log: FastifyBaseLogger;
+  /** False when the configured engine cannot empty a room: furniture removal then answers 422 before anything is stored or charged. */
+  canDeclutter: () => boolean;
 }
 
 export interface ProcessImageResult {
@@ -64,6 +66,7 @@ export async function startRun(deps: ProcessImageDeps, userId: string, request: 
   if (parsed.userId !== userId || parsed.isThumbnail || !isUuid(request.projectId)) throw notFound();
   const [project] = await db.select().from(projects).where(and(eq(projects.id, request.projectId), eq(projects.userId, userId)));
   if (!project) throw notFound();
+  if (request.category === 'furniture_removal' && !deps.canDeclutter()) throw cannotDeclutter();
 
   let original: ImageRow | null = null;
   let upload: UploadRecord | null = null;
@@ -188,6 +191,13 @@ async function projectOriginal(db: Database, parsed: ParsedKey, projectId: strin
 async function assertCreditLeft(db: Database, userId: string) {
   const [user] = await db.select({ used: users.creditsUsed, limit: users.creditsLimit }).from(users).where(eq(users.id, userId));
   if (!user || user.used >= user.limit) throw insufficientCredits();
+}
+
+/** The offline preview engine draws furniture; it cannot take any away (decision 027). */
+export const CANNOT_DECLUTTER_MESSAGE =
+  'Furniture removal needs an AI image engine; this server stages with the offline preview engine, which can only add furniture. No credit was used.';
+function cannotDeclutter() {
+  return new AppError(422, 'engine_cannot_declutter', CANNOT_DECLUTTER_MESSAGE);
 }
 
 function imageLimit() {

@@ -1,5 +1,6 @@
 import type { StyleId } from '../../../contract/styles.js';
 import { CUSTOM_STYLE_MAX, INSTRUCTIONS_MAX } from '../../../contract/limits.js';
+import { buildRemovalPrompt } from './removal/removal-prompt.js';
 
 /**
  * The staging prompts, in English, in one place (DESIGN §6, reference §6.2). Instruction-edit models
@@ -13,6 +14,8 @@ export interface StagingPromptInput {
   roomType?: string;
   instructions?: string;
   strict?: boolean;
+  /** 'remove': the furniture-removal prompt instead (removal/removal-prompt.ts). */
+  task?: 'furnish' | 'remove';
 }
 
 /** What each named style means to the model; the contract's one-liners are too thin for that. */
@@ -98,6 +101,7 @@ const STRICT_RULES = [
 
 /** The full edit prompt for instruction-following image models. */
 export function buildStagingPrompt(input: StagingPromptInput): string {
+  if (input.task === 'remove') return buildRemovalPrompt(input);
   const room = roomLabel(input.roomType);
   const styleName = sanitizeFreeText(input.styleName, 80) || 'modern';
   const wishes = sanitizeFreeText(input.instructions, INSTRUCTIONS_MAX);

@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { PLANS, type PlanId } from '../../../contract/plans.js';
 import { THUMBNAIL_MAX_SIDE } from '../../../contract/limits.js';
 import { fullSizeJpeg, THUMBNAIL_WEBP } from '../images/image-work.js';
+import { provenanceXmp, type ProvenanceKind } from '../images/provenance.js';
 
 export const WATERMARK_TEXT = 'Virtually staged · Raumwerk';
 
@@ -25,11 +26,12 @@ export interface RawRgbImage {
 /**
  * The plan's promise applied to the geometry lock's composite (DESIGN §4, §6): free results fit
  * 1280x720 (720x1280 upright) and carry the "Virtually staged" watermark; pro/business keep up to
- * 3840 px on the long side without it. Never enlarged; stored as JPEG without metadata, with a WebP
- * thumbnail. The composite arrives as raw pixels at the original's resolution, so a 12 MP photo is
+ * 3840 px on the long side without it. Never enlarged; stored as JPEG whose only metadata is the
+ * disclosure XMP (images/provenance.ts, decision 026), with a WebP thumbnail carrying it too. The composite arrives as raw pixels at the original's resolution, so a 12 MP photo is
  * encoded once here, with no decode of an intermediate file.
  */
-export async function finishResult(composite: RawRgbImage, planId: PlanId): Promise<FinishedImage> {
+export async function finishResult(composite: RawRgbImage, planId: PlanId, kind: ProvenanceKind = 'furnish'): Promise<FinishedImage> {
+  const xmp = provenanceXmp(kind);
   const plan = PLANS[planId] ?? PLANS.free;
   const { width: inW, height: inH } = composite;
   const box = plan.maxResultSize
@@ -45,13 +47,13 @@ export async function finishResult(composite: RawRgbImage, planId: PlanId): Prom
   if (scale < 1) pipeline = pipeline.resize({ ...box, fit: 'inside', withoutEnlargement: true });
   // One pixel of slack: an overlay larger than the image is an error.
   if (plan.watermark) pipeline = pipeline.composite([{ input: watermarkSvg(Math.max(1, outW - 1), Math.max(1, outH - 1)), gravity: 'southeast' }]);
-  const { data: image, info } = await pipeline.jpeg(fullSizeJpeg(90)).toBuffer({ resolveWithObject: true });
+  const { data: image, info } = await pipeline.jpeg(fullSizeJpeg(90)).withXmp(xmp).toBuffer({ resolveWithObject: true });
   // From the finished JPEG, so the thumbnail shows the watermark too (shrink-on-load keeps it cheap).
-  return { image, mimeType: 'image/jpeg', extension: 'jpg', width: info.width, height: info.height, thumbnail: await thumbnailOf(image) };
+  return { image, mimeType: 'image/jpeg', extension: 'jpg', width: info.width, height: info.height, thumbnail: await thumbnailOf(image, xmp) };
 }
 
-function thumbnailOf(image: Buffer): Promise<Buffer> {
-  return sharp(image).resize({ width: THUMBNAIL_MAX_SIDE, height: THUMBNAIL_MAX_SIDE, fit: 'inside' }).webp(THUMBNAIL_WEBP).toBuffer();
+function thumbnailOf(image: Buffer, xmp: string): Promise<Buffer> {
+  return sharp(image).resize({ width: THUMBNAIL_MAX_SIDE, height: THUMBNAIL_MAX_SIDE, fit: 'inside' }).webp(THUMBNAIL_WEBP).withXmp(xmp).toBuffer();
 }
 
 /** A translucent label in the bottom-right corner, sized to the image (readable at thumbnail size too). */

@@ -8,6 +8,7 @@ import type { ObjectStorage } from '../objects/storage.js';
 import { processImage, startRun } from './process-image.js';
 import { prefersAsync } from './prefer-async.js';
 import { runEventRoutes } from './run-events-route.js';
+import type { StagingEngine } from './engines/engine.js';
 import { RunSettledListener } from './run-listener.js';
 import type { StagingRunPayload } from './staging-run.js';
 import type { UploadSource } from './upload-port.js';
@@ -18,18 +19,19 @@ export interface StagingRoutesOptions {
   runJob: JobDefinition<StagingRunPayload>;
   timeoutSeconds: number;
   jobs: JobQueue | null;
+  engine: () => StagingEngine;
 }
 
 /**
  * POST /api/process-image → `{success: true, processedImagePath}` or `{success: false, error, code}`
- * with a fitting status (402 no credits, 404 not yours/not found, 422 refused, 502 engine failure,
+ * with a fitting status (402 no credits, 404 not yours/not found, 422 refused or `engine_cannot_declutter`, 502 engine failure,
  * 504 timeout). The request waits for the staging job; closing it does not cancel the job.
  * With `Prefer: respond-async` it answers 202 `{runId, status, eventsUrl}` once the job is queued
  * (decision 022); the run is then followed at GET /api/staging-runs/:id/events.
  */
 export async function stagingRoutes(app: FastifyInstance, options: StagingRoutesOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { storage, uploads, runJob, timeoutSeconds, jobs } = options;
+  const { storage, uploads, runJob, timeoutSeconds, jobs, engine } = options;
   const listener = new RunSettledListener(app.pool, app.log);
   app.addHook('onClose', () => listener.close());
   await app.register(runEventRoutes, { listener });
@@ -40,7 +42,7 @@ export async function stagingRoutes(app: FastifyInstance, options: StagingRoutes
     reply.raw.once('close', () => {
       if (!reply.raw.writableEnded) gone.abort();
     });
-    const deps = { db: app.db, storage, uploads, jobs, runJob, timeoutSeconds, listener, log: request.log };
+    const deps = { db: app.db, storage, uploads, jobs, runJob, timeoutSeconds, listener, log: request.log, canDeclutter: () => Boolean(engine().canDeclutter) };
     try {
       if (prefersAsync(request.headers.prefer)) {
         const started = await startRun(deps, user.id, request.body);

@@ -14,7 +14,7 @@ import { runImageWork } from '../images/image-work.js';
 import { changeMaskKeyOf, filePathOf, projectImageKey, thumbnailKeyOf } from '../objects/object-keys.js';
 import type { ObjectStorage } from '../objects/storage.js';
 import { chargeRun, refundRun } from './credits.js';
-import { EngineError, engineMessages, type StageResult, type StagingEngine } from './engines/engine.js';
+import { EngineError, engineMessages, type StageResult, type StagingEngine, type StagingTask } from './engines/engine.js';
 import { stageWithRetries, type RetryPolicy } from './engine-runner.js';
 import type { LockFigures, LockOptions, LockOutcome } from './geometry-lock/lock-result.js';
 import { recomputeProjectStatus } from './project-status.js';
@@ -56,6 +56,11 @@ export interface StagingRunDeps {
 const REFUNDED = 'Your credit has been refunded.';
 /** The run's answer when the lock refused the result twice (shown to the user; the web app translates the code). */
 export const STRUCTURE_CHANGED_MESSAGE = `The AI changed the room itself (walls, windows or perspective), so the result was not delivered. ${REFUNDED}`;
+
+/** What the engine is asked to do for a project category (furniture removal empties the room). */
+export function taskOf(category: StagingRunPayload['category']): StagingTask {
+  return category === 'furniture_removal' ? 'remove' : 'furnish';
+}
 
 /** HTTP status of a refunded run's error code, as process-image answers it. */
 export function statusOfRunError(code: string | null): number {
@@ -125,6 +130,7 @@ export async function runStaging(deps: StagingRunDeps, data: StagingRunPayload, 
       styleName: data.styleName,
       styleDescription: data.styleDescription,
       instructions: data.instructions,
+      task: taskOf(data.category),
     };
     const options = {
       deadline,
@@ -144,10 +150,10 @@ export async function runStaging(deps: StagingRunDeps, data: StagingRunPayload, 
       return runImageWork(
         async (): Promise<Delivery> => {
           await stage('locking');
-          const outcome = await deps.lock.lock(source, image, { signal });
+          const outcome = await deps.lock.lock(source, image, { signal, mode: input.task });
           if (outcome.verdict === 'refused') return outcome;
           await stage('finishing');
-          const [finished, changeMask] = await Promise.all([finishResult(outcome.composite, plan), changeOverlay(outcome.changeMask)]);
+          const [finished, changeMask] = await Promise.all([finishResult(outcome.composite, plan, input.task), changeOverlay(outcome.changeMask)]);
           return { verdict: 'locked', figures: outcome.figures, changeMask, finished };
         },
         { signal },

@@ -10,6 +10,7 @@ import { billingCases } from './hostile/cases-billing.js';
 import { generatedCases, miscCases } from './hostile/cases-misc.js';
 import { objectCases } from './hostile/cases-objects.js';
 import { projectCases } from './hostile/cases-projects.js';
+import { sharingCases } from './hostile/cases-sharing.js';
 import { crossTenantViolations, snapshotVictim, strayObjectFiles, type VictimSnapshot } from './hostile/invariants.js';
 import { runCases } from './hostile/cases-runs.js';
 import { registeredRoutes } from './hostile/registered-routes.js';
@@ -22,7 +23,7 @@ import { createWorld, type World } from './hostile/world.js';
  * exactly as before, no row crosses tenants, nothing was written outside the key grammar, the
  * reply names nothing of A's that the request did not, and the app still answers /api/health.
  */
-const cases: HostileCase[] = [...authCases, ...accountCases, ...objectCases, ...projectCases, ...billingCases, ...miscCases, ...runCases, ...generatedCases];
+const cases: HostileCase[] = [...authCases, ...accountCases, ...objectCases, ...projectCases, ...sharingCases, ...billingCases, ...miscCases, ...runCases, ...generatedCases];
 
 let world: World;
 let baseline: VictimSnapshot;

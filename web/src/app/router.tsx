@@ -5,6 +5,7 @@ import { useAuth } from '@/lib/auth';
 import { AppLayout } from './app-layout';
 import { lazyScreen } from './lazy-screen';
 import { PageSpinner } from './page-spinner';
+import { PublicShell } from './public-shell';
 import { AdminSignIn, SignedInOnly, SignedOutOnly } from './route-guards';
 
 // Route-level code splitting: the landing page loads only what it shows; other screens bring
@@ -25,6 +26,7 @@ const ResetPasswordPage = lazyScreen(() => import('@/features/auth/reset-passwor
 const VerifyEmailPage = lazyScreen(() => import('@/features/auth/verify-email-page'));
 const ConfirmEmailPage = lazyScreen(() => import('@/features/auth/confirm-email-page'));
 const AdminApp = lazyScreen(() => import('@/features/admin/admin-app'));
+const SharedListingPage = lazyScreen(() => import('@/features/sharing/shared-listing-page'));
 const NotFoundPage = lazy(() => import('./not-found-page'));
 
 /** `/` shows the landing page to visitors and home to signed-in users (spec §2). */
@@ -58,6 +60,14 @@ export function AppRouter() {
       <Route path={pages.resetPassword} component={ResetPasswordPage} />
       <Route path={pages.verifyEmail} component={VerifyEmailPage} />
       <Route path={pages.confirmEmail} component={ConfirmEmailPage} />
+      {/* A project's public share page (decision 026): signed in or out, no app navigation. */}
+      <Route path={pages.sharedListing}>
+        {(params) => (
+          <PublicShell>
+            <SharedListingPage token={params.token} />
+          </PublicShell>
+        )}
+      </Route>
       <Route>
         <AppLayout>
           <Switch>

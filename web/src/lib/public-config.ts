@@ -3,15 +3,28 @@ import type { PublicConfigResponse } from '@contract/public-config';
 import { apiRequest } from './api-request';
 
 /**
- * GET /api/config for every feature (legal pages, engine badge, sign-in entries). Other readers
- * (billing, staging) use the same key, so the answer is fetched once per visit.
+ * GET /api/config (contract/public-config.ts) for every feature: legal pages, engine badge, sign-in
+ * entries, furniture removal, staging concurrency. One query key, so it is fetched once per visit.
  */
-export const publicConfigQueryOptions = queryOptions({
-  queryKey: ['/api/config'] as const,
-  queryFn: () => apiRequest<Partial<PublicConfigResponse>>('/api/config'),
-  staleTime: Infinity,
-});
+export type PublicConfig = Partial<PublicConfigResponse>;
+
+export const PUBLIC_CONFIG_QUERY_KEY = ['/api/config'] as const;
+
+export function getPublicConfig(): Promise<PublicConfig> {
+  return apiRequest<PublicConfig>('/api/config');
+}
+
+export const publicConfigQueryOptions = () => queryOptions({ queryKey: PUBLIC_CONFIG_QUERY_KEY, queryFn: getPublicConfig, staleTime: Infinity });
 
 export function usePublicConfig() {
-  return useQuery(publicConfigQueryOptions);
+  return useQuery(publicConfigQueryOptions());
 }
+
+/** Whether furniture removal can run here: true/false once the server said, undefined while loading. */
+export function useFurnitureRemovalAvailable(): boolean | undefined {
+  const { data } = usePublicConfig();
+  return data ? data.furnitureRemoval === true : undefined;
+}
+
+/** The `/new-project` address that starts a furniture-removal project. */
+export const FURNITURE_REMOVAL_HREF = '/new-project?service=furniture_removal';

@@ -65,7 +65,7 @@ export function renderWithProviders(
   const result = render(
     <QueryClientProvider client={queryClient}>
       <ThemeProvider>
-        <Router hook={location.hook}>
+        <Router hook={location.hook} searchHook={location.searchHook}>
           <Suspense fallback={<div>suspended</div>}>{ui}</Suspense>
         </Router>
         <Toaster />

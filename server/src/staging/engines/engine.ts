@@ -1,5 +1,7 @@
 import type { StyleId } from '../../../../contract/styles.js';
 
+export type StagingTask = 'furnish' | 'remove';
+
 /** One staging request: an empty-room photo plus the chosen style. */
 export interface StageInput {
   image: Buffer;
@@ -9,6 +11,8 @@ export interface StageInput {
   styleDescription: string;
   instructions?: string;
   roomType?: string;
+  /** 'remove' empties a furnished room (category furniture_removal, decision 027); default 'furnish'. */
+  task?: StagingTask;
   /** Set on the retry after the geometry lock refused a result: the prompt insists harder on preserving the room. */
   strict?: boolean;
   /**
@@ -31,6 +35,8 @@ export interface StagingEngine {
   readonly name: string;
   /** True when the provider documents an edit mask (OpenAI edits); the strict retry then sends one. */
   readonly takesEditMask?: boolean;
+  /** True when the engine can empty a furnished room (`task: 'remove'`); the offline engine cannot. */
+  readonly canDeclutter?: boolean;
   stage(input: StageInput): Promise<StageResult>;
 }
 

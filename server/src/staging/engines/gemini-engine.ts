@@ -32,6 +32,7 @@ const BLOCKED_FINISH_REASONS = new Set([
 /** Google Gemini image editing via `models.generateContent` with an inline image, reference §2. */
 export class GeminiStagingEngine implements StagingEngine {
   readonly name: string;
+  readonly canDeclutter = true;
   private readonly client: GoogleGenAI;
   private readonly timeoutMs: number;
   private readonly maxReplyBytes: number;

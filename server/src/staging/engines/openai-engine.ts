@@ -26,6 +26,7 @@ type EditSize = '1536x1024' | '1024x1536' | '1024x1024';
 /** OpenAI Images API edit (`POST /v1/images/edits`), reference §1. */
 export class OpenAIStagingEngine implements StagingEngine {
   readonly name: string;
+  readonly canDeclutter = true;
   /** Edits take a `mask` (reference §1.2, billing-geometry-mail §2.2). */
   readonly takesEditMask = true;
   private readonly client: OpenAI;

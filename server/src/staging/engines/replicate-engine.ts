@@ -39,6 +39,7 @@ const MAX_DATA_URI_BYTES = 1_500_000;
 /** Replicate predictions API (reference §3): create with `Prefer: wait`, poll, download the output file. */
 export class ReplicateStagingEngine implements StagingEngine {
   readonly name: string;
+  readonly canDeclutter = true;
   private readonly timeoutMs: number;
   private readonly maxReplyBytes: number;
 

@@ -35,7 +35,12 @@ const LOW_NOISE_FACTOR = 2;
 /** Darkening (8-bit luma levels) below an object that counts as its shadow. */
 const SHADOW_DARKENING = 7;
 
-export function findChangeMask(cv: CV, original: Raster, aligned: Raster, valid: Uint8Array): ChangeMask {
+/**
+ * `mode` 'remove' (furniture removal, decision 027): the mask is of what disappeared, and the shadow
+ * search looks for the opposite: the result lighter than the original below a removed object (its
+ * contact and cast shadows went with it).
+ */
+export function findChangeMask(cv: CV, original: Raster, aligned: Raster, valid: Uint8Array, mode: 'add' | 'remove' = 'add'): ChangeMask {
   const { width, height } = original;
   const long = Math.max(width, height);
   const px = (share: number, min = 1) => Math.max(min, Math.round(share * long));
@@ -108,7 +113,7 @@ export function findChangeMask(cv: CV, original: Raster, aligned: Raster, valid:
     const band = rawFromMat(below);
     const withShadow = rawFromMat(mask);
     for (let i = 0; i < n; i++) {
-      if (band[i] && valid[i] && shade[i] - 128 > SHADOW_DARKENING) withShadow[i] = 255;
+      if (band[i] && valid[i] && (mode === 'add' ? shade[i] - 128 : 128 - shade[i]) > SHADOW_DARKENING) withShadow[i] = 255;
     }
     mask.data.set(withShadow);
     cv.morphologyEx(mask, mask, cv.MORPH_CLOSE, square(px(1 / 150)), anchor, 1);

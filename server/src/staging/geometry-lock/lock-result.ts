@@ -46,7 +46,15 @@ export type LockOutcome = LockedResult | RefusedResult;
 
 export interface LockOptions {
   signal?: AbortSignal;
+  /**
+   * 'furnish' (default): the model may only add objects. 'remove' (furniture removal, decision 027):
+   * it may only take loose objects away; the mask is of what disappeared and the verification keeps
+   * the building's own lines and openings (removal-verify.ts).
+   */
+  mode?: LockMode;
 }
+
+export type LockMode = 'furnish' | 'remove';
 
 /**
  * `lockResult(original, result, options?) => Promise<LockOutcome>` lives in lock.ts;

@@ -8,6 +8,7 @@ import { type LockOptions, type LockOutcome } from './lock-result.js';
 import { loadCv } from './opencv.js';
 import { findOpenings } from './openings.js';
 import { longLines } from './structure-lines.js';
+import { verifyRemoval } from './removal-verify.js';
 import { verifyLock } from './verify.js';
 import { loadWorkingPair } from './working-images.js';
 
@@ -18,7 +19,7 @@ import { loadWorkingPair } from './working-images.js';
  * reasons; nothing of it may be delivered.
  */
 export async function lockResult(original: Buffer, result: Buffer, options: LockOptions = {}): Promise<LockOutcome> {
-  const { signal } = options;
+  const { signal, mode = 'furnish' } = options;
   const { cv } = await loadCv();
   const pair = await loadWorkingPair(original, result);
   signal?.throwIfAborted();
@@ -38,14 +39,15 @@ export async function lockResult(original: Buffer, result: Buffer, options: Lock
     const { aligned, valid } = warpToOriginal(cv, pair.result, alignment.homography);
     const correction = fitColourCorrection(pair.original.data, aligned.data, valid);
     applyColourCorrection(aligned.data, 3, correction);
-    const mask = findChangeMask(cv, pair.original, aligned, valid);
+    const mask = findChangeMask(cv, pair.original, aligned, valid, mode === 'remove' ? 'remove' : 'add');
     signal?.throwIfAborted();
 
     const lines = longLines(cv, originalGrey);
     const openings = findOpenings(cv, pair.original, originalGrey, lines);
     const alignedGrey = greyMat(cv, aligned);
     mats.push(alignedGrey);
-    const { figures, reasons } = verifyLock(cv, { originalGrey, alignedGrey, valid, mask, lines, openings, alignment });
+    const checks = { originalGrey, alignedGrey, valid, mask, lines, openings, alignment };
+    const { figures, reasons } = mode === 'remove' ? verifyRemoval(cv, checks) : verifyLock(cv, checks);
     if (reasons.length) return { verdict: 'refused', reasons, figures };
 
     const composite = await composeAtFullResolution(cv, {

@@ -37,21 +37,20 @@ const REMOVED_KEPT = 0.5;
 /** Median alignment residual (working pixels at 1024 px long side). */
 export const MAX_ALIGNMENT_ERROR = 1.5;
 
+export type VerifyInput = { originalGrey: any; alignedGrey: any; valid: Uint8Array; mask: ChangeMask; lines: Segment[]; openings: Opening[]; alignment: Alignment };
+
 export interface Verification {
   figures: LockFigures;
   reasons: LockRefusalReason[];
 }
 
-export function verifyLock(cv: CV, input: { originalGrey: any; alignedGrey: any; valid: Uint8Array; mask: ChangeMask; lines: Segment[]; openings: Opening[]; alignment: Alignment }): Verification {
+export function verifyLock(cv: CV, input: VerifyInput): Verification {
   const { mask, alignment } = input;
   const { width, height } = mask;
   const long = Math.max(width, height);
-  const { edges, originalEdges, resultEdges } = withMats(cv, (keep) => {
-    const e = keep(cannyEdges(cv, input.alignedGrey, 25, 75));
-    const r = Math.max(1, Math.round(LINE_TOLERANCE_SHARE * long));
-    const kernel = keep(cv.getStructuringElement(cv.MORPH_ELLIPSE, new cv.Size(2 * r + 1, 2 * r + 1)));
-    cv.dilate(e, e, kernel, new cv.Point(-1, -1), 1);
-    return { edges: rawFromMat(e), originalEdges: rawFromMat(keep(cannyEdges(cv, input.originalGrey, 50, 150))), resultEdges: rawFromMat(keep(cannyEdges(cv, input.alignedGrey, 50, 150))) };
+  const edges = tolerantEdges(cv, input.alignedGrey);
+  const { originalEdges, resultEdges } = withMats(cv, (keep) => {
+    return { originalEdges: rawFromMat(keep(cannyEdges(cv, input.originalGrey, 50, 150))), resultEdges: rawFromMat(keep(cannyEdges(cv, input.alignedGrey, 50, 150))) };
   });
   const pictures: OpeningPictures = { originalLuma: rawFromMat(input.originalGrey), alignedLuma: rawFromMat(input.alignedGrey), originalEdges, alignedEdges: edges, hard: mask.hard, width };
   const architectureScore = linesPresent(input.lines, edges, mask.soft, input.valid, width);
@@ -67,8 +66,20 @@ export function verifyLock(cv: CV, input: { originalGrey: any; alignedGrey: any;
   return { figures: { alignmentErrorPx: round(alignmentErrorPx, 3), changedShare: round(reportedShare, 4), architectureScore: round(architectureScore, 3) }, reasons };
 }
 
+/** The aligned result's edges, dilated by the line tolerance: where a line of the original counts as present. */
+export function tolerantEdges(cv: CV, alignedGrey: any): Uint8Array {
+  const long = Math.max(alignedGrey.cols, alignedGrey.rows);
+  return withMats(cv, (keep) => {
+    const e = keep(cannyEdges(cv, alignedGrey, 25, 75));
+    const r = Math.max(1, Math.round(LINE_TOLERANCE_SHARE * long));
+    const kernel = keep(cv.getStructuringElement(cv.MORPH_ELLIPSE, new cv.Size(2 * r + 1, 2 * r + 1)));
+    cv.dilate(e, e, kernel, new cv.Point(-1, -1), 1);
+    return rawFromMat(e);
+  });
+}
+
 /** Length-weighted share of the judged lines that are still present in the result. */
-function linesPresent(lines: Segment[], edges: Uint8Array, mask: Uint8Array, valid: Uint8Array, width: number): number {
+export function linesPresent(lines: Segment[], edges: Uint8Array, mask: Uint8Array, valid: Uint8Array, width: number): number {
   let judged = 0;
   let present = 0;
   for (const line of lines) {
@@ -162,7 +173,7 @@ function structureRemoved(cv: CV, mask: ChangeMask, originalEdges: Uint8Array, r
   return false;
 }
 
-function round(v: number, digits: number): number {
+export function round(v: number, digits: number): number {
   const f = 10 ** digits;
   return Math.round(v * f) / f;
 }

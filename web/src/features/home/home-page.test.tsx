@@ -1,4 +1,4 @@
-import { act, configure, screen, within } from '@testing-library/react';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { UserResponse } from '@contract/auth';
@@ -26,13 +26,15 @@ const base: UserResponse = {
   deletionScheduledFor: null,
 };
 
-function renderHome(user: UserResponse) {
+function renderHome(user: UserResponse, config: { furnitureRemoval: boolean } = { furnitureRemoval: true }) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL) =>
       String(input) === '/api/auth/user'
         ? new Response(JSON.stringify(user), { status: 200 })
-        : new Response('not found', { status: 404 }),
+        : String(input) === '/api/config'
+          ? new Response(JSON.stringify({ stagingEngine: config.furnitureRemoval ? 'openai' : 'offline', ...config }), { status: 200 })
+          : new Response('not found', { status: 404 }),
     ),
   );
   return renderWithProviders(<HomePage />);
@@ -75,7 +77,7 @@ describe('Home (spec §2)', () => {
     off();
   });
 
-  it('has a quick start to /new-project, four tool tiles (three coming soon) and links to dashboard and projects', async () => {
+  it('has a quick start to /new-project, four tool tiles (two coming soon) and links to dashboard and projects', async () => {
     renderHome(base);
     await screen.findByTestId('home-welcome');
     expect(screen.getByTestId('quick-start-button')).toHaveAttribute('href', '/new-project');
@@ -83,13 +85,22 @@ describe('Home (spec §2)', () => {
       'href',
       '/new-project',
     );
-    for (const tool of ['removal', 'renovation', 'floorPlan']) {
+    await waitFor(() => expect(within(screen.getByTestId('tool-removal')).getByRole('link')).toHaveAttribute('href', '/new-project?service=furniture_removal'));
+    for (const tool of ['renovation', 'floorPlan']) {
       const tile = screen.getByTestId(`tool-${tool}`);
       expect(tile).toHaveTextContent('Coming soon');
       expect(within(tile).queryByRole('link')).not.toBeInTheDocument();
     }
     expect(screen.getByTestId('home-link-dashboard')).toHaveAttribute('href', '/dashboard');
     expect(screen.getByTestId('home-link-projects')).toHaveAttribute('href', '/my-projects');
+  });
+
+  it('says on the furniture-removal tile that the offline engine cannot remove furniture (no link)', async () => {
+    renderHome(base, { furnitureRemoval: false });
+    const tile = await screen.findByTestId('tool-removal');
+    await waitFor(() => expect(tile).toHaveTextContent('Needs AI engine'));
+    expect(tile).toHaveTextContent('offline preview engine');
+    expect(within(tile).queryByRole('link')).not.toBeInTheDocument();
   });
 
   it('uses a neutral welcome without a first name', async () => {

@@ -10,21 +10,29 @@ import { useTranslation } from '@/i18n/i18n';
 import { Link } from 'wouter';
 import { STYLE_IDS } from '@contract/styles';
 import { Badge } from '@/components/ui/badge';
+import { FURNITURE_REMOVAL_HREF, useFurnitureRemovalAvailable } from '@/lib/public-config';
 
 const TOOLS: { key: string; icon: LucideIcon; href?: string }[] = [
   { key: 'staging', icon: Sofa, href: '/new-project' },
-  { key: 'removal', icon: Eraser },
+  { key: 'removal', icon: Eraser, href: FURNITURE_REMOVAL_HREF },
   { key: 'renovation', icon: PaintRoller },
   { key: 'floorPlan', icon: LayoutPanelLeft },
 ];
 
-/** Four tool tiles: virtual staging is active, the other three are coming soon (spec §1). */
+/**
+ * Four tool tiles: virtual staging and furniture removal are active, the other two are coming soon
+ * (spec §1). Furniture removal needs an AI engine: on a server with the offline preview engine its
+ * tile says so instead of linking (decision 027).
+ */
 export function ToolTiles() {
   const { t } = useTranslation('home');
   const { t: tc } = useTranslation();
+  const removalAvailable = useFurnitureRemovalAvailable();
   return (
     <ul className="mt-5 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-      {TOOLS.map(({ key, icon: Icon, href }) => {
+      {TOOLS.map(({ key, icon: Icon, href: link }) => {
+        const needsEngine = key === 'removal' && removalAvailable === false;
+        const href = needsEngine ? undefined : link;
         const body = (
           <>
             <div className="flex items-start justify-between gap-3">
@@ -37,11 +45,11 @@ export function ToolTiles() {
               >
                 <Icon className="size-5" aria-hidden />
               </span>
-              {!href && <Badge variant="secondary">{tc('common.comingSoon')}</Badge>}
+              {!href && <Badge variant="secondary">{needsEngine ? t('tools.needsEngine') : tc('common.comingSoon')}</Badge>}
             </div>
             <h3 className="mt-4 font-semibold tracking-tight">{t(`tools.${key}.title`)}</h3>
             <p className="mt-1.5 flex-1 text-sm leading-relaxed text-muted-foreground">
-              {t(`tools.${key}.text`, { styles: STYLE_IDS.length })}
+              {t(needsEngine ? 'tools.removal.offline' : `tools.${key}.text`, { styles: STYLE_IDS.length })}
             </p>
             {href && (
               <span className="mt-4 inline-flex items-center gap-1 text-sm font-medium text-primary">

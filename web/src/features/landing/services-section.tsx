@@ -14,12 +14,12 @@ import { SectionHeading } from './section-heading';
 
 const SERVICES: { key: string; icon: LucideIcon; active: boolean }[] = [
   { key: 'staging', icon: Sofa, active: true },
-  { key: 'removal', icon: Eraser, active: false },
+  { key: 'removal', icon: Eraser, active: true },
   { key: 'renovation', icon: PaintRoller, active: false },
   { key: 'floorPlan', icon: LayoutPanelLeft, active: false },
 ];
 
-/** Spec §1: virtual staging is the only active service; the other three are coming soon. */
+/** Spec §1: virtual staging and furniture removal (with an AI engine, decision 027) are active; the other two are coming soon. */
 export function ServicesSection() {
   const { t } = useTranslation('landing');
   const { t: tc } = useTranslation();

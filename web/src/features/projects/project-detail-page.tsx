@@ -11,6 +11,7 @@ import { useProject } from './api/get-project';
 import { DeleteProjectDialog } from './components/delete-project-dialog';
 import { ImageCard } from './components/image-card';
 import { ImageDetailModal } from './components/image-detail-modal';
+import { ListingPanel } from './components/listing-panel';
 import { PairCompareCard } from './components/pair-compare-card';
 import { ProjectHeader } from './components/project-header';
 import { RestageProblemAlert } from './components/restage-problem-alert';
@@ -52,10 +53,10 @@ export default function ProjectDetailPage({ id }: { id: string }) {
     );
   }
 
-  const download = async (pair: ImagePair) => {
+  const download = async (pair: ImagePair, label?: 'de' | 'en') => {
     const image = pair.staged ?? pair.original;
     try {
-      await downloadImage(image.filePath, `${project.title}-${pair.number}.jpg`);
+      await downloadImage(image.filePath, `${project.title}-${pair.number}.jpg`, { label, share: Boolean(label) });
       toast({ title: t('detail.downloadStarted'), description: t('detail.downloadStartedText'), variant: 'success' });
     } catch (error) {
       console.warn('download failed', error);
@@ -64,6 +65,7 @@ export default function ProjectDetailPage({ id }: { id: string }) {
   };
   const view = (pair: ImagePair) => setModalIndex(pairs.indexOf(pair));
   const processing = project.status === 'processing';
+  const stagedCount = pairs.filter((p) => p.staged).length;
 
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 lg:py-10">
@@ -74,6 +76,7 @@ export default function ProjectDetailPage({ id }: { id: string }) {
       </Button>
       <ProjectHeader project={project} pairCount={pairs.length} />
       {problem && <RestageProblemAlert problem={problem} onDismiss={dismissProblem} />}
+      {stagedCount > 0 && <ListingPanel projectId={project.id} projectTitle={project.title} stagedCount={stagedCount} />}
 
       {pairs.length === 0 ? (
         <div className="mt-8 flex flex-col items-center rounded-2xl border border-dashed px-6 py-16 text-center" data-testid="project-empty">
@@ -134,7 +137,7 @@ export default function ProjectDetailPage({ id }: { id: string }) {
         pairs={pairs}
         index={modalIndex}
         onIndexChange={setModalIndex}
-        onDownload={(pair) => void download(pair)}
+        onDownload={(pair, label) => void download(pair, label)}
         onRestage={(pair) => void restage(pair)}
         onDelete={() => {
           setModalIndex(null);

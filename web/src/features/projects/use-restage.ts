@@ -40,6 +40,7 @@ export function useRestage(project: ProjectDetailResponse | undefined) {
       try {
         await restageImage({
           projectId: project.id,
+          category: project.category,
           originalPath: pair.original.filePath,
           styleName: style?.styleName ?? project.styleName ?? DEFAULT_STYLE.styleName,
           styleDescription: style?.styleDescription ?? project.styleDescription ?? (project.styleName ? '' : DEFAULT_STYLE.styleDescription),

@@ -59,7 +59,7 @@ describe('Dashboard (session projects)', () => {
     const tabs = screen.getAllByRole('tab');
     expect(tabs.map((t) => t.textContent)).toEqual([
       'Virtual staging',
-      'Furniture removalComing soon',
+      'Furniture removal',
       'Renovation previewComing soon',
       'Floor planComing soon',
     ]);

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useAuth } from '@/lib/auth';
+import { FURNITURE_REMOVAL_HREF, useFurnitureRemovalAvailable } from '@/lib/public-config';
 import { AdCard } from './components/ad-card';
 import { QuickStagingCard } from './components/quick-staging-card';
 import { SessionProjectCard } from './components/session-project-card';
@@ -14,7 +15,7 @@ import { useSyncedSessionProjects } from './use-synced-session-projects';
 
 const TOOLS: { value: string; key: string; icon: LucideIcon; active: boolean }[] = [
   { value: 'virtual_staging', key: 'virtualStaging', icon: Sofa, active: true },
-  { value: 'furniture_removal', key: 'furnitureRemoval', icon: Armchair, active: false },
+  { value: 'furniture_removal', key: 'furnitureRemoval', icon: Armchair, active: true },
   { value: 'renovation', key: 'renovation', icon: Hammer, active: false },
   { value: 'floor_plan', key: 'floorPlan', icon: LayoutGrid, active: false },
 ];
@@ -84,6 +85,10 @@ export default function DashboardPage() {
           </div>
         </TabsContent>
 
+        <TabsContent value="furniture_removal" className="mt-6">
+          <RemovalPanel />
+        </TabsContent>
+
         {TOOLS.filter((tool) => !tool.active).map((tool) => {
           const Icon = tool.icon;
           return (
@@ -99,6 +104,28 @@ export default function DashboardPage() {
           );
         })}
       </Tabs>
+    </div>
+  );
+}
+
+/** Furniture removal (decision 027): a start button, or why this server cannot do it (offline engine). */
+function RemovalPanel() {
+  const { t } = useTranslation('staging');
+  const available = useFurnitureRemovalAvailable();
+  return (
+    <div className="flex flex-col items-center rounded-2xl border border-dashed px-6 py-16 text-center" data-testid="removal-panel">
+      <span className="grid size-14 place-items-center rounded-2xl bg-primary/10 text-primary">
+        <Armchair className="size-7" aria-hidden />
+      </span>
+      <h2 className="mt-4 text-xl font-semibold">{t(available === false ? 'removal.unavailableTitle' : 'removal.title')}</h2>
+      <p className="mt-2 max-w-xl text-muted-foreground">{t(available === false ? 'removal.unavailableText' : 'removal.subtitle')}</p>
+      {available && (
+        <Button asChild className="mt-6">
+          <Link href={FURNITURE_REMOVAL_HREF} data-testid="removal-start">
+            <Plus aria-hidden /> {t('removal.start')}
+          </Link>
+        </Button>
+      )}
     </div>
   );
 }

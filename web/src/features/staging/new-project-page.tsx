@@ -3,7 +3,7 @@ import { Coins, Sparkles, TriangleAlert } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from '@/i18n/i18n';
-import { useLocation } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import { CUSTOM_STYLE_MAX, INSTRUCTIONS_MAX, MAX_IMAGES_PER_PROJECT, PROJECT_TITLE_MAX, RECOMMENDED_MIN_HEIGHT, RECOMMENDED_MIN_WIDTH } from '@contract/limits';
 import { STYLES } from '@contract/styles';
 import { userStats } from '@contract/user-stats';
@@ -14,6 +14,7 @@ import { Label } from '@/components/ui/label';
 import { needsEmailConfirmation, useAuth } from '@/lib/auth';
 import { cn } from '@/lib/class-names';
 import { openAppModal } from '@/lib/modal-bus';
+import { useFurnitureRemovalAvailable } from '@/lib/public-config';
 import { useStagingConcurrency } from './api/get-public-config';
 import { EngineNote } from './components/engine-note';
 import { FormSection } from './components/form-section';
@@ -37,6 +38,10 @@ export default function NewProjectPage() {
   const stats = user ? userStats(user) : null;
   const credits = stats?.creditsRemaining ?? 0;
   const concurrency = useStagingConcurrency();
+  // `?service=furniture_removal` (tool tiles, decision 027): the room is emptied instead of furnished; no style.
+  const removal = new URLSearchParams(useSearch()).get('service') === 'furniture_removal';
+  const removalAvailable = useFurnitureRemovalAvailable();
+  const removalBlocked = removal && removalAvailable !== true;
   const run = useStagingRun();
   const picked = useSelectedImages(RECOMMENDED_MIN_WIDTH, RECOMMENDED_MIN_HEIGHT);
   const [problem, setProblem] = useState<ProblemText | null>(null);
@@ -48,7 +53,7 @@ export default function NewProjectPage() {
   const processing = run.state.status === 'processing';
   // Until the address is confirmed the server refuses uploads (issue #10): say so now, not after the upload.
   const unconfirmed = needsEmailConfirmation(user);
-  const submittable = !unconfirmed && canSubmit({ title, imageCount: picked.images.length, processing });
+  const submittable = !unconfirmed && !removalBlocked && canSubmit({ title, imageCount: picked.images.length, processing });
 
   if (run.state.status === 'complete') {
     return (
@@ -74,11 +79,18 @@ export default function NewProjectPage() {
       setProblem(submissionProblemText(t, found));
       return;
     }
-    if (processing || unconfirmed) return;
+    if (processing || unconfirmed || removalBlocked) return;
     void form.handleSubmit((values) => {
       const files = picked.images.map((i) => i.file);
       void run.start(
-        { title: values.title, files, ...styleRequest(values.styleId, values.customDescription), instructions: values.instructions, concurrency },
+        {
+          title: values.title,
+          files,
+          ...styleRequest(values.styleId, values.customDescription),
+          instructions: values.instructions,
+          concurrency,
+          ...(removal ? { category: 'furniture_removal' as const } : {}),
+        },
         picked.images.map((i) => ({ qualityWarning: i.lowResolution, width: i.width, height: i.height })),
       );
     })();
@@ -102,8 +114,8 @@ export default function NewProjectPage() {
 
       <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
-          <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{t('newProject.title')}</h1>
-          <p className="mt-2 max-w-2xl text-muted-foreground">{t('newProject.subtitle')}</p>
+          <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{t(removal ? 'removal.title' : 'newProject.title')}</h1>
+          <p className="mt-2 max-w-2xl text-muted-foreground">{t(removal ? 'removal.subtitle' : 'newProject.subtitle')}</p>
         </div>
         {stats && (
           <button
@@ -117,6 +129,12 @@ export default function NewProjectPage() {
           </button>
         )}
       </header>
+
+      {removal && removalAvailable === false && (
+        <Alert variant="warning" className="mt-6" title={t('removal.unavailableTitle')} data-testid="removal-unavailable">
+          <p>{t('removal.unavailableText')}</p>
+        </Alert>
+      )}
 
       {unconfirmed && user && (
         <Alert variant="warning" className="mt-6" title={emailNotVerifiedText(t, user.email).title} data-testid="email-not-verified-notice">
@@ -164,7 +182,7 @@ export default function NewProjectPage() {
             </div>
           </FormSection>
 
-          <FormSection step={2} title={t('newProject.photosStep')} hint={t('newProject.photosHint')} id={`${ids.photos}-h`}>
+          <FormSection step={2} title={t('newProject.photosStep')} hint={t(removal ? 'removal.photosHint' : 'newProject.photosHint')} id={`${ids.photos}-h`}>
             <div className="grid gap-4">
               {picked.notice && (
                 <Alert
@@ -201,31 +219,33 @@ export default function NewProjectPage() {
             </div>
           </FormSection>
 
-          <FormSection step={3} title={t('newProject.styleStep')} hint={t('newProject.styleHint')} id="style-heading">
-            <StylePicker value={styleId} onChange={(v) => setValue('styleId', v, { shouldValidate: formState.isSubmitted })} disabled={processing} />
-            {styleId === 'custom' && (
-              <div className="mt-5 grid gap-2">
-                <Label htmlFor={ids.custom}>{t('newProject.customLabel')}</Label>
-                <Textarea
-                  id={ids.custom}
-                  rows={3}
-                  placeholder={t('newProject.customPlaceholder')}
-                  maxLength={CUSTOM_STYLE_MAX}
-                  aria-invalid={customError ? true : undefined}
-                  aria-describedby={`${ids.custom}-msg`}
-                  disabled={processing}
-                  data-testid="custom-style"
-                  {...register('customDescription')}
-                />
-                <div id={`${ids.custom}-msg`} className="flex justify-between gap-3 text-xs">
-                  <span className="text-destructive">{customError}</span>
-                  <span className="tabular-nums text-muted-foreground">{t('newProject.charCount', { count: customDescription.length, max: CUSTOM_STYLE_MAX })}</span>
+          {!removal && (
+            <FormSection step={3} title={t('newProject.styleStep')} hint={t('newProject.styleHint')} id="style-heading">
+              <StylePicker value={styleId} onChange={(v) => setValue('styleId', v, { shouldValidate: formState.isSubmitted })} disabled={processing} />
+              {styleId === 'custom' && (
+                <div className="mt-5 grid gap-2">
+                  <Label htmlFor={ids.custom}>{t('newProject.customLabel')}</Label>
+                  <Textarea
+                    id={ids.custom}
+                    rows={3}
+                    placeholder={t('newProject.customPlaceholder')}
+                    maxLength={CUSTOM_STYLE_MAX}
+                    aria-invalid={customError ? true : undefined}
+                    aria-describedby={`${ids.custom}-msg`}
+                    disabled={processing}
+                    data-testid="custom-style"
+                    {...register('customDescription')}
+                  />
+                  <div id={`${ids.custom}-msg`} className="flex justify-between gap-3 text-xs">
+                    <span className="text-destructive">{customError}</span>
+                    <span className="tabular-nums text-muted-foreground">{t('newProject.charCount', { count: customDescription.length, max: CUSTOM_STYLE_MAX })}</span>
+                  </div>
                 </div>
-              </div>
-            )}
-          </FormSection>
+              )}
+            </FormSection>
+          )}
 
-          <FormSection step={4} title={t('newProject.instructionsStep')} optional={t('newProject.optional')} id={`${ids.instructions}-h`}>
+          <FormSection step={removal ? 3 : 4} title={t('newProject.instructionsStep')} optional={t('newProject.optional')} id={`${ids.instructions}-h`}>
             <div className="grid gap-2">
               <Label htmlFor={ids.instructions} className="sr-only">
                 {t('newProject.instructionsLabel')}
@@ -260,7 +280,11 @@ export default function NewProjectPage() {
                   {picked.images.length} / {MAX_IMAGES_PER_PROJECT}
                 </span>
               </SummaryRow>
-              <SummaryRow label={t('newProject.summaryStyle')}>{styleName}</SummaryRow>
+              {removal ? (
+                <SummaryRow label={t('removal.summaryService')}>{t('removal.service')}</SummaryRow>
+              ) : (
+                <SummaryRow label={t('newProject.summaryStyle')}>{styleName}</SummaryRow>
+              )}
               <div className="my-1 h-px bg-border" />
               <SummaryRow label={t('newProject.summaryCost')}>
                 <span className="font-semibold">{t('newProject.summaryCostValue', { count: picked.images.length })}</span>
@@ -286,7 +310,7 @@ export default function NewProjectPage() {
 
             <div className="mt-5 grid gap-2">
               <Button type="submit" size="lg" disabled={!submittable} data-testid="start-staging">
-                <Sparkles aria-hidden /> {t('newProject.start')}
+                <Sparkles aria-hidden /> {t(removal ? 'removal.start' : 'newProject.start')}
               </Button>
               <Button type="button" variant="ghost" onClick={() => navigate('/')} disabled={processing}>
                 {t('newProject.cancel')}

@@ -1,3 +1,4 @@
+import type { ProjectCategory } from '@contract/projects';
 import type { ProjectDetailResponse } from '@contract/projects';
 import { ApiError } from '@/lib/api-request';
 import { isEmailNotVerifiedError } from '@/lib/auth';
@@ -14,6 +15,8 @@ export interface StagingRequest {
   styleName: string;
   styleDescription: string;
   instructions?: string;
+  /** What the project does: staging (default) or furniture removal (decision 027). */
+  category?: ProjectCategory;
   /** Images uploaded and staged at once (DESIGN §4: default 3). */
   concurrency: number;
 }
@@ -130,7 +133,7 @@ async function createAndUpload(request: StagingRequest, onProgress: (progress: S
   const title = request.title.trim();
   let projectId: string;
   try {
-    projectId = (await createProject({ title, category: 'virtual_staging' })).id;
+    projectId = (await createProject({ title, category: request.category ?? 'virtual_staging' })).id;
   } catch (error) {
     throw new StagingError(isUnauthorized(error) ? { kind: 'loggedOut' } : { kind: 'createProject' }, { cause: error });
   }
@@ -201,7 +204,7 @@ async function stageAll(
         reply = await stageImageAsync(
           {
             imageURL: objectPath,
-            category: 'virtual_staging',
+            category: request.category ?? 'virtual_staging',
             projectId,
             styleName: request.styleName,
             styleDescription: request.styleDescription,

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ProcessImageRequest, ProcessImageResponse } from '@contract/projects';
+import type { ProcessImageRequest, ProcessImageResponse, ProjectCategory } from '@contract/projects';
 import { ApiError, apiRequest } from '@/lib/api-request';
 import { USER_QUERY_KEY } from '@/lib/auth';
 import { PROJECTS_QUERY_KEY } from './get-projects';
@@ -10,6 +10,8 @@ export interface RestageInput {
   originalPath: string;
   styleName: string;
   styleDescription: string;
+  /** The project's category: a furniture-removal project is emptied again, not furnished. */
+  category?: ProjectCategory;
 }
 
 export class RestageError extends Error {
@@ -28,7 +30,7 @@ export class RestageError extends Error {
 export async function restageImage(input: RestageInput): Promise<{ processedImagePath: string }> {
   const body: ProcessImageRequest = {
     imageURL: `/objects${input.originalPath}`,
-    category: 'virtual_staging',
+    category: input.category ?? 'virtual_staging',
     projectId: input.projectId,
     styleName: input.styleName,
     styleDescription: input.styleDescription,

@@ -4,6 +4,7 @@ import { useEffect, useState, type CSSProperties, type KeyboardEvent } from 'rea
 import { useTranslation } from '@/i18n/i18n';
 import type { ProjectDetailResponse } from '@contract/projects';
 import { Badge } from '@/components/ui/badge';
+import { LabelledDownloadButton } from '@/components/labelled-download-button';
 import { Button } from '@/components/ui/button';
 import { CompareSlider } from '@/components/ui/compare-slider';
 import { cn } from '@/lib/class-names';
@@ -22,7 +23,7 @@ export interface ImageDetailModalProps {
   /** The shown pair; null closes the modal. */
   index: number | null;
   onIndexChange(index: number | null): void;
-  onDownload(pair: ImagePair): void;
+  onDownload(pair: ImagePair, label?: 'de' | 'en'): void;
   onRestage(pair: ImagePair): void;
   onDelete(): void;
   isRestaging(pair: ImagePair): boolean;
@@ -269,6 +270,7 @@ export function ImageDetailModal({ project, pairs, index, onIndexChange, onDownl
                     <Button onClick={() => onDownload(pair)} disabled={!pair.staged} data-testid="modal-download">
                       <Download aria-hidden /> {t('modal.download')}
                     </Button>
+                    <LabelledDownloadButton onDownload={(label) => onDownload(pair, label)} disabled={!pair.staged} />
                     <Button variant="outline" onClick={() => onRestage(pair)} disabled={busy} data-testid="modal-restage">
                       <RefreshCw className={busy ? 'animate-spin' : undefined} aria-hidden /> {t('modal.restage')}
                     </Button>

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { CompareSlider } from '@/components/ui/compare-slider';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/toast-store';
+import { LabelledDownloadButton } from '@/components/labelled-download-button';
 import { downloadImage } from '@/lib/download-image';
 
 export interface ResultItem {
@@ -41,11 +42,11 @@ export function ResultDetailDialog({
   const count = items.length;
   const go = (delta: number) => index !== null && onIndexChange((index + delta + count) % count);
 
-  const download = async () => {
+  const download = async (label?: 'de' | 'en') => {
     if (!item?.stagedPath) return;
     setDownloading(true);
     try {
-      await downloadImage(item.stagedPath, `${projectName}-${item.index + 1}.jpg`);
+      await downloadImage(item.stagedPath, `${projectName}-${item.index + 1}.jpg`, { label });
       toast({ title: t('result.downloadStarted'), description: t('result.downloadStartedText') });
     } catch {
       toast({ title: t('result.downloadFailed'), description: t('result.downloadFailedText'), variant: 'destructive' });
@@ -107,7 +108,8 @@ export function ResultDetailDialog({
                 <Button variant="outline" onClick={() => navigate(`/projects/${projectId}`)} data-testid="result-restage">
                   <RefreshCw aria-hidden /> {t('result.restage')}
                 </Button>
-                <Button onClick={download} disabled={!item.stagedPath || downloading} data-testid="result-download">
+                <LabelledDownloadButton onDownload={(label) => void download(label)} disabled={!item.stagedPath} busy={downloading} />
+                <Button onClick={() => void download()} disabled={!item.stagedPath || downloading} data-testid="result-download">
                   <Download aria-hidden /> {t('result.download')}
                 </Button>
               </div>

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { PROJECT_CATEGORIES } from './projects.js';
+
+/**
+ * Share links and listing downloads (decision 026). The owner creates one public, unguessable link
+ * per project (`POST /api/projects/:id/share`), reads it back (`GET`) and revokes it (`DELETE`); the
+ * page `/s/:token` shows each original beside its staged image through `/api/share/:token/...`.
+ */
+export const shareLinkResponse = z.object({ url: z.string() });
+export type ShareLinkResponse = z.infer<typeof shareLinkResponse>;
+
+export const shareLinkState = z.object({ url: z.string().nullable() });
+export type ShareLinkState = z.infer<typeof shareLinkState>;
+
+export const sharedImage = z.object({ url: z.string(), width: z.number().int().nullable(), height: z.number().int().nullable() });
+
+export const sharedPair = z.object({
+  /** 1-based, in upload order (the number in the zip's file names). */
+  position: z.number().int(),
+  original: sharedImage,
+  staged: sharedImage.nullable(),
+});
+export type SharedPair = z.infer<typeof sharedPair>;
+
+export const sharedListingResponse = z.object({
+  title: z.string(),
+  category: z.enum(PROJECT_CATEGORIES),
+  pairs: z.array(sharedPair),
+});
+export type SharedListingResponse = z.infer<typeof sharedListingResponse>;
+
+/** `GET /api/projects/:id/download.zip` options: labelled staged images (`de`/`en`, `1` = English), with originals, label with the share link and QR code. */
+export const listingZipQuery = z.object({
+  label: z.enum(['1', 'de', 'en']).optional(),
+  originals: z.enum(['0', '1']).optional(),
+  share: z.enum(['0', '1']).optional(),
+});
+export type ListingZipQuery = z.infer<typeof listingZipQuery>;
+
+/** The ready disclosure sentence for a listing text (project page, copy button). */
+export const LISTING_DISCLOSURE = {
+  de: 'Hinweis: Einige Fotos dieses Inserats wurden virtuell eingerichtet (KI-bearbeitet). Möbel und Dekoration sind nicht Teil des Angebots; Räume, Fenster und Böden entsprechen dem Originalfoto.',
+  en: 'Note: some photos in this listing have been virtually staged (edited with AI). Furniture and decor are not part of the offer; rooms, windows and floors are as in the original photos.',
+} as const;

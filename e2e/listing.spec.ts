@@ -1,0 +1,81 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import yauzl from 'yauzl';
+import { signUp } from './fixtures/accounts.js';
+import { roomPhotos } from './fixtures/rooms.js';
+
+/**
+ * Publishing a listing (decision 026): a staged project gets a share link that opens in a fresh,
+ * signed-out browser (each original beside its staged image, "Virtually staged", noindex), the whole
+ * listing downloads as a zip, and revoking the link makes the page and its images 404.
+ */
+async function stagedProject(request: APIRequestContext, title: string): Promise<string> {
+  const [photo] = await roomPhotos(1);
+  const { uploadURL, objectPath } = await (await request.post('/api/objects/upload', { data: { projectName: title, size: photo!.buffer.length, contentType: 'image/jpeg' } })).json();
+  expect((await request.put(uploadURL, { data: photo!.buffer, headers: { 'content-type': 'image/jpeg' } })).ok()).toBe(true);
+  const { id } = await (await request.post('/api/projects', { data: { title, category: 'virtual_staging' } })).json();
+  const staged = await request.post('/api/process-image', {
+    data: { imageURL: objectPath, projectId: id, category: 'virtual_staging', styleName: 'Modern Staging', styleDescription: '', isRegeneration: false },
+    timeout: 60_000,
+  });
+  expect(staged.ok(), await staged.text()).toBe(true);
+  return id;
+}
+
+function zipNames(file: string): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    yauzl.open(file, { lazyEntries: true }, (err, zip) => {
+      if (err || !zip) return reject(err);
+      const names: string[] = [];
+      zip.on('entry', (entry: yauzl.Entry) => {
+        names.push(entry.fileName);
+        zip.readEntry();
+      });
+      zip.on('end', () => resolve(names));
+      zip.on('error', reject);
+      zip.readEntry();
+    });
+  });
+}
+
+test('share link opens signed out, the listing downloads as a zip, revoking makes the link 404', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  await signUp(page);
+  const projectId = await stagedProject(page.request, 'Lindenstraße 14');
+  await page.goto(`/projects/${projectId}`);
+
+  await page.getByTestId('share-create').click();
+  const url = await page.getByTestId('share-url').inputValue();
+  expect(url).toMatch(/\/s\/[A-Za-z0-9_-]{43}$/);
+
+  // A fresh context: no cookies, English browser.
+  const visitor = await browser.newContext({ locale: 'en-US' });
+  const publicPage = await visitor.newPage();
+  const response = await publicPage.goto(url);
+  expect(response?.headers()['x-robots-tag']).toContain('noindex');
+  await expect(publicPage.getByRole('heading', { name: 'Lindenstraße 14' })).toBeVisible();
+  await expect(publicPage.getByTestId('staged-notice')).toContainText('Virtually staged');
+  const images = publicPage.locator('[data-testid="shared-listing"] img');
+  await expect(images).toHaveCount(2);
+  await expect.poll(() => images.evaluateAll((list) => list.filter((i) => (i as HTMLImageElement).naturalWidth > 0).length)).toBe(2);
+  expect(await publicPage.locator('meta[name="robots"]').getAttribute('content')).toContain('noindex');
+  const stagedSrc = await images.nth(1).getAttribute('src');
+
+  const downloading = page.waitForEvent('download');
+  await page.getByTestId('zip-download').click();
+  const download = await downloading;
+  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'listing-zip-')), download.suggestedFilename());
+  await download.saveAs(file);
+  expect(download.suggestedFilename()).toBe('lindenstrasse-14-raumwerk.zip');
+  expect(readFileSync(file).subarray(0, 2).toString()).toBe('PK');
+  expect(await zipNames(file)).toEqual(['01-lindenstrasse-14-staged.jpg']);
+
+  await page.getByTestId('share-revoke').click();
+  await expect(page.getByTestId('share-create')).toBeVisible();
+  await publicPage.reload();
+  await expect(publicPage.getByTestId('share-gone')).toBeVisible();
+  expect((await visitor.request.get(stagedSrc!)).status()).toBe(404);
+  await visitor.close();
+});

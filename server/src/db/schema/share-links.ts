@@ -1,0 +1,24 @@
+import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { projects } from './projects.js';
+import { users } from './users.js';
+
+/**
+ * A project's public share link (decision 026): one per project at most; revoking deletes the row.
+ * The token is 256 random bits (base64url), stored as is so the owner sees the same link again and
+ * labelled downloads can print it; the page it opens serves that project's images and nothing else.
+ */
+export const shareLinks = pgTable(
+  'share_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    token: text('token').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('share_links_token_idx').on(t.token), uniqueIndex('share_links_project_idx').on(t.projectId), index('share_links_user_idx').on(t.userId)],
+);

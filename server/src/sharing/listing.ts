@@ -1,0 +1,27 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Database } from '../db/client.js';
+import { projectImages } from '../db/schema/projects.js';
+import { asciiName } from '../objects/download-name.js';
+
+export type ImageRow = typeof projectImages.$inferSelect;
+
+export interface ListingPair {
+  /** 1-based, in upload order. */
+  position: number;
+  original: ImageRow;
+  /** The pair's current staged image (the newest result of that original), or null. */
+  staged: ImageRow | null;
+}
+
+/** A project's originals in upload order, each with its current staged image. */
+export async function listingPairs(db: Database, projectId: string): Promise<ListingPair[]> {
+  const rows = await db.select().from(projectImages).where(eq(projectImages.projectId, projectId)).orderBy(asc(projectImages.createdAt), asc(projectImages.id));
+  const staged = new Map<string, ImageRow>();
+  for (const row of rows) if (!row.isOriginal && row.originalImageId) staged.set(row.originalImageId, row); // oldest first: the newest wins
+  return rows.filter((r) => r.isOriginal).map((original, i) => ({ position: i + 1, original, staged: staged.get(original.id) ?? null }));
+}
+
+/** Safe lower-case ASCII for file names (umlauts spelled out, as in single downloads). */
+export function asciiSlug(text: string, max = 60): string {
+  return asciiName(text).replace(/[._]+/g, '-').replace(/-{2,}/g, '-').slice(0, max).replace(/^-+|-+$/g, '').toLowerCase();
+}

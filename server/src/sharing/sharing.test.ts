@@ -1,0 +1,190 @@
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import yauzl from 'yauzl';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projectImages } from '../db/schema/projects.js';
+import { users } from '../db/schema/users.js';
+import { DIGITAL_SOURCE_TYPE } from '../images/provenance.js';
+import { createProject, photo, processImage, ScriptedEngine, upload } from '../../test/support/staging-fixtures.js';
+import { createTestApp, signUp, type TestApp } from '../../test/support/test-app.js';
+
+/**
+ * Decision 026: share links (public, unguessable, revocable, noindex, serving only that project's
+ * images), the whole-listing zip, and the disclosure XMP in every delivered staged file.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ jobs: true, services: { engine: new ScriptedEngine([], 'ok') } });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function stagedProject(plan: 'free' | 'pro' = 'pro', images = 2, title = 'Altbau Süd, 3 Zimmer') {
+  const { cookie, user } = await signUp(t.app);
+  await t.database.db.update(users).set({ subscriptionPlan: plan, creditsLimit: 50 }).where(eq(users.id, user.id));
+  const projectId = await createProject(t.app, cookie, title);
+  for (let i = 0; i < images; i++) {
+    const res = await processImage(t.app, cookie, { imageURL: await upload(t.app, cookie, await photo(800, 600)), projectId });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+  const rows = await t.database.db.select().from(projectImages).where(eq(projectImages.projectId, projectId));
+  return { cookie, user, projectId, rows };
+}
+
+const get = (url: string, cookie?: string) => t.app.inject({ url, headers: cookie ? { cookie } : {} });
+const share = (method: 'POST' | 'GET' | 'DELETE', projectId: string, cookie: string) => t.app.inject({ method, url: `/api/projects/${projectId}/share`, headers: { cookie } });
+
+async function xmpOf(bytes: Buffer): Promise<string> {
+  return (await sharp(bytes).metadata()).xmpAsString ?? '';
+}
+
+function unzip(buffer: Buffer): Promise<Array<{ name: string; data: Buffer; method: number }>> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(buffer, { lazyEntries: true }, (err, zip) => {
+      if (err || !zip) return reject(err);
+      const out: Array<{ name: string; data: Buffer; method: number }> = [];
+      zip.on('entry', (entry: yauzl.Entry) => {
+        zip.openReadStream(entry, (e, stream) => {
+          if (e || !stream) return reject(e);
+          const chunks: Buffer[] = [];
+          stream.on('data', (c: Buffer) => chunks.push(c));
+          stream.on('end', () => {
+            out.push({ name: entry.fileName, data: Buffer.concat(chunks), method: entry.compressionMethod });
+            zip.readEntry();
+          });
+        });
+      });
+      zip.on('end', () => resolve(out));
+      zip.on('error', reject);
+      zip.readEntry();
+    });
+  });
+}
+
+describe('disclosure metadata', () => {
+  it('every delivered staged file carries the IPTC digital source type and a "virtually staged" description: stored image, thumbnail, labelled download', async () => {
+    const { cookie, rows } = await stagedProject('pro', 1);
+    const staged = rows.find((r) => !r.isOriginal)!;
+    const original = rows.find((r) => r.isOriginal)!;
+    for (const path of [staged.filePath, staged.thumbnailPath!]) {
+      const res = await get(`/objects${path}`, cookie);
+      expect(res.statusCode).toBe(200);
+      const xmp = await xmpOf(res.rawPayload);
+      expect(xmp).toContain(`<Iptc4xmpExt:DigitalSourceType>${DIGITAL_SOURCE_TYPE}</Iptc4xmpExt:DigitalSourceType>`);
+      expect(xmp).toMatch(/<dc:description>.*Virtually staged/s);
+    }
+    const labelled = await get(`/api/objects/download?path=${encodeURIComponent(staged.filePath)}&label=de`, cookie);
+    expect(labelled.statusCode).toBe(200);
+    expect(await xmpOf(labelled.rawPayload)).toContain(DIGITAL_SOURCE_TYPE);
+    // The original is the photographer's photo: no such claim.
+    expect(await xmpOf((await get(`/objects${original.filePath}`, cookie)).rawPayload)).not.toContain(DIGITAL_SOURCE_TYPE);
+  });
+});
+
+describe('share links', () => {
+  it('a signed-out visitor sees the listing through the token only; revoking makes link and images 404', async () => {
+    const { cookie, projectId, rows } = await stagedProject('pro', 2);
+    expect((await share('GET', projectId, cookie)).json()).toEqual({ url: null });
+    const created = await share('POST', projectId, cookie);
+    expect(created.statusCode).toBe(200);
+    const { url } = created.json();
+    expect(url).toMatch(new RegExp(`^${t.config.publicUrl}/s/[A-Za-z0-9_-]{43}$`));
+    expect((await share('POST', projectId, cookie)).json().url).toBe(url); // one link per project
+    expect((await share('GET', projectId, cookie)).json().url).toBe(url);
+    const token = url.split('/s/')[1];
+
+    const listing = await get(`/api/share/${token}`);
+    expect(listing.statusCode).toBe(200);
+    expect(listing.headers['x-robots-tag']).toContain('noindex');
+    const body = listing.json();
+    expect(body.title).toBe('Altbau Süd, 3 Zimmer');
+    expect(body.pairs).toHaveLength(2);
+    expect(body.pairs.map((p: { position: number }) => p.position)).toEqual([1, 2]);
+    // No storage paths leak: images only through the token's own route.
+    expect(JSON.stringify(body)).not.toContain('/users/');
+    const stagedImage = await get(body.pairs[0].staged.url);
+    expect(stagedImage.statusCode).toBe(200);
+    expect(stagedImage.headers['content-type']).toBe('image/jpeg');
+    expect(stagedImage.headers['x-robots-tag']).toContain('noindex');
+    expect(await xmpOf(stagedImage.rawPayload)).toContain(DIGITAL_SOURCE_TYPE);
+    expect((await get(body.pairs[0].original.url)).statusCode).toBe(200);
+    // The page itself (the web app's index.html) is noindex too.
+    expect((await get(`/s/${token}`)).headers['x-robots-tag']).toContain('noindex');
+
+    // Another project's image through this token, the original storage path signed out: 404.
+    const other = await stagedProject('pro', 1);
+    const foreign = other.rows.find((r) => !r.isOriginal)!;
+    expect((await get(`/api/share/${token}/images/${foreign.id}`)).statusCode).toBe(404);
+    expect((await get(`/objects${rows[0]!.filePath}`)).statusCode).toBe(404);
+
+    expect((await share('DELETE', projectId, cookie)).statusCode).toBe(204);
+    expect((await get(`/api/share/${token}`)).statusCode).toBe(404);
+    expect((await get(body.pairs[0].staged.url)).statusCode).toBe(404);
+    const again = (await share('POST', projectId, cookie)).json().url;
+    expect(again).not.toBe(url);
+  });
+
+  it("another user's project is 404 for every share and zip route; made-up tokens are 404", async () => {
+    const { projectId } = await stagedProject('pro', 1);
+    const stranger = await signUp(t.app);
+    for (const method of ['POST', 'GET', 'DELETE'] as const) expect((await share(method, projectId, stranger.cookie)).statusCode).toBe(404);
+    expect((await get(`/api/projects/${projectId}/download.zip`, stranger.cookie)).statusCode).toBe(404);
+    expect((await get(`/api/projects/${projectId}/download.zip`)).statusCode).toBe(401);
+    expect((await get(`/api/share/${'A'.repeat(43)}`)).statusCode).toBe(404);
+    expect((await get('/api/share/short')).statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/projects/:id/download.zip', () => {
+  it('streams every staged image with readable ASCII names; originals=1 adds the originals', async () => {
+    const { cookie, projectId } = await stagedProject('pro', 2);
+    const res = await get(`/api/projects/${projectId}/download.zip`, cookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/zip');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="altbau-sued-3-zimmer-raumwerk.zip"');
+    const entries = await unzip(res.rawPayload);
+    expect(entries.map((e) => e.name)).toEqual(['01-altbau-sued-3-zimmer-staged.jpg', '02-altbau-sued-3-zimmer-staged.jpg']);
+    for (const e of entries) {
+      expect(e.method).toBe(0);
+      expect(await xmpOf(e.data)).toContain(DIGITAL_SOURCE_TYPE);
+    }
+    const withOriginals = await unzip((await get(`/api/projects/${projectId}/download.zip?originals=1`, cookie)).rawPayload);
+    expect(withOriginals.map((e) => e.name)).toEqual([
+      '01-altbau-sued-3-zimmer-staged.jpg',
+      '01-altbau-sued-3-zimmer-original.jpg',
+      '02-altbau-sued-3-zimmer-staged.jpg',
+      '02-altbau-sued-3-zimmer-original.jpg',
+    ]);
+  });
+
+  it('label=1 labels each staged image (with the share link as QR code when share=1); free users get 403 for labels', async () => {
+    const { cookie, projectId } = await stagedProject('pro', 1);
+    const plain = (await unzip((await get(`/api/projects/${projectId}/download.zip`, cookie)).rawPayload))[0]!;
+    await share('POST', projectId, cookie);
+    const labelled = await unzip((await get(`/api/projects/${projectId}/download.zip?label=1&share=1`, cookie)).rawPayload);
+    expect(labelled.map((e) => e.name)).toEqual(['01-altbau-sued-3-zimmer-staged-labelled.jpg']);
+    const a = await sharp(plain.data).raw().toBuffer({ resolveWithObject: true });
+    const b = await sharp(labelled[0]!.data).raw().toBuffer({ resolveWithObject: true });
+    expect([b.info.width, b.info.height]).toEqual([a.info.width, a.info.height]);
+    // The QR code's white quiet zone sits in the bottom-right corner.
+    const at = (img: typeof a, x: number, y: number) => img.data[(y * img.info.width + x) * img.info.channels]!;
+    const { width, height } = a.info;
+    const corner = [at(b, width - 30, height - 30), at(b, width - 40, height - 95)];
+    expect(Math.abs(corner[0]! - at(a, width - 30, height - 30)) + Math.abs(corner[1]! - at(a, width - 40, height - 95))).toBeGreaterThan(40);
+    expect(await xmpOf(labelled[0]!.data)).toContain(DIGITAL_SOURCE_TYPE);
+
+    const free = await stagedProject('free', 1);
+    const refused = await get(`/api/projects/${free.projectId}/download.zip?label=1`, free.cookie);
+    expect(refused.statusCode).toBe(403);
+    expect((await get(`/api/projects/${free.projectId}/download.zip`, free.cookie)).statusCode).toBe(200);
+  });
+
+  it('answers 409 for a project with nothing staged yet', async () => {
+    const { cookie } = await signUp(t.app);
+    const projectId = await createProject(t.app, cookie);
+    const res = await get(`/api/projects/${projectId}/download.zip`, cookie);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe('conflict');
+  });
+});

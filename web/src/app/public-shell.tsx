@@ -1,0 +1,26 @@
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import { LanguageToggle } from './header/language-toggle';
+import { Logo } from './header/logo';
+
+/**
+ * The frame of public pages opened from a link (the share page, decision 026): the brand and the
+ * language switch, no sign-in, no app navigation; the language starts from the browser's.
+ */
+export function PublicShell({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex min-h-dvh flex-col bg-background text-foreground">
+      <header className="border-b">
+        <div className="mx-auto flex h-16 w-full max-w-6xl items-center justify-between px-4 sm:px-6">
+          <Link href="/" aria-label="Raumwerk">
+            <Logo />
+          </Link>
+          <LanguageToggle />
+        </div>
+      </header>
+      <main id="main" className="flex-1">
+        {children}
+      </main>
+    </div>
+  );
+}

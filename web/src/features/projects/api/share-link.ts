@@ -1,0 +1,38 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ShareLinkResponse, ShareLinkState } from '@contract/sharing';
+import { apiRequest } from '@/lib/api-request';
+
+const path = (projectId: string) => `/api/projects/${encodeURIComponent(projectId)}/share`;
+
+/** GET /api/projects/{id}/share → {url | null}: the project's public share link, if it has one. */
+export const shareLinkQueryOptions = (projectId: string) =>
+  queryOptions({ queryKey: [path(projectId)] as const, queryFn: () => apiRequest<ShareLinkState>(path(projectId)) });
+
+export function useShareLink(projectId: string) {
+  return useQuery(shareLinkQueryOptions(projectId));
+}
+
+/** POST creates the link (or returns the existing one); DELETE revokes it: the old link answers 404 from then on. */
+export function useShareLinkMutations(projectId: string) {
+  const queryClient = useQueryClient();
+  const { queryKey } = shareLinkQueryOptions(projectId);
+  const create = useMutation({
+    mutationFn: () => apiRequest<ShareLinkResponse>(path(projectId), { method: 'POST' }),
+    onSuccess: (reply) => queryClient.setQueryData(queryKey, { url: reply.url }),
+  });
+  const revoke = useMutation({
+    mutationFn: () => apiRequest<void>(path(projectId), { method: 'DELETE' }),
+    onSuccess: () => queryClient.setQueryData(queryKey, { url: null }),
+  });
+  return { create, revoke };
+}
+
+/** GET /api/projects/{id}/download.zip with its options, as a URL for the download helper. */
+export function listingZipUrl(projectId: string, options: { label?: 'de' | 'en'; originals?: boolean; share?: boolean }): string {
+  const query = new URLSearchParams();
+  if (options.label) query.set('label', options.label);
+  if (options.originals) query.set('originals', '1');
+  if (options.label && options.share) query.set('share', '1');
+  const search = query.toString();
+  return `/api/projects/${encodeURIComponent(projectId)}/download.zip${search ? `?${search}` : ''}`;
+}

@@ -1,0 +1,286 @@
+import {
+  Copy,
+  ExternalLink,
+  FileArchive,
+  Link2,
+  Link2Off,
+  Loader2,
+  Lock,
+  Megaphone,
+} from 'lucide-react';
+import { useId, useState } from 'react';
+import { Link } from 'wouter';
+import { PLANS } from '@contract/plans';
+import { LISTING_DISCLOSURE } from '@contract/sharing';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Switch } from '@/components/ui/switch';
+import { toast } from '@/components/ui/toast-store';
+import { useTranslation } from '@/i18n/i18n';
+import { useAuth } from '@/lib/auth';
+import { cn } from '@/lib/class-names';
+import { saveDownload } from '@/lib/download-image';
+import { listingZipUrl, useShareLink, useShareLinkMutations } from '../api/share-link';
+
+/**
+ * Everything for publishing the listing (decision 026): the public share link (create, copy, open,
+ * revoke), the whole listing as a zip (optionally labelled, with originals), and the ready
+ * disclosure sentence for the listing text in German and English.
+ */
+interface ListingProps {
+  projectId: string;
+  projectTitle: string;
+  stagedCount: number;
+}
+
+export function ListingPanel({ projectId, projectTitle, stagedCount }: ListingProps) {
+  const { t } = useTranslation('projects');
+  return (
+    <section
+      className="mt-6 grid gap-4 md:grid-cols-2"
+      aria-label={t('listing.title')}
+      data-testid="listing-panel"
+    >
+      <ShareLinkCard projectId={projectId} />
+      <ZipCard projectId={projectId} projectTitle={projectTitle} stagedCount={stagedCount} />
+      <DisclosureCard />
+    </section>
+  );
+}
+
+function PanelCard({
+  icon: Icon,
+  title,
+  text,
+  className,
+  children,
+}: {
+  icon: typeof Link2;
+  title: string;
+  text: string;
+  className?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className={cn('flex flex-col gap-4 rounded-2xl border bg-card p-5 shadow-sm', className)}>
+      <div>
+        <h2 className="flex items-center gap-2 font-semibold tracking-tight">
+          <Icon className="size-4 text-primary" aria-hidden /> {title}
+        </h2>
+        <p className="mt-1 text-sm text-muted-foreground">{text}</p>
+      </div>
+      {children}
+    </div>
+  );
+}
+
+async function copy(text: string, done: string, failed: string) {
+  try {
+    await navigator.clipboard.writeText(text);
+    toast({ title: done, variant: 'success' });
+  } catch {
+    toast({ title: failed, variant: 'destructive' });
+  }
+}
+
+function ShareLinkCard({ projectId }: { projectId: string }) {
+  const { t } = useTranslation('projects');
+  const link = useShareLink(projectId);
+  const { create, revoke } = useShareLinkMutations(projectId);
+  const url = link.data?.url ?? null;
+  const inputId = useId();
+  const failed = () => toast({ title: t('listing.shareFailed'), variant: 'destructive' });
+  return (
+    <PanelCard icon={Link2} title={t('listing.shareTitle')} text={t('listing.shareText')}>
+      {url ? (
+        <div className="grid gap-2">
+          <Label htmlFor={inputId} className="sr-only">
+            {t('listing.shareTitle')}
+          </Label>
+          <Input
+            id={inputId}
+            readOnly
+            value={url}
+            onFocus={(e) => e.currentTarget.select()}
+            className="font-mono text-xs"
+            data-testid="share-url"
+          />
+          <div className="flex flex-wrap gap-2">
+            <Button
+              size="sm"
+              onClick={() => void copy(url, t('listing.copied'), t('listing.copyFailed'))}
+              data-testid="share-copy"
+            >
+              <Copy aria-hidden /> {t('listing.copy')}
+            </Button>
+            <Button size="sm" variant="outline" asChild>
+              <a href={url} target="_blank" rel="noreferrer noopener">
+                <ExternalLink aria-hidden /> {t('listing.open')}
+              </a>
+            </Button>
+            <Button
+              size="sm"
+              variant="ghost"
+              className="text-destructive hover:bg-destructive/10 hover:text-destructive dark:text-red-400"
+              disabled={revoke.isPending}
+              onClick={() =>
+                revoke.mutate(undefined, {
+                  onSuccess: () => toast({ title: t('listing.revoked') }),
+                  onError: failed,
+                })
+              }
+              data-testid="share-revoke"
+            >
+              <Link2Off aria-hidden /> {t('listing.revoke')}
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <Button
+          className="w-fit"
+          disabled={link.isPending || create.isPending}
+          onClick={() => create.mutate(undefined, { onError: failed })}
+          data-testid="share-create"
+        >
+          {create.isPending ? (
+            <Loader2 className="animate-spin" aria-hidden />
+          ) : (
+            <Link2 aria-hidden />
+          )}{' '}
+          {t('listing.create')}
+        </Button>
+      )}
+      <p className="text-xs text-muted-foreground">{t('listing.shareNote')}</p>
+    </PanelCard>
+  );
+}
+
+function ZipCard({ projectId, projectTitle, stagedCount }: ListingProps) {
+  const { t, i18n } = useTranslation('projects');
+  const { user } = useAuth();
+  const labelAllowed = user ? PLANS[user.subscriptionPlan].disclosureLabel : false;
+  const hasLink = Boolean(useShareLink(projectId).data?.url);
+  const [originals, setOriginals] = useState(false);
+  const [labelled, setLabelled] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const ids = { originals: useId(), label: useId() };
+  const download = async () => {
+    setBusy(true);
+    try {
+      const label = labelled && labelAllowed ? (i18n.language === 'de' ? 'de' : 'en') : undefined;
+      await saveDownload(
+        listingZipUrl(projectId, { label, originals, share: hasLink }),
+        `${projectTitle}.zip`,
+      );
+      toast({ title: t('detail.downloadStarted'), variant: 'success' });
+    } catch {
+      toast({
+        title: t('detail.downloadFailed'),
+        description: t('detail.downloadFailedText'),
+        variant: 'destructive',
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <PanelCard
+      icon={FileArchive}
+      title={t('listing.zipTitle')}
+      text={t('listing.zipText', { count: stagedCount })}
+    >
+      <div className="grid gap-3 text-sm">
+        <div className="flex items-center justify-between gap-3">
+          <Label htmlFor={ids.originals}>{t('listing.withOriginals')}</Label>
+          <Switch
+            id={ids.originals}
+            checked={originals}
+            onCheckedChange={setOriginals}
+            data-testid="zip-originals"
+          />
+        </div>
+        <div className="flex items-center justify-between gap-3">
+          <Label htmlFor={ids.label} className="flex items-center gap-1.5">
+            {!labelAllowed && <Lock className="size-3.5 text-muted-foreground" aria-hidden />}{' '}
+            {t('listing.withLabel')}
+          </Label>
+          <Switch
+            id={ids.label}
+            checked={labelled && labelAllowed}
+            disabled={!labelAllowed}
+            onCheckedChange={setLabelled}
+            data-testid="zip-label"
+          />
+        </div>
+        {!labelAllowed ? (
+          <p className="text-xs text-muted-foreground">
+            {t('listing.labelProOnly')}{' '}
+            <Link
+              href="/subscribe"
+              className="font-medium text-primary underline-offset-4 hover:underline"
+            >
+              {t('listing.upgrade')}
+            </Link>
+          </p>
+        ) : (
+          labelled &&
+          hasLink && <p className="text-xs text-muted-foreground">{t('listing.labelWithLink')}</p>
+        )}
+      </div>
+      <Button
+        className="w-fit"
+        onClick={() => void download()}
+        disabled={busy || stagedCount === 0}
+        data-testid="zip-download"
+      >
+        {busy ? <Loader2 className="animate-spin" aria-hidden /> : <FileArchive aria-hidden />}{' '}
+        {t('listing.zipButton')}
+      </Button>
+    </PanelCard>
+  );
+}
+
+function DisclosureCard() {
+  const { t } = useTranslation('projects');
+  return (
+    <PanelCard
+      icon={Megaphone}
+      title={t('listing.disclosureTitle')}
+      text={t('listing.disclosureText')}
+      className="md:col-span-2"
+    >
+      <div className="grid gap-3 md:grid-cols-2">
+        {(['de', 'en'] as const).map((language) => (
+          <figure key={language} className="flex flex-col gap-2 rounded-xl bg-muted/60 p-3">
+            <figcaption className="text-xs font-semibold uppercase tracking-wider text-muted-foreground">
+              {t(`listing.language.${language}`)}
+            </figcaption>
+            <blockquote
+              lang={language}
+              className="text-sm leading-relaxed"
+              data-testid={`disclosure-${language}`}
+            >
+              {LISTING_DISCLOSURE[language]}
+            </blockquote>
+            <Button
+              size="sm"
+              variant="outline"
+              className="mt-auto w-fit"
+              onClick={() =>
+                void copy(
+                  LISTING_DISCLOSURE[language],
+                  t('listing.copied'),
+                  t('listing.copyFailed'),
+                )
+              }
+              data-testid={`disclosure-copy-${language}`}
+            >
+              <Copy aria-hidden /> {t('listing.copy')}
+            </Button>
+          </figure>
+        ))}
+      </div>
+    </PanelCard>
+  );
+}
