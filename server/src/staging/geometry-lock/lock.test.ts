@@ -83,12 +83,14 @@ describe('lockResult at full resolution', () => {
     const outcome = await lockResult(original, c.result);
     expect(outcome.verdict).toBe('locked');
     if (outcome.verdict !== 'locked') return;
-    expect([outcome.composite.width, outcome.composite.height, outcome.composite.channels]).toEqual([1800, 2400, 3]);
+    expect([outcome.composite.width, outcome.composite.height]).toEqual([1800, 2400]);
+    const { data, info } = await (await outcome.composite.render()).raw().toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height, info.channels]).toEqual([1800, 2400, 3]);
     const decoded = await decodeRgb(original);
     let same = 0;
     for (let i = 0; i < decoded.width * decoded.height; i++) {
       const j = 3 * i;
-      if (decoded.data[j] === outcome.composite.data[j] && decoded.data[j + 1] === outcome.composite.data[j + 1] && decoded.data[j + 2] === outcome.composite.data[j + 2]) same++;
+      if (decoded.data[j] === data[j] && decoded.data[j + 1] === data[j + 1] && decoded.data[j + 2] === data[j + 2]) same++;
     }
     // Everything outside the change mask (and its feathered edge) is the original, pixel for pixel.
     expect(same / (decoded.width * decoded.height)).toBeGreaterThan(1 - outcome.figures.changedShare - 0.06);
