@@ -44,7 +44,7 @@ export function lazyComposite(cv: CV, input: ComposeInput): LockComposite {
 }
 
 async function render(cv: CV, input: ComposeInput, box: Box | undefined, size: { width: number; height: number }, overlays: OverlayOptions[]): Promise<Sharp> {
-  const { full, working } = input;
+  const { full } = input;
   let base = sharp(input.original).rotate().removeAlpha().toColourspace('srgb');
   if (size.width !== full.width || size.height !== full.height) base = base.resize(size.width, size.height, { fit: 'fill' });
   const patch = box ? await overlayPatch(cv, input, box, size) : undefined;
