@@ -8,7 +8,10 @@ COPY . .
 RUN npm run build && npm prune --omit=dev
 
 FROM node:20-bookworm-slim AS runtime
-ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0
+# MALLOC_ARENA_MAX=2: glibc gives every thread that allocates (libvips' workers, libuv's pool) its own
+# malloc arena, and freed image buffers stay behind in them; two arenas keep a process staging six
+# 12 MP photos ~190 MB smaller (decision 020, bench/RESULTS.md). bench/memory.ts reads it from here.
+ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 MALLOC_ARENA_MAX=2
 WORKDIR /app
 RUN groupadd --system raumwerk && useradd --system --gid raumwerk --home /app raumwerk
 COPY --from=build --chown=raumwerk:raumwerk /app/package.json ./

@@ -3,7 +3,8 @@
  * (server/test/support/geometry-lock/lock-cases.ts): per case the lock time, the delivered image's PSNR
  * against the original outside the added objects (after its own JPEG encode, q 92), the share of the
  * added pixels kept, and the verdict; then totals; then the lock time for a 12 MP photo (a corpus
- * photo and its furnished answer upscaled to 4000×3000, median of 5).
+ * photo and its furnished answer upscaled to 4000×3000, median of 5), including drawing the composite
+ * at full resolution (raw pixels), which the lock leaves to finishing since decision 020.
  * `BENCH_LOCK_SHOTS=<dir>` also writes original | answer | delivered | mask side by side per case.
  */
 import { mkdirSync } from 'node:fs';
@@ -32,7 +33,7 @@ export default async function lockBenchmark(): Promise<void> {
   for (const c of cases) {
     const start = performance.now();
     const cpuStart = process.cpuUsage();
-    const outcome = await lockResult(c.original, c.result);
+    const outcome = await lockAndDraw(c.original, c.result);
     const ms = performance.now() - start;
     const cpu = process.cpuUsage(cpuStart);
     times.push(ms);
@@ -74,7 +75,7 @@ async function twelveMegapixels(c: LockCase): Promise<void> {
   for (let i = 0; i < 5; i++) {
     const start = performance.now();
     const cpuStart = process.cpuUsage();
-    const outcome = await lockResult(original, c.result);
+    const outcome = await lockAndDraw(original, c.result);
     times.push(performance.now() - start);
     const cpu = process.cpuUsage(cpuStart);
     cpuTimes.push((cpu.user + cpu.system) / 1000);
@@ -86,6 +87,13 @@ async function twelveMegapixels(c: LockCase): Promise<void> {
   report({ figure: 'lock time, 12 MP photo (median of 5)', value: `${(m / 1000).toFixed(2)} s`, comparison: 'target', comparisonValue: '1.00 s', ratio: m / 1000, target: '≤ 1.0 s', pass: m <= 1000 });
 }
 
+/** The lock, and for a locked result its composite drawn at full resolution (raw pixels), as the lock did before decision 020. */
+async function lockAndDraw(original: Buffer, result: Buffer): Promise<LockOutcome> {
+  const outcome = await lockResult(original, result);
+  if (outcome.verdict === 'locked') await (await outcome.composite.render()).raw().toBuffer();
+  return outcome;
+}
+
 async function sideBySide(c: LockCase, outcome: LockOutcome, file: string): Promise<void> {
   const meta = await sharp(c.original).rotate().metadata();
   const w = 520;
@@ -93,8 +101,7 @@ async function sideBySide(c: LockCase, outcome: LockOutcome, file: string): Prom
   const fit = (image: Sharp) => image.resize(w, h, { fit: 'fill' }).removeAlpha().png().toBuffer();
   const tiles = [await fit(sharp(c.original).rotate()), await fit(sharp(c.result).rotate())];
   if (outcome.verdict === 'locked') {
-    const { data, width, height } = outcome.composite;
-    tiles.push(await fit(sharp(data, { raw: { width, height, channels: 3 } })), await fit(sharp(outcome.changeMask)));
+    tiles.push(await fit(sharp(await (await outcome.composite.render()).png().toBuffer())), await fit(sharp(outcome.changeMask)));
   }
   await sharp({ create: { width: tiles.length * w + (tiles.length - 1) * 8, height: h, channels: 3, background: '#ffffff' } })
     .composite(tiles.map((input, i) => ({ input, left: i * (w + 8), top: 0 })))

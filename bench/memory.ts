@@ -16,9 +16,11 @@
  * The peak is VmHWM of /proc/<pid>/status, reset after start-up with `echo 5 > /proc/<pid>/clear_refs`
  * so it covers only the staging; VmRSS is also sampled every 50 ms as a cross-check. The comparison
  * figure is the idle server's RSS after start-up. BENCH_DEBUG=1 prints the RSS timeline (every 0.5 s);
- * BENCH_SERVER_ENV='MALLOC_ARENA_MAX=2 ...' adds variables to the server's environment (experiments).
+ * The server gets the production image's MALLOC_ARENA_MAX (read from the Dockerfile, decision 020).
+ * BENCH_SERVER_ENV='MALLOC_ARENA_MAX=16 ...' adds or overrides variables of the server's environment
+ * (experiments).
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import pg from 'pg';
 import { renderSampleRoom } from '../server/src/staging/engines/sample-room.js';
 import {
@@ -59,6 +61,7 @@ export default async function runMemoryBench(): Promise<void> {
       DATABASE_URL: database.url,
       STAGING_ENGINE: 'offline',
       WORKERS_IN_PROCESS: 'true',
+      ...productionMallocEnv(),
       ...extraEnv,
     });
     try {
@@ -162,6 +165,17 @@ export default async function runMemoryBench(): Promise<void> {
     await database.stop();
     await build?.remove();
   }
+}
+
+/**
+ * The allocator setting of the production image (the Dockerfile's runtime `ENV … MALLOC_ARENA_MAX=…`),
+ * so the figure is the deployed configuration's; BENCH_SERVER_ENV='MALLOC_ARENA_MAX=16' measures
+ * glibc's default on two cores (8 arenas per core).
+ */
+function productionMallocEnv(): Record<string, string> {
+  const dockerfile = readFileSync(new URL('../Dockerfile', import.meta.url), 'utf8');
+  const value = /^ENV .*\bMALLOC_ARENA_MAX=(\d+)/m.exec(dockerfile)?.[1];
+  return value ? { MALLOC_ARENA_MAX: value } : {};
 }
 
 /** Resets VmHWM to the current RSS (Linux ≥ 4.0); false when not permitted. */

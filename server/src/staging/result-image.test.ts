@@ -1,12 +1,18 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { photo } from '../../test/support/staging-fixtures.js';
-import { finishResult, type RawRgbImage } from './result-image.js';
+import type { LockComposite } from './geometry-lock/lock-result.js';
+import { finishResult } from './result-image.js';
 
-/** The geometry lock hands over raw RGB pixels; the tests decode their generated photos the same way. */
-async function raw(image: Buffer | Promise<Buffer>): Promise<RawRgbImage> {
-  const { data, info } = await sharp(await image).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  return { data, width: info.width, height: info.height, channels: 3 };
+/** A composite with nothing added (the photo itself), drawn at the asked size as the lock draws its own. */
+async function raw(image: Buffer | Promise<Buffer>): Promise<LockComposite> {
+  const buffer = await image;
+  const { width = 0, height = 0 } = await sharp(buffer).metadata();
+  return {
+    width,
+    height,
+    render: async (size = { width, height }, overlays = []) => sharp(buffer).removeAlpha().resize(size.width, size.height, { fit: 'fill' }).composite(overlays),
+  };
 }
 
 /** Mean absolute difference of two same-sized images inside a region. */
@@ -49,7 +55,7 @@ describe('finishResult', () => {
     expect([thumb.format, thumb.width]).toEqual(['webp', 480]);
   });
 
-  it('encodes the raw composite once as a JPEG without metadata, the thumbnail from it', async () => {
+  it('encodes the composite once as a JPEG without metadata, the thumbnail from it', async () => {
     const composite = await raw(photo(1600, 1200));
     const out = await finishResult(composite, 'pro');
     const meta = await sharp(out.image).metadata();

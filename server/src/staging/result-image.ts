@@ -3,6 +3,7 @@ import { PLANS, type PlanId } from '../../../contract/plans.js';
 import { THUMBNAIL_MAX_SIDE } from '../../../contract/limits.js';
 import { fullSizeJpeg, THUMBNAIL_WEBP } from '../images/image-work.js';
 import { provenanceXmp, type ProvenanceKind } from '../images/provenance.js';
+import type { LockComposite } from './geometry-lock/lock-result.js';
 
 export const WATERMARK_TEXT = 'Virtually staged · Raumwerk';
 
@@ -15,22 +16,15 @@ export interface FinishedImage {
   thumbnail: Buffer;
 }
 
-/** Decoded 8-bit sRGB pixels, as the geometry lock hands over its composite. */
-export interface RawRgbImage {
-  data: Buffer;
-  width: number;
-  height: number;
-  channels: 3;
-}
-
 /**
  * The plan's promise applied to the geometry lock's composite (DESIGN §4, §6): free results fit
  * 1280x720 (720x1280 upright) and carry the "Virtually staged" watermark; pro/business keep up to
  * 3840 px on the long side without it. Never enlarged; stored as JPEG whose only metadata is the
- * disclosure XMP (images/provenance.ts, decision 026), with a WebP thumbnail carrying it too. The composite arrives as raw pixels at the original's resolution, so a 12 MP photo is
- * encoded once here, with no decode of an intermediate file.
+ * disclosure XMP (images/provenance.ts, decision 026), with a WebP thumbnail carrying it too. The
+ * composite is drawn here, at the delivered size, in one libvips pass from the original's decoder to
+ * the JPEG encoder (no intermediate file, no raw full-resolution buffer).
  */
-export async function finishResult(composite: RawRgbImage, planId: PlanId, kind: ProvenanceKind = 'furnish'): Promise<FinishedImage> {
+export async function finishResult(composite: LockComposite, planId: PlanId, kind: ProvenanceKind = 'furnish'): Promise<FinishedImage> {
   const xmp = provenanceXmp(kind);
   const plan = PLANS[planId] ?? PLANS.free;
   const { width: inW, height: inH } = composite;
@@ -39,14 +33,12 @@ export async function finishResult(composite: RawRgbImage, planId: PlanId, kind:
       ? { width: plan.maxResultSize.height, height: plan.maxResultSize.width }
       : plan.maxResultSize
     : { width: plan.maxResultLongSide, height: plan.maxResultLongSide };
-  // One pass: sharp composites after resizing, so the label is sized from the output dimensions
-  // (the same fit-inside arithmetic as libvips; a pixel of rounding does not matter for a corner label).
+  // Composited at the output size (the label is sized from it); never enlarged.
   const scale = Math.min(1, box.width / inW, box.height / inH);
   const [outW, outH] = [Math.max(1, Math.round(inW * scale)), Math.max(1, Math.round(inH * scale))];
-  let pipeline = sharp(composite.data, { raw: { width: inW, height: inH, channels: composite.channels } });
-  if (scale < 1) pipeline = pipeline.resize({ ...box, fit: 'inside', withoutEnlargement: true });
   // One pixel of slack: an overlay larger than the image is an error.
-  if (plan.watermark) pipeline = pipeline.composite([{ input: watermarkSvg(Math.max(1, outW - 1), Math.max(1, outH - 1)), gravity: 'southeast' }]);
+  const overlays = plan.watermark ? [{ input: watermarkSvg(Math.max(1, outW - 1), Math.max(1, outH - 1)), gravity: 'southeast' }] : [];
+  const pipeline = await composite.render({ width: outW, height: outH }, overlays);
   const { data: image, info } = await pipeline.jpeg(fullSizeJpeg(90)).withXmp(xmp).toBuffer({ resolveWithObject: true });
   // From the finished JPEG, so the thumbnail shows the watermark too (shrink-on-load keeps it cheap).
   return { image, mimeType: 'image/jpeg', extension: 'jpg', width: info.width, height: info.height, thumbnail: await thumbnailOf(image, xmp) };

@@ -142,7 +142,7 @@ export async function runStaging(deps: StagingRunDeps, data: StagingRunPayload, 
     const engine = deps.engine();
     const plan = owner?.plan ?? 'free';
     // Lock and finishing are full-resolution work: together they take one slot of the process-wide
-    // image limit (the composite is handed over raw, encoded once), and give up when the run is
+    // image limit (the composite is drawn and encoded once, in finishing), and give up when the run is
     // settled elsewhere (web timeout, sweeper) or the deadline passes.
     const limit = () => AbortSignal.any([controller.signal, AbortSignal.timeout(Math.max(1, deadline - Date.now()))]);
     const lockAndFinish = (image: Buffer) => {

@@ -44,81 +44,83 @@ export function findChangeMask(cv: CV, original: Raster, aligned: Raster, valid:
   const { width, height } = original;
   const long = Math.max(width, height);
   const px = (share: number, min = 1) => Math.max(min, Math.round(share * long));
-  return withMats(cv, (keep) => {
-    const smooth = (raster: Raster) => {
+  // Each step frees its OpenCV objects as soon as it is done: the WASM heap never shrinks, so its
+  // high-water mark (not the sum of all steps) is what the process keeps.
+  const smooth = (raster: Raster) =>
+    withMats(cv, (keep) => {
       const rgb = keep(matFromRaw(cv, raster.data, width, height, 3));
       const blurred = keep(new cv.Mat());
       cv.GaussianBlur(rgb, blurred, new cv.Size(5, 5), 0, 0, cv.BORDER_REFLECT);
       return rawFromMat(blurred);
-    };
-    const o = smooth(original);
-    const r = smooth(aligned);
-    const n = width * height;
-    const diff = new Float32Array(n);
-    // Luma darkening (original − result), offset by 128, for the shadow search below.
-    const darker = new Uint8Array(n);
-    const samples: number[] = [];
-    for (let i = 0; i < n; i++) {
-      const j = 3 * i;
-      // Luma and two colour differences (BT.601), chroma weighted up: a colour change shows less in luma.
-      const yo = 0.299 * o[j] + 0.587 * o[j + 1] + 0.114 * o[j + 2];
-      const yr = 0.299 * r[j] + 0.587 * r[j + 1] + 0.114 * r[j + 2];
-      const dy = yo - yr;
-      const du = o[j + 2] - yo - (r[j + 2] - yr);
-      const dv = o[j] - yo - (r[j] - yr);
-      darker[i] = Math.max(0, Math.min(255, Math.round(128 + dy)));
-      if (!valid[i]) continue;
-      diff[i] = Math.sqrt(dy * dy + 0.5 * (du * du + dv * dv));
-      if ((i & 15) === 0) samples.push(diff[i]);
-    }
-    samples.sort((a, b) => a - b);
-    const noise = samples.length ? samples[Math.floor(samples.length / 2)] : 0;
-    const threshold = Math.max(MIN_THRESHOLD, NOISE_FACTOR * noise);
-    let differing = 0;
-    let validCount = 0;
-    for (let i = 0; i < n; i++) {
-      if (!valid[i]) continue;
-      validCount++;
-      if (diff[i] > MIN_THRESHOLD) differing++;
-    }
-    // Hysteresis: a region is added when part of it differs clearly; it then extends as far as it
-    // differs at all, so the mask's edge falls where the two images nearly agree (no visible seam).
-    const low = Math.max(MIN_LOW_THRESHOLD, LOW_NOISE_FACTOR * noise);
-    const strong = new Uint8Array(n);
-    const weak = new Uint8Array(n);
-    for (let i = 0; i < n; i++) {
-      strong[i] = diff[i] > threshold ? 1 : 0;
-      weak[i] = diff[i] > low ? 255 : 0;
-    }
+    });
+  const o = smooth(original);
+  const r = smooth(aligned);
+  const n = width * height;
+  const diff = new Float32Array(n);
+  // Luma darkening (original − result), offset by 128, for the shadow search below.
+  const darker = new Uint8Array(n);
+  const samples: number[] = [];
+  for (let i = 0, j = 0; i < n; i++, j += 3) {
+    // Luma and two colour differences (BT.601), chroma weighted up: a colour change shows less in luma.
+    const yo = 0.299 * o[j] + 0.587 * o[j + 1] + 0.114 * o[j + 2];
+    const yr = 0.299 * r[j] + 0.587 * r[j + 1] + 0.114 * r[j + 2];
+    const dy = yo - yr;
+    const du = o[j + 2] - yo - (r[j + 2] - yr);
+    const dv = o[j] - yo - (r[j] - yr);
+    darker[i] = Math.max(0, Math.min(255, Math.round(128 + dy)));
+    if (!valid[i]) continue;
+    diff[i] = Math.sqrt(dy * dy + 0.5 * (du * du + dv * dv));
+    if ((i & 15) === 0) samples.push(diff[i]);
+  }
+  samples.sort((a, b) => a - b);
+  const noise = samples.length ? samples[Math.floor(samples.length / 2)] : 0;
+  const threshold = Math.max(MIN_THRESHOLD, NOISE_FACTOR * noise);
+  // Hysteresis: a region is added when part of it differs clearly; it then extends as far as it
+  // differs at all, so the mask's edge falls where the two images nearly agree (no visible seam).
+  const low = Math.max(MIN_LOW_THRESHOLD, LOW_NOISE_FACTOR * noise);
+  const strong = new Uint8Array(n);
+  const weak = new Uint8Array(n);
+  let differing = 0;
+  let validCount = 0;
+  for (let i = 0; i < n; i++) {
+    const d = diff[i];
+    strong[i] = d > threshold ? 1 : 0;
+    weak[i] = d > low ? 255 : 0;
+    if (!valid[i]) continue;
+    validCount++;
+    if (d > MIN_THRESHOLD) differing++;
+  }
+  return withMats(cv, (keep) => {
     const mask = keep(matFromRaw(cv, weak, width, height, 1));
     // Rectangles: OpenCV applies them as two 1-D passes, an ellipse of the same size costs r times more.
     const square = (r: number) => keep(cv.getStructuringElement(cv.MORPH_RECT, new cv.Size(2 * r + 1, 2 * r + 1)));
     const ellipse = (r: number) => keep(cv.getStructuringElement(cv.MORPH_ELLIPSE, new cv.Size(2 * r + 1, 2 * r + 1)));
     const anchor = new cv.Point(-1, -1);
     cv.morphologyEx(mask, mask, cv.MORPH_OPEN, ellipse(px(1 / 512)), anchor, 1);
-    keepSeeded(cv, keep, mask, strong, 0.0003 * long * long);
+    keepSeeded(cv, mask, strong, 0.0003 * long * long);
     cv.morphologyEx(mask, mask, cv.MORPH_CLOSE, square(px(1 / 100)), anchor, 1);
-    dropSmallBlobs(cv, keep, mask, 0.0006 * long * long);
+    dropSmallBlobs(cv, mask, 0.0006 * long * long);
 
     // Shadows: darker than the original, right below (or beside) what was added.
-    const shadowMat = keep(matFromRaw(cv, darker, width, height, 1));
-    const box = px(1 / 120, 3);
-    cv.blur(shadowMat, shadowMat, new cv.Size(box, box), new cv.Point(-1, -1), cv.BORDER_REFLECT);
-    const shade = rawFromMat(shadowMat);
-    const below = keep(new cv.Mat());
-    const kw = px(0.04);
-    const kh = px(0.08);
-    const downward = keep(cv.getStructuringElement(cv.MORPH_RECT, new cv.Size(2 * kw + 1, kh)));
-    cv.dilate(mask, below, downward, new cv.Point(kw, kh - 1), 1);
-    const band = rawFromMat(below);
+    const { shade, band } = withMats(cv, (keepHere) => {
+      const shadowMat = keepHere(matFromRaw(cv, darker, width, height, 1));
+      const box = px(1 / 120, 3);
+      cv.blur(shadowMat, shadowMat, new cv.Size(box, box), new cv.Point(-1, -1), cv.BORDER_REFLECT);
+      const below = keepHere(new cv.Mat());
+      const kw = px(0.04);
+      const kh = px(0.08);
+      const downward = keepHere(cv.getStructuringElement(cv.MORPH_RECT, new cv.Size(2 * kw + 1, kh)));
+      cv.dilate(mask, below, downward, new cv.Point(kw, kh - 1), 1);
+      return { shade: rawFromMat(shadowMat), band: rawFromMat(below) };
+    });
     const withShadow = rawFromMat(mask);
     for (let i = 0; i < n; i++) {
       if (band[i] && valid[i] && (mode === 'add' ? shade[i] - 128 : 128 - shade[i]) > SHADOW_DARKENING) withShadow[i] = 255;
     }
     mask.data.set(withShadow);
     cv.morphologyEx(mask, mask, cv.MORPH_CLOSE, square(px(1 / 150)), anchor, 1);
-    dropSmallBlobs(cv, keep, mask, 0.0006 * long * long);
-    fillHoles(cv, keep, mask);
+    dropSmallBlobs(cv, mask, 0.0006 * long * long);
+    fillHoles(cv, mask);
     const hard = rawFromMat(mask);
     for (let i = 0; i < n; i++) if (!valid[i]) hard[i] = 0;
 
@@ -136,34 +138,40 @@ export function findChangeMask(cv: CV, original: Raster, aligned: Raster, valid:
   });
 }
 
-function dropSmallBlobs(cv: CV, keep: <M extends { delete(): void }>(m: M) => M, mask: any, minArea: number): void {
-  const labels = keep(new cv.Mat());
-  const stats = keep(new cv.Mat());
-  const centroids = keep(new cv.Mat());
-  const count = cv.connectedComponentsWithStats(mask, labels, stats, centroids, 8, cv.CV_32S);
-  const area = stats.data32S as Int32Array;
-  const small = new Uint8Array(count);
-  for (let k = 1; k < count; k++) small[k] = area[k * 5 + cv.CC_STAT_AREA] < minArea ? 1 : 0;
-  const label = labels.data32S as Int32Array;
-  const out = mask.data as Uint8Array;
-  for (let i = 0; i < label.length; i++) if (small[label[i]]) out[i] = 0;
+function dropSmallBlobs(cv: CV, mask: any, minArea: number): void {
+  withMats(cv, (keep) => {
+    const labels = keep(new cv.Mat());
+    const stats = keep(new cv.Mat());
+    const centroids = keep(new cv.Mat());
+    const count = cv.connectedComponentsWithStats(mask, labels, stats, centroids, 8, cv.CV_32S);
+    const area = stats.data32S as Int32Array;
+    const small = new Uint8Array(count);
+    for (let k = 1; k < count; k++) small[k] = area[k * 5 + cv.CC_STAT_AREA] < minArea ? 1 : 0;
+    const label = labels.data32S as Int32Array;
+    const out = mask.data as Uint8Array;
+    for (let i = 0; i < label.length; i++) if (small[label[i]]) out[i] = 0;
+  });
 }
 
 /** Keeps the components of `mask` that contain at least `minSeed` pixels of `seed`. */
-function keepSeeded(cv: CV, keep: <M extends { delete(): void }>(m: M) => M, mask: any, seed: Uint8Array, minSeed: number): void {
-  const labels = keep(new cv.Mat());
-  const count = cv.connectedComponents(mask, labels, 8, cv.CV_32S);
-  const seeds = new Int32Array(count);
-  const label = labels.data32S as Int32Array;
-  for (let i = 0; i < label.length; i++) if (seed[i]) seeds[label[i]]++;
-  const out = mask.data as Uint8Array;
-  for (let i = 0; i < label.length; i++) out[i] = label[i] > 0 && seeds[label[i]] >= minSeed ? 255 : 0;
+function keepSeeded(cv: CV, mask: any, seed: Uint8Array, minSeed: number): void {
+  withMats(cv, (keep) => {
+    const labels = keep(new cv.Mat());
+    const count = cv.connectedComponents(mask, labels, 8, cv.CV_32S);
+    const seeds = new Int32Array(count);
+    const label = labels.data32S as Int32Array;
+    for (let i = 0; i < label.length; i++) if (seed[i]) seeds[label[i]]++;
+    const out = mask.data as Uint8Array;
+    for (let i = 0; i < label.length; i++) out[i] = label[i] > 0 && seeds[label[i]] >= minSeed ? 255 : 0;
+  });
 }
 
-function fillHoles(cv: CV, keep: <M extends { delete(): void }>(m: M) => M, mask: any): void {
-  const contours = keep(new cv.MatVector());
-  const hierarchy = keep(new cv.Mat());
-  const copy = keep(mask.clone());
-  cv.findContours(copy, contours, hierarchy, cv.RETR_EXTERNAL, cv.CHAIN_APPROX_SIMPLE);
-  cv.drawContours(mask, contours, -1, new cv.Scalar(255), -1, cv.LINE_8);
+function fillHoles(cv: CV, mask: any): void {
+  withMats(cv, (keep) => {
+    const contours = keep(new cv.MatVector());
+    const hierarchy = keep(new cv.Mat());
+    const copy = keep(mask.clone());
+    cv.findContours(copy, contours, hierarchy, cv.RETR_EXTERNAL, cv.CHAIN_APPROX_SIMPLE);
+    cv.drawContours(mask, contours, -1, new cv.Scalar(255), -1, cv.LINE_8);
+  });
 }

@@ -1,16 +1,22 @@
-import sharp, { type Sharp } from 'sharp';
+import sharp, { type OverlayOptions, type Sharp } from 'sharp';
 import { applyColourCorrection, type ColourCorrection } from './colour-match.js';
+import { type LockComposite } from './lock-result.js';
 import { type CV, matFromRaw, rawFromMat, withMats } from './opencv.js';
 
 /**
- * The delivered image at the original's full resolution: the original photo's own pixels outside the
- * change mask, the aligned (colour-matched) result inside it, blended over the mask's feathered edge.
+ * The delivered image: the original photo's own pixels outside the change mask, the aligned
+ * (colour-matched) result inside it, blended over the mask's feathered edge.
  *
- * Only the mask's bounding box is warped, and at the result's own pixel density (a 1536×1024 answer
- * is not worth warping at 12 MP in the WASM heap): OpenCV maps the result and the mask onto one grid
- * covering that box, libvips upscales the RGBA patch to full resolution and lays it over the decoded
- * original (off the event loop). Pixel centres are tracked through every resize, so the patch lands
- * exactly where the working-size analysis put it.
+ * Nothing is drawn at full resolution until the image is delivered: `lazyComposite` returns a
+ * description whose `render(size)` gives a libvips pipeline that decodes the original, resizes it to
+ * the delivered size (the plan's, or the original's own), and lays one RGBA patch over it, so
+ * finishing encodes straight from the decoder without a raw 12 MP buffer in between (decision 020).
+ *
+ * Only the mask's bounding box is warped, and at most at the result's own pixel density (a 1536×1024
+ * answer is not worth warping at 12 MP in the WASM heap): the part of the result that lands in the
+ * box is decoded at that density (libvips), OpenCV maps it and the mask onto one grid covering the
+ * box, and libvips upscales that patch to the box. Pixel centres are tracked through every resize,
+ * so the patch lands exactly where the working-size analysis put it.
  */
 export interface ComposeInput {
   original: Buffer;
@@ -25,32 +31,39 @@ export interface ComposeInput {
   softMask: Buffer;
 }
 
-export interface Composite {
-  data: Buffer;
-  width: number;
-  height: number;
-  channels: 3;
-}
-
-/** Most pixels of the result worth warping per side: the patch is upscaled to full size by libvips. */
+/** Most pixels of the result worth warping per side: the patch is upscaled to the box by libvips. */
 const MAX_DETAIL_SIDE = 2048;
 
-export async function composeAtFullResolution(cv: CV, input: ComposeInput): Promise<Composite> {
-  const { full, working } = input;
-  const box = maskBox(input.softMask, working.width, working.height);
-  const base = sharp(input.original).rotate().removeAlpha().toColourspace('srgb');
-  if (!box) return rawRgb(base, full);
+export function lazyComposite(cv: CV, input: ComposeInput): LockComposite {
+  const box = maskBox(input.softMask, input.working.width, input.working.height);
+  return {
+    width: input.full.width,
+    height: input.full.height,
+    render: (size = input.full, overlays = []) => render(cv, input, box, size, overlays),
+  };
+}
 
-  // The box in full-resolution pixels (pixel-centre mapping as libvips resizes: u = (x + .5)·s − .5).
-  const fx = full.width / working.width;
-  const fy = full.height / working.height;
+async function render(cv: CV, input: ComposeInput, box: Box | undefined, size: { width: number; height: number }, overlays: OverlayOptions[]): Promise<Sharp> {
+  const { full } = input;
+  let base = sharp(input.original).rotate().removeAlpha().toColourspace('srgb');
+  if (size.width !== full.width || size.height !== full.height) base = base.resize(size.width, size.height, { fit: 'fill' });
+  const patch = box ? await overlayPatch(cv, input, box, size) : undefined;
+  return base.composite([...(patch ? [patch] : []), ...overlays]);
+}
+
+async function overlayPatch(cv: CV, input: ComposeInput, box: Box, size: { width: number; height: number }): Promise<OverlayOptions> {
+  const { working } = input;
+  // The box in output pixels (pixel-centre mapping as libvips resizes: u = (x + .5)·s − .5).
+  const fx = size.width / working.width;
+  const fy = size.height / working.height;
   const x0 = Math.max(0, Math.floor(box.x0 * fx));
   const y0 = Math.max(0, Math.floor(box.y0 * fy));
-  const x1 = Math.min(full.width, Math.ceil((box.x1 + 1) * fx));
-  const y1 = Math.min(full.height, Math.ceil((box.y1 + 1) * fy));
+  const x1 = Math.min(size.width, Math.ceil((box.x1 + 1) * fx));
+  const y1 = Math.min(size.height, Math.ceil((box.y1 + 1) * fy));
   const boxW = x1 - x0;
   const boxH = y1 - y0;
-  const detail = Math.min(1, Math.max(input.resultSize.width, input.resultSize.height, working.width, working.height) / Math.max(full.width, full.height), MAX_DETAIL_SIDE / Math.max(full.width, full.height));
+  const long = Math.max(size.width, size.height);
+  const detail = Math.min(1, Math.max(input.resultSize.width, input.resultSize.height, working.width, working.height) / long, MAX_DETAIL_SIDE / long);
   const outW = Math.max(1, Math.ceil(boxW * detail));
   const outH = Math.max(1, Math.ceil(boxH * detail));
   const kx = boxW / outW;
@@ -58,49 +71,52 @@ export async function composeAtFullResolution(cv: CV, input: ComposeInput): Prom
 
   // working → patch grid
   const toPatch = compose3(
-    centreScale(1 / kx, 1 / ky, -x0 / kx, -y0 / ky), // full → patch
-    centreScale(fx, fy, 0, 0), // working → full
+    centreScale(1 / kx, 1 / ky, -x0 / kx, -y0 / ky), // output → patch
+    centreScale(fx, fy, 0, 0), // working → output
   );
-  const resultPixels = await sharp(input.result).rotate().removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
-  const nativeToWorking = centreScale(working.width / resultPixels.info.width, working.height / resultPixels.info.height, 0, 0);
-  const resultToPatch = compose3(compose3(toPatch, input.homography), nativeToWorking);
+  const nativeToPatch = compose3(compose3(toPatch, input.homography), centreScale(working.width / input.resultSize.width, working.height / input.resultSize.height, 0, 0));
+  // Only the part of the result that lands in the patch, at no more than the patch's density.
+  const source = sourceRegion(invert3(nativeToPatch), outW, outH, input.resultSize);
+  const scale = Math.min(1, Math.max(outW / source.width, outH / source.height) * 1.25);
+  const loadW = Math.max(1, Math.round(source.width * scale));
+  const loadH = Math.max(1, Math.round(source.height * scale));
+  const pixels = await sharp(input.result).rotate().removeAlpha().toColourspace('srgb').extract(source).resize(loadW, loadH, { fit: 'fill' }).raw().toBuffer();
+  const sx = loadW / source.width;
+  const sy = loadH / source.height;
+  const loadedToPatch = compose3(nativeToPatch, centreScale(1 / sx, 1 / sy, source.left, source.top));
 
-  const patch = withMats(cv, (keep) => {
-    const src = keep(matFromRaw(cv, resultPixels.data, resultPixels.info.width, resultPixels.info.height, 3));
+  const { rgb, alpha } = withMats(cv, (keep) => {
+    const src = keep(matFromRaw(cv, pixels, loadW, loadH, 3));
     const warped = keep(new cv.Mat());
-    const M = keep(cv.matFromArray(3, 3, cv.CV_64F, resultToPatch));
+    const M = keep(cv.matFromArray(3, 3, cv.CV_64F, loadedToPatch));
     cv.warpPerspective(src, warped, M, new cv.Size(outW, outH), cv.INTER_LINEAR, cv.BORDER_REPLICATE, new cv.Scalar());
     const maskMat = keep(matFromRaw(cv, input.softMask, working.width, working.height, 1));
     const maskPatch = keep(new cv.Mat());
     const A = keep(cv.matFromArray(2, 3, cv.CV_64F, toPatch.slice(0, 6)));
     cv.warpAffine(maskMat, maskPatch, A, new cv.Size(outW, outH), cv.INTER_LINEAR, cv.BORDER_CONSTANT, new cv.Scalar(0));
-    const rgb = rawFromMat(warped);
-    const alpha = rawFromMat(maskPatch);
-    applyColourCorrection(rgb, 3, input.correction);
-    const rgba = Buffer.alloc(outW * outH * 4);
-    for (let i = 0, j = 0; i < alpha.length; i++, j += 3) {
-      rgba[4 * i] = rgb[j];
-      rgba[4 * i + 1] = rgb[j + 1];
-      rgba[4 * i + 2] = rgb[j + 2];
-      rgba[4 * i + 3] = alpha[i];
-    }
-    return rgba;
+    return { rgb: rawFromMat(warped), alpha: rawFromMat(maskPatch) };
   });
-  const overlay = await sharp(patch, { raw: { width: outW, height: outH, channels: 4 } })
+  applyColourCorrection(rgb, 3, input.correction);
+  // The picture upscaled with lanczos3, the (already feathered) mask with a linear kernel, joined.
+  const raw = (channels: 1 | 3) => ({ raw: { width: outW, height: outH, channels } });
+  const upscaledAlpha = await sharp(alpha, raw(1)).resize(boxW, boxH, { fit: 'fill', kernel: 'linear' }).extractChannel(0).raw().toBuffer();
+  const overlay = await sharp(rgb, raw(3))
     .resize(boxW, boxH, { fit: 'fill', kernel: 'lanczos3' })
+    .joinChannel(upscaledAlpha, { raw: { width: boxW, height: boxH, channels: 1 } })
     .raw()
     .toBuffer();
-  return rawRgb(base.composite([{ input: overlay, raw: { width: boxW, height: boxH, channels: 4 }, left: x0, top: y0, blend: 'over' }]), full);
+  return { input: overlay, raw: { width: boxW, height: boxH, channels: 4 }, left: x0, top: y0, blend: 'over' };
 }
 
-async function rawRgb(image: Sharp, full: { width: number; height: number }): Promise<Composite> {
-  const { data, info } = await image.raw().toBuffer({ resolveWithObject: true });
-  if (info.width !== full.width || info.height !== full.height || info.channels !== 3) throw new Error('composite has an unexpected shape');
-  return { data, width: info.width, height: info.height, channels: 3 };
+interface Box {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
 }
 
 /** Inclusive bounding box of the non-zero mask pixels, or undefined when the mask is empty. */
-export function maskBox(mask: Uint8Array, width: number, height: number) {
+export function maskBox(mask: Uint8Array, width: number, height: number): Box | undefined {
   let x0 = width, y0 = height, x1 = -1, y1 = -1;
   for (let y = 0; y < height; y++) {
     const row = y * width;
@@ -116,6 +132,23 @@ export function maskBox(mask: Uint8Array, width: number, height: number) {
   return x1 < 0 ? undefined : { x0, y0, x1, y1 };
 }
 
+/** The result's pixels (native size) that a patch of outW×outH samples, with a margin for interpolation. */
+function sourceRegion(patchToNative: number[], outW: number, outH: number, native: { width: number; height: number }) {
+  const xs: number[] = [];
+  const ys: number[] = [];
+  for (const [u, v] of [[-0.5, -0.5], [outW - 0.5, -0.5], [-0.5, outH - 0.5], [outW - 0.5, outH - 0.5]]) {
+    const w = patchToNative[6] * u + patchToNative[7] * v + patchToNative[8];
+    xs.push((patchToNative[0] * u + patchToNative[1] * v + patchToNative[2]) / w);
+    ys.push((patchToNative[3] * u + patchToNative[4] * v + patchToNative[5]) / w);
+  }
+  const margin = 4;
+  const left = clamp(Math.floor(Math.min(...xs)) - margin, 0, native.width - 1);
+  const top = clamp(Math.floor(Math.min(...ys)) - margin, 0, native.height - 1);
+  const right = clamp(Math.ceil(Math.max(...xs)) + margin, left + 1, native.width);
+  const bottom = clamp(Math.ceil(Math.max(...ys)) + margin, top + 1, native.height);
+  return { left, top, width: right - left, height: bottom - top };
+}
+
 /** The pixel-centre mapping of a resize by (sx, sy) followed by a shift: u = (x + .5)·s − .5 + t. */
 function centreScale(sx: number, sy: number, tx: number, ty: number): number[] {
   return [sx, 0, 0.5 * sx - 0.5 + tx, 0, sy, 0.5 * sy - 0.5 + ty, 0, 0, 1];
@@ -125,4 +158,17 @@ function compose3(a: number[], b: number[]): number[] {
   const out = new Array<number>(9);
   for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) out[3 * r + c] = a[3 * r] * b[c] + a[3 * r + 1] * b[3 + c] + a[3 * r + 2] * b[6 + c];
   return out;
+}
+
+function invert3(m: number[]): number[] {
+  const [a, b, c, d, e, f, g, h, i] = m;
+  const A = e * i - f * h;
+  const B = -(d * i - f * g);
+  const C = d * h - e * g;
+  const det = a * A + b * B + c * C;
+  return [A / det, -(b * i - c * h) / det, (b * f - c * e) / det, B / det, (a * i - c * g) / det, -(a * f - c * d) / det, C / det, -(a * h - b * g) / det, (a * e - b * d) / det];
+}
+
+function clamp(v: number, lo: number, hi: number): number {
+  return Math.min(hi, Math.max(lo, v));
 }

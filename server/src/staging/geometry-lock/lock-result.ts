@@ -1,3 +1,5 @@
+import type { OverlayOptions, Sharp } from 'sharp';
+
 /**
  * The geometry lock's public shapes (DESIGN §6): every engine's result is aligned to the original,
  * the added objects are masked, and the delivered image is the original outside the mask and the
@@ -30,10 +32,23 @@ export type LockRefusalReason =
 export interface LockedResult {
   verdict: 'locked';
   figures: LockFigures;
-  /** The delivered composite at the original's (auto-oriented) resolution, raw 8-bit sRGB. */
-  composite: { data: Buffer; width: number; height: number; channels: 3 };
+  /** The delivered composite, drawn on demand (see LockComposite). */
+  composite: LockComposite;
   /** What was added, for "Show what changed": a greyscale PNG (white = added), long side ≤ 1024 px. */
   changeMask: Buffer;
+}
+
+/**
+ * The composite of a locked result, not yet drawn: `render(size)` gives a fresh libvips pipeline
+ * (8-bit sRGB, no alpha) of the original outside the change mask and the aligned result inside it,
+ * at `size` (default: the original's auto-oriented size, `width`×`height`; the caller keeps the aspect
+ * ratio), with `overlays` laid on top (a watermark). Finishing encodes it straight from the
+ * original's decoder, so no full-resolution raw buffer is held in between.
+ */
+export interface LockComposite {
+  width: number;
+  height: number;
+  render(size?: { width: number; height: number }, overlays?: OverlayOptions[]): Promise<Sharp>;
 }
 
 export interface RefusedResult {

@@ -83,17 +83,46 @@ describe('lockResult at full resolution', () => {
     const outcome = await lockResult(original, c.result);
     expect(outcome.verdict).toBe('locked');
     if (outcome.verdict !== 'locked') return;
-    expect([outcome.composite.width, outcome.composite.height, outcome.composite.channels]).toEqual([1800, 2400, 3]);
+    expect([outcome.composite.width, outcome.composite.height]).toEqual([1800, 2400]);
+    const { data, info } = await (await outcome.composite.render()).raw().toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height, info.channels]).toEqual([1800, 2400, 3]);
     const decoded = await decodeRgb(original);
     let same = 0;
     for (let i = 0; i < decoded.width * decoded.height; i++) {
       const j = 3 * i;
-      if (decoded.data[j] === outcome.composite.data[j] && decoded.data[j + 1] === outcome.composite.data[j + 1] && decoded.data[j + 2] === outcome.composite.data[j + 2]) same++;
+      if (decoded.data[j] === data[j] && decoded.data[j + 1] === data[j + 1] && decoded.data[j + 2] === data[j + 2]) same++;
     }
     // Everything outside the change mask (and its feathered edge) is the original, pixel for pixel.
     expect(same / (decoded.width * decoded.height)).toBeGreaterThan(1 - outcome.figures.changedShare - 0.06);
     const mask = await sharp(outcome.changeMask).metadata();
     expect(Math.max(mask.width, mask.height)).toBeLessThanOrEqual(1024);
+  });
+
+  it('draws the same composite at a smaller delivered size (the free plan’s), furniture in place', async () => {
+    const c = cases.find((k) => k.name === 'corpus: furniture pasted, scale 1.06, rotation 1.5°, shift 2%/-3%, resized to 1024×1536')!;
+    const outcome = await outcomeOf(c);
+    if (outcome.verdict !== 'locked') throw new Error('expected a locked result');
+    const size = { width: Math.round(outcome.composite.width / 3), height: Math.round(outcome.composite.height / 3) };
+    const small = await (await outcome.composite.render(size)).raw().toBuffer({ resolveWithObject: true });
+    expect([small.info.width, small.info.height, small.info.channels]).toEqual([size.width, size.height, 3]);
+    const fullPng = await (await outcome.composite.render()).png().toBuffer();
+    const shrunk = await sharp(fullPng).resize(size.width, size.height, { fit: 'fill' }).raw().toBuffer();
+    const furnished = await sharp(c.truth!.furnished.data, { raw: { width: c.truth!.furnished.width, height: c.truth!.furnished.height, channels: 3 } }).resize(size.width, size.height, { fit: 'fill' }).raw().toBuffer();
+    const original = await sharp(c.original).resize(size.width, size.height, { fit: 'fill' }).removeAlpha().raw().toBuffer();
+    // Drawn small, it is the full-size composite shrunk: a patch off by a pixel or two differs along every edge ...
+    let off = 0;
+    for (let i = 0; i < shrunk.length; i += 3) {
+      if (Math.max(Math.abs(shrunk[i] - small.data[i]), Math.abs(shrunk[i + 1] - small.data[i + 1]), Math.abs(shrunk[i + 2] - small.data[i + 2])) > 24) off++;
+    }
+    expect(off / (shrunk.length / 3)).toBeLessThan(0.001);
+    // ... and the furniture is there: nearer the furnished picture than the empty room.
+    let toFurnished = 0;
+    let toOriginal = 0;
+    for (let i = 0; i < small.data.length; i++) {
+      toFurnished += Math.abs(small.data[i] - furnished[i]);
+      toOriginal += Math.abs(small.data[i] - original[i]);
+    }
+    expect(toFurnished).toBeLessThan(toOriginal);
   });
 
   it('stops when the signal is aborted', async () => {

@@ -3,7 +3,7 @@ import { alignResult } from './align.js';
 import { greyMat, warpToOriginal } from './aligned-result.js';
 import { findChangeMask } from './change-mask.js';
 import { applyColourCorrection, fitColourCorrection } from './colour-match.js';
-import { composeAtFullResolution } from './compose.js';
+import { lazyComposite } from './compose.js';
 import { type LockOptions, type LockOutcome } from './lock-result.js';
 import { loadCv } from './opencv.js';
 import { findOpenings } from './openings.js';
@@ -50,7 +50,7 @@ export async function lockResult(original: Buffer, result: Buffer, options: Lock
     const { figures, reasons } = mode === 'remove' ? verifyRemoval(cv, checks) : verifyLock(cv, checks);
     if (reasons.length) return { verdict: 'refused', reasons, figures };
 
-    const composite = await composeAtFullResolution(cv, {
+    const composite = lazyComposite(cv, {
       original,
       result,
       full: pair.full,

@@ -8,8 +8,7 @@ import { decodeRgb, type Rgb } from './drift.js';
  * objects (PSNR), and the share of the added pixels that came from the model's result.
  */
 export async function deliveredJpeg(locked: LockedResult): Promise<Rgb> {
-  const { data, width, height } = locked.composite;
-  const jpeg = await sharp(data, { raw: { width, height, channels: 3 } }).jpeg({ quality: 92 }).toBuffer();
+  const jpeg = await (await locked.composite.render()).jpeg({ quality: 92 }).toBuffer();
   return decodeRgb(jpeg);
 }
 
