@@ -31,6 +31,12 @@ export interface Plan {
   /** Free results are at most 1280x720 (720p). */
   maxResultSize: { width: number; height: number } | null;
   watermark: boolean;
+  /**
+   * The plan's share of the staging workers when users compete for them (decision 024): `share`
+   * runs of this plan's users are queued per round of the others' one (business: "Priority
+   * processing"), and at most `maxParallel` of one user's runs are worked at once, whatever is free.
+   */
+  staging: { share: number; maxParallel: number };
   popular: boolean;
   contactSales: boolean;
   features: PlanFeature[];
@@ -51,6 +57,7 @@ export const PLANS: Record<PlanId, Plan> = {
     maxResultLongSide: 1280,
     maxResultSize: { width: 1280, height: 720 },
     watermark: true,
+    staging: { share: 1, maxParallel: 6 },
     popular: false,
     contactSales: false,
     features: [
@@ -74,6 +81,7 @@ export const PLANS: Record<PlanId, Plan> = {
     maxResultLongSide: 3840,
     maxResultSize: null,
     watermark: false,
+    staging: { share: 1, maxParallel: 12 },
     popular: true,
     contactSales: false,
     features: [
@@ -98,6 +106,7 @@ export const PLANS: Record<PlanId, Plan> = {
     maxResultLongSide: 3840,
     maxResultSize: null,
     watermark: false,
+    staging: { share: 2, maxParallel: 24 },
     popular: false,
     contactSales: true,
     features: [

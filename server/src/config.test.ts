@@ -22,6 +22,18 @@ describe('loadConfig', () => {
     expect([config.WORKER_CONCURRENCY, config.IMAGE_CONCURRENCY]).toEqual([3, 2]);
   });
 
+  it('gives engines that wait on a provider more worker slots unless WORKER_CONCURRENCY says otherwise', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), STAGING_ENGINE: 'fixed-latency' }).WORKER_CONCURRENCY).toBe(16);
+    expect(loadConfig({ DATA_DIR: dataDir(), STAGING_ENGINE: 'openai', OPENAI_API_KEY: 'k', WORKER_CONCURRENCY: '5' }).WORKER_CONCURRENCY).toBe(5);
+    for (const bad of ['0', '65', 'x']) expect(() => loadConfig({ DATA_DIR: dataDir(), WORKER_CONCURRENCY: bad })).toThrow(ConfigError);
+  });
+
+  it('leaves provider requests unlimited unless PROVIDER_RPM is a whole number from 1', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).PROVIDER_RPM).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dataDir(), PROVIDER_RPM: '50' }).PROVIDER_RPM).toBe(50);
+    for (const bad of ['0', '2.5', 'fast']) expect(() => loadConfig({ DATA_DIR: dataDir(), PROVIDER_RPM: bad })).toThrow(ConfigError);
+  });
+
   it('bounds IMAGE_CONCURRENCY to a whole number from 1', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), IMAGE_CONCURRENCY: '4' }).IMAGE_CONCURRENCY).toBe(4);
     for (const bad of ['0', '1.5', 'many']) expect(() => loadConfig({ DATA_DIR: dataDir(), IMAGE_CONCURRENCY: bad })).toThrow(ConfigError);

@@ -7,3 +7,4 @@ export * from './schema/projects.js';
 export * from './schema/billing.js';
 export * from './schema/analytics.js';
 export * from './schema/sales.js';
+export * from './schema/provider-budgets.js';

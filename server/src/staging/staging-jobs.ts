@@ -4,6 +4,7 @@ import { defineJob } from '../jobs/job-queue.js';
 import type { ObjectStorage } from '../objects/storage.js';
 import type { RetryPolicy } from './engine-runner.js';
 import type { StagingEngine } from './engines/engine.js';
+import { STAGING_GROUP_CAPS } from './fair-share.js';
 import { runStaging, stagingRunPayload, type GeometryLock } from './staging-run.js';
 import { STUCK_AFTER_SECONDS, sweepStaging } from './sweeper.js';
 
@@ -31,6 +32,8 @@ export function createStagingJobs(deps: StagingJobDeps) {
     // notify: a new run wakes an idle worker at once (LISTEN/NOTIFY), polling is the fallback.
     queue: { retryLimit: 0, expireInSeconds: deps.timeoutSeconds + 120, notify: true },
     concurrency: deps.workerConcurrency,
+    // Fair queueing (decision 024): at most a plan's maxParallel runs of one user at once, across processes.
+    groupConcurrency: STAGING_GROUP_CAPS,
     pollingIntervalSeconds: 0.5,
     // The first run of a fresh worker would otherwise wait for OpenCV's WebAssembly to compile.
     warmUp: () => deps.lock.warmUp?.(),
