@@ -1,8 +1,11 @@
-import { uniqueEmail } from '../support/test-app.js';
+import { randomBytes } from 'node:crypto';
 import type { ServerProcess } from './process-kit.js';
 
+/** Unique per call (no vitest import here: the load benchmark signs users up with this client too). */
+const uniqueEmail = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}@example.com`;
+
 /**
- * Test-only: a signed-in user talking to a running web process over real HTTP, as the browser
+ * Test and benchmark support: a signed-in user talking to a running web process over real HTTP, as the browser
  * does (session cookie, upload URL then PUT, process-image). `on()` sends the same session to
  * another web process: sessions live in PostgreSQL, so any process knows them.
  */
