@@ -66,7 +66,12 @@ export async function startJobQueue(
   },
 ): Promise<JobQueue> {
   const useListenNotify = definitions.some((d) => d.queue?.notify);
-  const boss = new PgBoss({ connectionString: url, schema: 'pgboss', max: 4, useListenNotify });
+  // Every working slot fetches, completes and fails through this pool, next to sends and pg-boss's own
+  // maintenance: 4 connections starved 16 staging slots under load ("timeout exceeded when trying to
+  // connect", so sends failed), hence one more per 4 slots of the busiest queue in a working process.
+  const slots = Math.max(0, ...definitions.map((d) => d.concurrency ?? options.workerConcurrency ?? 1));
+  const max = options.work ? 4 + Math.ceil(slots / 4) : 4;
+  const boss = new PgBoss({ connectionString: url, schema: 'pgboss', max, useListenNotify });
   boss.on('error', (err) => options.log.error({ err }, 'job queue error'));
   await boss.start();
   const stopping = new AbortController();

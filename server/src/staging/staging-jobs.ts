@@ -34,7 +34,9 @@ export function createStagingJobs(deps: StagingJobDeps) {
     concurrency: deps.workerConcurrency,
     // Fair queueing (decision 024): at most a plan's maxParallel runs of one user at once, across processes.
     groupConcurrency: STAGING_GROUP_CAPS,
-    pollingIntervalSeconds: 0.5,
+    // The backstop only: NOTIFY wakes idle slots for a new run, and a slot that finishes a run fetches
+    // the next at once. Every idle slot polls on its own, so 16 slots at 0.5 s were 32 queries a second.
+    pollingIntervalSeconds: 2,
     // The first run of a fresh worker would otherwise wait for OpenCV's WebAssembly to compile.
     warmUp: () => deps.lock.warmUp?.(),
     handler: (data, context) => runStaging(deps, data, context),

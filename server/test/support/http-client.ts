@@ -21,7 +21,20 @@ export class HttpClient {
    * outbox line in its log carries the link), as a user would before staging.
    */
   static async signUp(web: { url: string; waitForLog: ServerProcess['waitForLog'] }, email = uniqueEmail('proc')): Promise<HttpClient> {
-    const baseUrl = web.url;
+    const client = await HttpClient.register(web.url, email);
+    const mail = await web.waitForLog((line) => line.to === email && line.template === 'verify_email', 15_000);
+    const token = new URL(String(mail.link)).searchParams.get('token');
+    const verified = await fetch(`${web.url}/api/auth/verify-email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token }),
+    });
+    if (verified.status !== 200) throw new Error(`verify-email at ${web.url} failed: ${verified.status} ${await verified.text()}`);
+    return client;
+  }
+
+  /** Registers only (the address stays unconfirmed: the caller confirms it, e.g. in the database). */
+  static async register(baseUrl: string, email = uniqueEmail('proc')): Promise<HttpClient> {
     const res = await fetch(`${baseUrl}/api/auth/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -29,14 +42,6 @@ export class HttpClient {
     });
     if (res.status !== 201) throw new Error(`sign-up at ${baseUrl} failed: ${res.status} ${await res.text()}`);
     const cookie = res.headers.getSetCookie().find((c) => c.startsWith('rw_session='))!.split(';')[0]!;
-    const mail = await web.waitForLog((line) => line.to === email && line.template === 'verify_email', 15_000);
-    const token = new URL(String(mail.link)).searchParams.get('token');
-    const verified = await fetch(`${baseUrl}/api/auth/verify-email`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ token }),
-    });
-    if (verified.status !== 200) throw new Error(`verify-email at ${baseUrl} failed: ${verified.status} ${await verified.text()}`);
     return new HttpClient(baseUrl, cookie, ((await res.json()) as { id: string }).id);
   }
 
