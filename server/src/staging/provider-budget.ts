@@ -26,13 +26,21 @@ export function createProviderBudget(db: Database, provider: string, rpm: number
   const spacing = sql`(${spacingMs}::double precision * interval '1 millisecond')`;
   return {
     async reserve() {
-      const { rows } = await db.execute<{ start_at: Date; wait_ms: number }>(sql`
+      // Without an RPM nothing is reserved (no write, no row lock shared by every slot): only a pause is honoured.
+      const { rows } = await db.execute<{ start_at: Date; wait_ms: number }>(
+        spacingMs === 0
+          ? sql`
+        SELECT GREATEST(clock_timestamp(), COALESCE(MAX(next_at), clock_timestamp())) AS start_at,
+          GREATEST(0, EXTRACT(EPOCH FROM COALESCE(MAX(next_at), clock_timestamp()) - clock_timestamp()) * 1000)::float8 AS wait_ms
+        FROM provider_budgets WHERE provider = ${provider}`
+          : sql`
         WITH slot AS (
           INSERT INTO provider_budgets AS b (provider, next_at) VALUES (${provider}, clock_timestamp() + ${spacing})
           ON CONFLICT (provider) DO UPDATE SET next_at = GREATEST(b.next_at, clock_timestamp()) + ${spacing}
           RETURNING b.next_at - ${spacing} AS start_at
         )
-        SELECT start_at, GREATEST(0, EXTRACT(EPOCH FROM start_at - clock_timestamp()) * 1000)::float8 AS wait_ms FROM slot`);
+        SELECT start_at, GREATEST(0, EXTRACT(EPOCH FROM start_at - clock_timestamp()) * 1000)::float8 AS wait_ms FROM slot`,
+      );
       const row = rows[0]!;
       return { startAt: new Date(row.start_at), waitMs: Number(row.wait_ms) };
     },
