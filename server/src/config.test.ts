@@ -23,7 +23,9 @@ describe('loadConfig', () => {
   });
 
   it('gives engines that wait on a provider more worker slots unless WORKER_CONCURRENCY says otherwise', () => {
-    expect(loadConfig({ DATA_DIR: dataDir(), STAGING_ENGINE: 'fixed-latency' }).WORKER_CONCURRENCY).toBe(16);
+    const waiting = loadConfig({ DATA_DIR: dataDir(), STAGING_ENGINE: 'fixed-latency' });
+    expect([waiting.WORKER_CONCURRENCY, waiting.DATABASE_POOL_SIZE]).toEqual([16, 20]);
+    expect(loadConfig({ DATA_DIR: dataDir() }).DATABASE_POOL_SIZE).toBe(10);
     expect(loadConfig({ DATA_DIR: dataDir(), STAGING_ENGINE: 'openai', OPENAI_API_KEY: 'k', WORKER_CONCURRENCY: '5' }).WORKER_CONCURRENCY).toBe(5);
     for (const bad of ['0', '65', 'x']) expect(() => loadConfig({ DATA_DIR: dataDir(), WORKER_CONCURRENCY: bad })).toThrow(ConfigError);
   });

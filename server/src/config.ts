@@ -58,7 +58,8 @@ const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     DATA_DIR: z.string().default('.data'),
     DATABASE_URL: optionalString,
-    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+    /** Unset: 10, or WORKER_CONCURRENCY + 4 when that is more (each busy slot polls its run). */
+    DATABASE_POOL_SIZE: optionalInt(1, 100),
     SESSION_SECRET: optionalString.pipe(z.string().min(32, { message: 'SESSION_SECRET needs at least 32 characters' }).optional()),
     ADMIN_EMAILS: z
       .string()
@@ -132,6 +133,7 @@ export const OFFLINE_ENGINE_WORKER_CONCURRENCY = 3;
 
 export interface AppConfig extends Env {
   WORKER_CONCURRENCY: number;
+  DATABASE_POOL_SIZE: number;
   /** The app's own origin, used for redirects and the foreign-Origin check. */
   publicUrl: string;
   dataDir: string;
@@ -160,10 +162,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   const env = parsed.data;
   const dataDir = path.resolve(env.DATA_DIR);
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+  const workerConcurrency =
+    env.WORKER_CONCURRENCY ?? (env.STAGING_ENGINE === 'offline' ? OFFLINE_ENGINE_WORKER_CONCURRENCY : WAITING_ENGINE_WORKER_CONCURRENCY);
   return {
     ...env,
-    WORKER_CONCURRENCY:
-      env.WORKER_CONCURRENCY ?? (env.STAGING_ENGINE === 'offline' ? OFFLINE_ENGINE_WORKER_CONCURRENCY : WAITING_ENGINE_WORKER_CONCURRENCY),
+    WORKER_CONCURRENCY: workerConcurrency,
+    // A pool opens connections only when they are needed: a larger bound costs nothing while idle.
+    DATABASE_POOL_SIZE: env.DATABASE_POOL_SIZE ?? Math.max(10, workerConcurrency + 4),
     dataDir,
     publicUrl,
     mailFrom: env.MAIL_FROM ?? `Raumwerk <no-reply@${new URL(publicUrl).hostname}>`,
