@@ -136,7 +136,12 @@ async function runLoad(cluster: Cluster, userCount: number, latencyMs: number, p
   const peaks = await monitor.stop();
 
   const ok = runs.flatMap((r) => r.images.filter((i) => i.status === 200));
-  const errors = runs.reduce((n, r) => n + r.images.filter((i) => i.status !== 200).length + (r.error ? 1 : 0), 0);
+  // Non-200 answers, and failures before staging (a failed answer also ends its user's run: not counted twice).
+  const errors = runs.reduce((n, r) => {
+    const failed = r.images.filter((i) => i.status !== 200).length;
+    return n + failed + (r.error && !failed ? 1 : 0);
+  }, 0);
+  const targeted = userCount === 30;
   const firstSent = Math.min(...runs.map((r) => r.stagingStart));
   const lastDone = Math.max(...ok.map((i) => i.done));
   const imagesPerMin = (ok.length / (lastDone - firstSent)) * 60_000;
@@ -170,7 +175,7 @@ async function runLoad(cluster: Cluster, userCount: number, latencyMs: number, p
     comparison: `slots×60/L (${cluster.slots} slots)`,
     comparisonValue: `${ideal.toFixed(1)} images/min`,
     ratio: imagesPerMin / ideal,
-    target: cluster.layout === 'one' && userCount === 30 ? '≥ 0.9×' : 'context',
+    target: cluster.layout === 'one' && targeted ? '≥ 0.9×' : 'context',
     pass: imagesPerMin >= 0.9 * ideal,
   });
   report({
@@ -179,7 +184,7 @@ async function runLoad(cluster: Cluster, userCount: number, latencyMs: number, p
     comparison: 'L',
     comparisonValue: s(latencyMs),
     ratio: percentile(serviceOver, 95) / latencyMs,
-    target: '≤ 0.15×',
+    target: cluster.layout === 'one' && targeted ? '≤ 0.15×' : 'context (≤ 0.15×)',
     pass: percentile(serviceOver, 95) <= 0.15 * latencyMs,
   });
   report({
@@ -188,7 +193,7 @@ async function runLoad(cluster: Cluster, userCount: number, latencyMs: number, p
     comparison: '2·L',
     comparisonValue: s(2 * latencyMs),
     ratio: Math.max(...behindFair) / (2 * latencyMs),
-    target: '≤ 1×',
+    target: targeted ? '≤ 1×' : 'context (≤ 1×)',
     pass: Math.max(...behindFair) <= 2 * latencyMs,
   });
   const rssLimit = 500 * 2 ** 20;
@@ -201,7 +206,11 @@ async function runLoad(cluster: Cluster, userCount: number, latencyMs: number, p
     target: '0 errors, ≤ 500 MB per process',
     pass: errors === 0 && peaks.rss.every((r) => r.bytes <= rssLimit),
   });
-  if (process.env.BENCH_DEBUG) writeFileSync(path.join(tempDir('raumwerk-bench-load-out-'), 'runs.json'), JSON.stringify({ runs, timeline }));
+  if (process.env.BENCH_DEBUG) {
+    const file = path.join(tempDir('raumwerk-bench-load-out-'), 'runs.json');
+    writeFileSync(file, JSON.stringify({ runs, timeline }));
+    note(`timings of every request: ${file}`);
+  }
   return { users: userCount, imagesPerMin, errors };
 }
 
