@@ -46,7 +46,6 @@ if (webRoot) {
     {
       work: config.WORKERS_IN_PROCESS,
       log,
-      workerConcurrency: config.WORKER_CONCURRENCY,
     },
   );
   const app = await buildApp({

@@ -60,7 +60,9 @@ export async function startRuntime(config: AppConfig, options: { serve: boolean;
   const billing = createBilling(config);
   // One mailer for the web app and the jobs (billing mails), closed after both.
   const mailer = createMailer(mailerSettings(config, log));
-  const jobs = await startJobQueue(url, jobDefinitions(database, services, billing), { work: options.work, log, workerConcurrency: config.WORKER_CONCURRENCY, warmUp: true });
+  // WORKER_CONCURRENCY sizes the staging queue (staging-jobs.ts); the scheduled jobs run one at a time: at 16
+  // slots each, their pollers alone starved pg-boss's pool (decision 024).
+  const jobs = await startJobQueue(url, jobDefinitions(database, services, billing), { work: options.work, log, warmUp: true });
   const app = options.serve ? await buildApp({ config, database, jobs, services, billing, mailer, logger: log }) : null;
 
   let stopped = false;
