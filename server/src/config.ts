@@ -58,7 +58,7 @@ const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     DATA_DIR: z.string().default('.data'),
     DATABASE_URL: optionalString,
-    /** Unset: 10, or WORKER_CONCURRENCY + 4 when that is more (each busy slot polls its run). */
+    /** Unset: see databasePoolSize(). */
     DATABASE_POOL_SIZE: optionalInt(1, 100),
     SESSION_SECRET: optionalString.pipe(z.string().min(32, { message: 'SESSION_SECRET needs at least 32 characters' }).optional()),
     ADMIN_EMAILS: z
@@ -133,7 +133,6 @@ export const OFFLINE_ENGINE_WORKER_CONCURRENCY = 3;
 
 export interface AppConfig extends Env {
   WORKER_CONCURRENCY: number;
-  DATABASE_POOL_SIZE: number;
   /** The app's own origin, used for redirects and the foreign-Origin check. */
   publicUrl: string;
   dataDir: string;
@@ -167,8 +166,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   return {
     ...env,
     WORKER_CONCURRENCY: workerConcurrency,
-    // A pool opens connections only when they are needed: a larger bound costs nothing while idle.
-    DATABASE_POOL_SIZE: env.DATABASE_POOL_SIZE ?? Math.max(10, workerConcurrency + 4),
     dataDir,
     publicUrl,
     mailFrom: env.MAIL_FROM ?? `Raumwerk <no-reply@${new URL(publicUrl).hostname}>`,
@@ -205,6 +202,15 @@ function developmentSecret(dataDir: string): string {
   const secret = randomBytes(32).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/**
+ * Connections of a process's pool: DATABASE_POOL_SIZE, else 10, and for a process that works staging runs
+ * WORKER_CONCURRENCY + 4 when that is more (each busy slot polls its run; 10 starved 16 slots under load).
+ * Web-only processes keep 10, so 2 web + 2 worker processes stay well under a small server's 100.
+ */
+export function databasePoolSize(config: AppConfig, works: boolean): number {
+  return config.DATABASE_POOL_SIZE ?? (works ? Math.max(10, config.WORKER_CONCURRENCY + 4) : 10);
 }
 
 /** The subset the browser may see (served by GET /api/config). */

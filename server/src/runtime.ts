@@ -2,7 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { buildApp } from './app.js';
 import { billingJobs, createBilling, type Billing } from './billing/billing-module.js';
-import type { AppConfig } from './config.js';
+import { databasePoolSize, type AppConfig } from './config.js';
 import { connectDatabase, type DatabaseHandle } from './db/client.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.js';
 import { runMigrations } from './db/migrate.js';
@@ -55,7 +55,7 @@ export async function startRuntime(config: AppConfig, options: { serve: boolean;
     url = embedded.url;
   }
   await runMigrations(url);
-  const database = connectDatabase(url, { poolSize: config.DATABASE_POOL_SIZE, logger: log });
+  const database = connectDatabase(url, { poolSize: databasePoolSize(config, options.work), logger: log });
   const services = createServices(config, database);
   const billing = createBilling(config);
   // One mailer for the web app and the jobs (billing mails), closed after both.
