@@ -31,6 +31,12 @@ export interface Plan {
   watermark: boolean;
   /** Downloads "with 'Virtually staged' label" (single image and the listing zip); free results carry the watermark instead. */
   disclosureLabel: boolean;
+  /**
+   * The plan's share of the staging workers when users compete for them (decision 024): `share`
+   * runs of this plan's users are queued per round of the others' one (business: "Priority
+   * processing"), and at most `maxParallel` of one user's runs are worked at once, whatever is free.
+   */
+  staging: { share: number; maxParallel: number };
   popular: boolean;
   contactSales: boolean;
   features: PlanFeature[];
@@ -51,6 +57,7 @@ export const PLANS: Record<PlanId, Plan> = {
     maxResultSize: { width: 1280, height: 720 },
     watermark: true,
     disclosureLabel: false,
+    staging: { share: 1, maxParallel: 6 },
     popular: false,
     contactSales: false,
     features: [
@@ -74,6 +81,7 @@ export const PLANS: Record<PlanId, Plan> = {
     maxResultSize: null,
     watermark: false,
     disclosureLabel: true,
+    staging: { share: 1, maxParallel: 12 },
     popular: true,
     contactSales: false,
     features: [
@@ -97,6 +105,7 @@ export const PLANS: Record<PlanId, Plan> = {
     maxResultSize: null,
     watermark: false,
     disclosureLabel: true,
+    staging: { share: 2, maxParallel: 24 },
     popular: false,
     contactSales: true,
     features: [

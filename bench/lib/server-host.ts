@@ -17,7 +17,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { buildApp } from '../../server/src/app.js';
 import { createBilling } from '../../server/src/billing/billing-module.js';
-import { loadConfig } from '../../server/src/config.js';
+import { databasePoolSize, loadConfig } from '../../server/src/config.js';
 import { connectDatabase } from '../../server/src/db/client.js';
 import { startJobQueue } from '../../server/src/jobs/job-queue.js';
 import { createLogger, jobDefinitions, startRuntime } from '../../server/src/runtime.js';
@@ -35,7 +35,7 @@ if (webRoot) {
   // startRuntime(config, { serve: true, work: true }) with the web app from another folder.
   const log = createLogger(config);
   const database = connectDatabase(config.DATABASE_URL, {
-    poolSize: config.DATABASE_POOL_SIZE,
+    poolSize: databasePoolSize(config, config.WORKERS_IN_PROCESS),
     logger: log,
   });
   const services = createServices(config, database);
@@ -46,7 +46,6 @@ if (webRoot) {
     {
       work: config.WORKERS_IN_PROCESS,
       log,
-      workerConcurrency: config.WORKER_CONCURRENCY,
     },
   );
   const app = await buildApp({

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, publicConfig } from './config.js';
+import { ConfigError, databasePoolSize, loadConfig, publicConfig } from './config.js';
 
 const dataDir = () => mkdtempSync(path.join(os.tmpdir(), 'raumwerk-config-'));
 
@@ -20,6 +20,23 @@ describe('loadConfig', () => {
     expect(config.oidcEnabled).toBe(false);
     expect(config.RETENTION_DAYS).toBe(30);
     expect([config.WORKER_CONCURRENCY, config.IMAGE_CONCURRENCY]).toEqual([3, 2]);
+  });
+
+  it('gives engines that wait on a provider more worker slots unless WORKER_CONCURRENCY says otherwise', () => {
+    const waiting = loadConfig({ DATA_DIR: dataDir(), STAGING_ENGINE: 'fixed-latency' });
+    expect(waiting.WORKER_CONCURRENCY).toBe(16);
+    // The pool grows with the slots in a working process only, unless DATABASE_POOL_SIZE is set.
+    expect([databasePoolSize(waiting, true), databasePoolSize(waiting, false)]).toEqual([20, 10]);
+    expect(databasePoolSize(loadConfig({ DATA_DIR: dataDir() }), true)).toBe(10);
+    expect(databasePoolSize(loadConfig({ DATA_DIR: dataDir(), STAGING_ENGINE: 'fixed-latency', DATABASE_POOL_SIZE: '7' }), true)).toBe(7);
+    expect(loadConfig({ DATA_DIR: dataDir(), STAGING_ENGINE: 'openai', OPENAI_API_KEY: 'k', WORKER_CONCURRENCY: '5' }).WORKER_CONCURRENCY).toBe(5);
+    for (const bad of ['0', '65', 'x']) expect(() => loadConfig({ DATA_DIR: dataDir(), WORKER_CONCURRENCY: bad })).toThrow(ConfigError);
+  });
+
+  it('leaves provider requests unlimited unless PROVIDER_RPM is a whole number from 1', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).PROVIDER_RPM).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dataDir(), PROVIDER_RPM: '50' }).PROVIDER_RPM).toBe(50);
+    for (const bad of ['0', '2.5', 'fast']) expect(() => loadConfig({ DATA_DIR: dataDir(), PROVIDER_RPM: bad })).toThrow(ConfigError);
   });
 
   it('bounds IMAGE_CONCURRENCY to a whole number from 1', () => {

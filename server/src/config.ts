@@ -21,6 +21,10 @@ const optionalString = z
   .optional()
   .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined));
 
+/** A whole number in [min, max], or undefined when unset or empty. */
+const optionalInt = (min: number, max: number) =>
+  optionalString.pipe(z.string().regex(/^\d+$/, { message: 'must be a whole number' }).transform(Number).pipe(z.number().int().min(min).max(max)).optional());
+
 /**
  * TRUST_PROXY: unset/`false` (no proxy), a hop count (`1` = one proxy in front), or the proxies'
  * addresses/CIDRs (`10.0.0.1,10.0.0.0/8`). `true` ("trust every hop") is refused: any client
@@ -56,7 +60,8 @@ const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     DATA_DIR: z.string().default('.data'),
     DATABASE_URL: optionalString,
-    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+    /** Unset: see databasePoolSize(). */
+    DATABASE_POOL_SIZE: optionalInt(1, 100),
     SESSION_SECRET: optionalString.pipe(z.string().min(32, { message: 'SESSION_SECRET needs at least 32 characters' }).optional()),
     ADMIN_EMAILS: z
       .string()
@@ -86,8 +91,11 @@ const envSchema = z
     REPLICATE_API_TOKEN: optionalString,
     REPLICATE_BASE_URL: optionalString,
     REPLICATE_MODEL: z.string().default('black-forest-labs/flux-kontext-pro'),
+    /** Requests per minute to the staging engine's provider, shared by every process (decision 024); unset = no limit of our own. */
+    PROVIDER_RPM: optionalInt(1, 100_000),
     WORKERS_IN_PROCESS: bool(true),
-    WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(3),
+    /** Staging runs one process works at once; unset: 3 for the CPU-bound offline engine, 16 for engines that wait on a provider. */
+    WORKER_CONCURRENCY: optionalInt(1, 64),
     IMAGE_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
     STRIPE_SECRET_KEY: optionalString,
     STRIPE_PUBLISHABLE_KEY: optionalString,
@@ -132,7 +140,12 @@ const envSchema = z
 
 export type Env = z.infer<typeof envSchema>;
 
+/** Slots for engines that mostly wait on a provider: image work has its own limit (IMAGE_CONCURRENCY). */
+export const WAITING_ENGINE_WORKER_CONCURRENCY = 16;
+export const OFFLINE_ENGINE_WORKER_CONCURRENCY = 3;
+
 export interface AppConfig extends Env {
+  WORKER_CONCURRENCY: number;
   /** The app's own origin, used for redirects and the foreign-Origin check. */
   publicUrl: string;
   dataDir: string;
@@ -161,8 +174,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   const env = parsed.data;
   const dataDir = path.resolve(env.DATA_DIR);
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+  const workerConcurrency =
+    env.WORKER_CONCURRENCY ?? (env.STAGING_ENGINE === 'offline' ? OFFLINE_ENGINE_WORKER_CONCURRENCY : WAITING_ENGINE_WORKER_CONCURRENCY);
   return {
     ...env,
+    WORKER_CONCURRENCY: workerConcurrency,
     dataDir,
     publicUrl,
     mailFrom: env.MAIL_FROM ?? `Raumwerk <no-reply@${new URL(publicUrl).hostname}>`,
@@ -199,6 +215,15 @@ function developmentSecret(dataDir: string): string {
   const secret = randomBytes(32).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/**
+ * Connections of a process's pool: DATABASE_POOL_SIZE, else 10, and for a process that works staging runs
+ * WORKER_CONCURRENCY + 4 when that is more (each busy slot polls its run; 10 starved 16 slots under load).
+ * Web-only processes keep 10, so 2 web + 2 worker processes stay well under a small server's 100.
+ */
+export function databasePoolSize(config: AppConfig, works: boolean): number {
+  return config.DATABASE_POOL_SIZE ?? (works ? Math.max(10, config.WORKER_CONCURRENCY + 4) : 10);
 }
 
 /** The subset the browser may see (served by GET /api/config). */

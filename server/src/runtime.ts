@@ -2,7 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { buildApp } from './app.js';
 import { billingJobs, createBilling, type Billing } from './billing/billing-module.js';
-import type { AppConfig } from './config.js';
+import { databasePoolSize, type AppConfig } from './config.js';
 import { connectDatabase, type DatabaseHandle } from './db/client.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.js';
 import { runMigrations } from './db/migrate.js';
@@ -55,12 +55,14 @@ export async function startRuntime(config: AppConfig, options: { serve: boolean;
     url = embedded.url;
   }
   await runMigrations(url);
-  const database = connectDatabase(url, { poolSize: config.DATABASE_POOL_SIZE, logger: log });
+  const database = connectDatabase(url, { poolSize: databasePoolSize(config, options.work), logger: log });
   const services = createServices(config, database);
   const billing = createBilling(config);
   // One mailer for the web app and the jobs (billing mails), closed after both.
   const mailer = createMailer(mailerSettings(config, log));
-  const jobs = await startJobQueue(url, jobDefinitions(database, services, billing), { work: options.work, log, workerConcurrency: config.WORKER_CONCURRENCY, warmUp: true });
+  // WORKER_CONCURRENCY sizes the staging queue (staging-jobs.ts); the scheduled jobs run one at a time: at 16
+  // slots each, their pollers alone starved pg-boss's pool (decision 024).
+  const jobs = await startJobQueue(url, jobDefinitions(database, services, billing), { work: options.work, log, warmUp: true });
   const app = options.serve ? await buildApp({ config, database, jobs, services, billing, mailer, logger: log }) : null;
 
   let stopped = false;

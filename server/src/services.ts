@@ -10,6 +10,7 @@ import { refundProjectRuns } from './staging/credits.js';
 import type { RetryPolicy } from './staging/engine-runner.js';
 import { createConfiguredEngine, createGeometryLock } from './staging/engine-wiring.js';
 import type { StagingEngine } from './staging/engines/engine.js';
+import { createProviderBudget, withProviderBudget } from './staging/provider-budget.js';
 import { createStagingJobs } from './staging/staging-jobs.js';
 import type { GeometryLock, StagingRunPayload } from './staging/staging-run.js';
 import type { UploadSource } from './staging/upload-port.js';
@@ -43,7 +44,10 @@ export function createServices(config: AppConfig, database: DatabaseHandle, over
   configureImageWork(config.IMAGE_CONCURRENCY);
   const storage = overrides.storage ?? createStorage(config);
   let engine = overrides.engine;
-  const getEngine = () => (engine ??= createConfiguredEngine(config));
+  const getEngine = () => (engine ??= budgeted(createConfiguredEngine(config)));
+  // Every request to a remote provider takes its turn in the provider's budget (PROVIDER_RPM, decision 024).
+  const budgeted = (configured: StagingEngine) =>
+    config.STAGING_ENGINE === 'offline' ? configured : withProviderBudget(configured, createProviderBudget(database.db, config.STAGING_ENGINE, config.PROVIDER_RPM));
   const { runJob, sweepJob } = createStagingJobs({
     db: database.db,
     storage,

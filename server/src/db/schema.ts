@@ -8,3 +8,4 @@ export * from './schema/billing.js';
 export * from './schema/analytics.js';
 export * from './schema/sales.js';
 export * from './schema/share-links.js';
+export * from './schema/provider-budgets.js';

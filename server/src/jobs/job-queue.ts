@@ -21,6 +21,11 @@ export interface JobDefinition<T = unknown> {
   /** How many jobs of this queue one process works at once. */
   concurrency?: number;
   /**
+   * At most this many jobs of one group (the `group` a job was sent with) are worked at once across
+   * every process, by tier (fair-queue.ts).
+   */
+  groupConcurrency?: { default: number; tiers?: Record<string, number> };
+  /**
    * How often an idle worker polls for this queue (seconds, ≥ 0.5). With `queue.notify` a new job
    * wakes the workers at once over LISTEN/NOTIFY and polling is only the fallback.
    */
@@ -45,7 +50,7 @@ export interface JobQueue {
   send<T>(
     job: JobDefinition<T>,
     data: T,
-    options?: { singletonKey?: string; startAfterSeconds?: number },
+    options?: { singletonKey?: string; startAfterSeconds?: number; group?: { id: string; tier?: string }; priority?: number },
   ): Promise<string | null>;
   stop(): Promise<void>;
 }
@@ -61,7 +66,12 @@ export async function startJobQueue(
   },
 ): Promise<JobQueue> {
   const useListenNotify = definitions.some((d) => d.queue?.notify);
-  const boss = new PgBoss({ connectionString: url, schema: 'pgboss', max: 4, useListenNotify });
+  // Every working slot fetches, completes and fails through this pool, next to sends and pg-boss's own
+  // maintenance: 4 connections starved 16 staging slots under load ("timeout exceeded when trying to
+  // connect", so sends failed), hence one more per 4 slots of the busiest queue in a working process.
+  const slots = Math.max(0, ...definitions.map((d) => d.concurrency ?? options.workerConcurrency ?? 1));
+  const max = options.work ? 4 + Math.ceil(slots / 4) : 4;
+  const boss = new PgBoss({ connectionString: url, schema: 'pgboss', max, useListenNotify });
   boss.on('error', (err) => options.log.error({ err }, 'job queue error'));
   await boss.start();
   const stopping = new AbortController();
@@ -88,6 +98,7 @@ export async function startJobQueue(
         {
           batchSize: 1,
           localConcurrency: def.concurrency ?? options.workerConcurrency ?? 1,
+          ...(def.groupConcurrency ? { groupConcurrency: def.groupConcurrency } : {}),
           pollingIntervalSeconds: def.pollingIntervalSeconds ?? 2,
           // Keep polling at the same pace under NOTIFY: a job that arrives while every slot is busy is
           // picked up by the next poll, not after pg-boss's relaxed 30 s default.
@@ -111,6 +122,8 @@ export async function startJobQueue(
       boss.send(job.name, job.payload.parse(data) as object, {
         singletonKey: sendOptions?.singletonKey,
         startAfter: sendOptions?.startAfterSeconds,
+        ...(sendOptions?.group ? { group: sendOptions.group } : {}),
+        ...(sendOptions?.priority ? { priority: sendOptions.priority } : {}),
       }),
     async stop() {
       // Graceful: running handlers get DRAIN_MS to finish; then their signal asks them to give up

@@ -11,6 +11,7 @@ import type { JobDefinition, JobQueue } from '../jobs/job-queue.js';
 import { filePathOf, isUuid, keyFromClientPath, projectImageKey, thumbnailKeyOf, type ParsedKey } from '../objects/object-keys.js';
 import { putObjects, type ObjectStorage } from '../objects/storage.js';
 import { refundRun, reserveCredit } from './credits.js';
+import { stagingQueueOptions } from './fair-share.js';
 import { recomputeProjectStatus } from './project-status.js';
 import { countOriginals, findImage, findRun, hasReservedRun, lockProject, stagedImageOf, type ImageRow } from './runs.js';
 import { statusOfRunError, type StagingRunPayload } from './staging-run.js';
@@ -100,7 +101,7 @@ export async function startRun(deps: ProcessImageDeps, userId: string, request: 
     if (err instanceof AppError && err.code === 'insufficient_credits') await recomputeProjectStatus(db, project.id);
     throw err;
   }
-  await enqueue(deps, runId, request);
+  await enqueue(deps, runId, userId, request);
   if (newImage && upload) await deps.uploads.discard(upload).catch((err) => deps.log.warn({ err }, 'could not delete upload objects'));
   return { runId };
 }
@@ -204,17 +205,21 @@ function imageLimit() {
   return new AppError(400, 'image_limit_reached', `A project holds at most ${MAX_IMAGES_PER_PROJECT} images.`);
 }
 
-async function enqueue(deps: ProcessImageDeps, runId: string, request: ProcessImageRequest) {
+async function enqueue(deps: ProcessImageDeps, runId: string, userId: string, request: ProcessImageRequest) {
   const unavailable = 'Staging is not available right now. Please try again in a moment. Your credit has been refunded.';
   try {
     if (!deps.jobs) throw new Error('no job queue in this process');
-    const jobId = await deps.jobs.send(deps.runJob, {
-      runId,
-      styleName: request.styleName,
-      styleDescription: request.styleDescription,
-      instructions: request.instructions,
-      category: request.category,
-    });
+    const jobId = await deps.jobs.send(
+      deps.runJob,
+      {
+        runId,
+        styleName: request.styleName,
+        styleDescription: request.styleDescription,
+        instructions: request.instructions,
+        category: request.category,
+      },
+      await stagingQueueOptions(deps.db, userId, runId),
+    );
     if (jobId) await deps.db.update(stagingRuns).set({ jobId }).where(eq(stagingRuns.id, runId));
   } catch (err) {
     deps.log.error({ err, runId }, 'could not enqueue the staging job');

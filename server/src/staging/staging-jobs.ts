@@ -4,6 +4,7 @@ import { defineJob } from '../jobs/job-queue.js';
 import type { ObjectStorage } from '../objects/storage.js';
 import type { RetryPolicy } from './engine-runner.js';
 import type { StagingEngine } from './engines/engine.js';
+import { STAGING_GROUP_CAPS } from './fair-share.js';
 import { runStaging, stagingRunPayload, type GeometryLock } from './staging-run.js';
 import { STUCK_AFTER_SECONDS, sweepStaging } from './sweeper.js';
 
@@ -31,7 +32,11 @@ export function createStagingJobs(deps: StagingJobDeps) {
     // notify: a new run wakes an idle worker at once (LISTEN/NOTIFY), polling is the fallback.
     queue: { retryLimit: 0, expireInSeconds: deps.timeoutSeconds + 120, notify: true },
     concurrency: deps.workerConcurrency,
-    pollingIntervalSeconds: 0.5,
+    // Fair queueing (decision 024): at most a plan's maxParallel runs of one user at once, across processes.
+    groupConcurrency: STAGING_GROUP_CAPS,
+    // The backstop only: NOTIFY wakes idle slots for a new run, and a slot that finishes a run fetches
+    // the next at once. Every idle slot polls on its own, so 16 slots at 0.5 s were 32 queries a second.
+    pollingIntervalSeconds: 2,
     // The first run of a fresh worker would otherwise wait for OpenCV's WebAssembly to compile.
     warmUp: () => deps.lock.warmUp?.(),
     handler: (data, context) => runStaging(deps, data, context),

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../src/db/embedded.js';
 import { photo } from '../support/staging-fixtures.js';
 import { createTestDatabase } from '../support/test-database.js';
-import { startWeb, startWorker, stopAll, type ServerProcess } from './process-kit.js';
-import { HttpClient } from './http-client.js';
+import { startWeb, startWorker, stopAll, type ServerProcess } from '../support/process-kit.js';
+import { HttpClient } from '../support/http-client.js';
 
 /**
  * SIGTERM during work, with real processes (two web processes with WORKERS_IN_PROCESS=false, one

@@ -10,8 +10,8 @@ import { freePort } from '../../src/db/embedded.js';
 import { S3Storage } from '../../src/objects/s3-storage.js';
 import { photo } from '../support/staging-fixtures.js';
 import { createTestDatabase } from '../support/test-database.js';
-import { HttpClient } from './http-client.js';
-import { startWeb, startWorker, stopAll, type ServerProcess } from './process-kit.js';
+import { HttpClient } from '../support/http-client.js';
+import { startWeb, startWorker, stopAll, type ServerProcess } from '../support/process-kit.js';
 
 /**
  * DESIGN §1.5 for real: two web processes (WORKERS_IN_PROCESS=false) and two `npm run worker`

@@ -9,8 +9,8 @@ import { freePort } from '../../src/db/embedded.js';
 import { sweepStaging } from '../../src/staging/sweeper.js';
 import { photo } from '../support/staging-fixtures.js';
 import { createTestDatabase } from '../support/test-database.js';
-import { HttpClient } from './http-client.js';
-import { startWeb, startWorker, stopAll, type ServerProcess } from './process-kit.js';
+import { HttpClient } from '../support/http-client.js';
+import { startWeb, startWorker, stopAll, type ServerProcess } from '../support/process-kit.js';
 
 /**
  * A worker process killed (SIGKILL: no shutdown code runs) in the middle of a staging job, with

@@ -1,8 +1,11 @@
-import { uniqueEmail } from '../support/test-app.js';
+import { randomBytes } from 'node:crypto';
 import type { ServerProcess } from './process-kit.js';
 
+/** Unique per call (no vitest import here: the load benchmark signs users up with this client too). */
+const uniqueEmail = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}@example.com`;
+
 /**
- * Test-only: a signed-in user talking to a running web process over real HTTP, as the browser
+ * Test and benchmark support: a signed-in user talking to a running web process over real HTTP, as the browser
  * does (session cookie, upload URL then PUT, process-image). `on()` sends the same session to
  * another web process: sessions live in PostgreSQL, so any process knows them.
  */
@@ -18,7 +21,20 @@ export class HttpClient {
    * outbox line in its log carries the link), as a user would before staging.
    */
   static async signUp(web: { url: string; waitForLog: ServerProcess['waitForLog'] }, email = uniqueEmail('proc')): Promise<HttpClient> {
-    const baseUrl = web.url;
+    const client = await HttpClient.register(web.url, email);
+    const mail = await web.waitForLog((line) => line.to === email && line.template === 'verify_email', 15_000);
+    const token = new URL(String(mail.link)).searchParams.get('token');
+    const verified = await fetch(`${web.url}/api/auth/verify-email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token }),
+    });
+    if (verified.status !== 200) throw new Error(`verify-email at ${web.url} failed: ${verified.status} ${await verified.text()}`);
+    return client;
+  }
+
+  /** Registers only (the address stays unconfirmed: the caller confirms it, e.g. in the database). */
+  static async register(baseUrl: string, email = uniqueEmail('proc')): Promise<HttpClient> {
     const res = await fetch(`${baseUrl}/api/auth/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -26,14 +42,6 @@ export class HttpClient {
     });
     if (res.status !== 201) throw new Error(`sign-up at ${baseUrl} failed: ${res.status} ${await res.text()}`);
     const cookie = res.headers.getSetCookie().find((c) => c.startsWith('rw_session='))!.split(';')[0]!;
-    const mail = await web.waitForLog((line) => line.to === email && line.template === 'verify_email', 15_000);
-    const token = new URL(String(mail.link)).searchParams.get('token');
-    const verified = await fetch(`${baseUrl}/api/auth/verify-email`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ token }),
-    });
-    if (verified.status !== 200) throw new Error(`verify-email at ${baseUrl} failed: ${verified.status} ${await verified.text()}`);
     return new HttpClient(baseUrl, cookie, ((await res.json()) as { id: string }).id);
   }
 

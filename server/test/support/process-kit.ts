@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { projectRoot } from '../../src/paths.js';
 
 /**
- * Test-only: real `main.ts` (web) and `worker.ts` processes, as `npm start` / `npm run worker`
+ * Tests and the load benchmark: real `main.ts` (web) and `worker.ts` processes, as `npm start` / `npm run worker`
  * run them, with their pino JSON log lines collected for assertions.
  */
 export interface LogLine {
@@ -32,8 +32,13 @@ export interface ServerProcess {
 /** `node --import tsx` rather than the tsx wrapper: one process, so signals and the pid are the server's own. */
 const TSX_LOADER = pathToFileURL(path.join(projectRoot, 'node_modules/tsx/dist/loader.mjs')).href;
 
-export function startProcess(kind: 'web' | 'worker', env: Record<string, string>): ServerProcess {
-  const child = spawn(process.execPath, ['--import', TSX_LOADER, kind === 'web' ? 'server/src/main.ts' : 'server/src/worker.ts'], {
+/**
+ * `entry`: the script to run instead of the TypeScript source (e.g. the compiled `main.js`/`worker.js`
+ * of a benchmark, which then runs without the tsx loader, as `npm start` does).
+ */
+export function startProcess(kind: 'web' | 'worker', env: Record<string, string>, entry?: string): ServerProcess {
+  const script = entry ?? (kind === 'web' ? 'server/src/main.ts' : 'server/src/worker.ts');
+  const child = spawn(process.execPath, script.endsWith('.ts') ? ['--import', TSX_LOADER, script] : [script], {
     cwd: projectRoot,
     env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -94,8 +99,8 @@ export function startProcess(kind: 'web' | 'worker', env: Record<string, string>
 }
 
 /** A web process: resolves once it listens (its "running at" line) and /api/health answers 200. */
-export async function startWeb(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess & { url: string }> {
-  const proc = startProcess('web', { WORKERS_IN_PROCESS: 'false', HOST: '127.0.0.1', ...env });
+export async function startWeb(env: Record<string, string>, timeoutMs = 60_000, entry?: string): Promise<ServerProcess & { url: string }> {
+  const proc = startProcess('web', { WORKERS_IN_PROCESS: 'false', HOST: '127.0.0.1', ...env }, entry);
   await proc.waitForLog((line) => /is running at/.test(line.msg), timeoutMs);
   const url = `http://127.0.0.1:${env.PORT}`;
   const health = await fetch(`${url}/api/health`);
@@ -104,8 +109,8 @@ export async function startWeb(env: Record<string, string>, timeoutMs = 60_000):
 }
 
 /** A worker process: resolves once it has started working jobs. */
-export async function startWorker(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
-  const proc = startProcess('worker', env);
+export async function startWorker(env: Record<string, string>, timeoutMs = 60_000, entry?: string): Promise<ServerProcess> {
+  const proc = startProcess('worker', env, entry);
   await proc.waitForLog((line) => line.msg === 'worker started', timeoutMs);
   return proc;
 }

@@ -1,0 +1,310 @@
+/**
+ * `npm run bench -- load`: many users staging at once through the HTTP API, as the web app does it.
+ * Each user (signed up and e-mail confirmed through the API beforehand) arrives within 10 s, reads
+ * /api/config, creates a project, uploads 6 photos (1600x1200) and stages them with
+ * `POST /api/process-image`, `stagingConcurrency` at a time (the web app's run pool), then reads the
+ * project. Engine: `fixed-latency` with L = FIXED_LATENCY_MS (default 5000). 10, 30 and 60 users, on
+ * two layouts, each on a fresh embedded PostgreSQL:
+ *   one:   one web process with in-process workers (WORKERS_IN_PROCESS=true);
+ *   split: 2 web processes (WORKERS_IN_PROCESS=false; users alternate between them) + 2 workers,
+ *          sharing one DATA_DIR (local storage on one machine).
+ * The processes run the server compiled by tsc (as `npm start`), or with BENCH_SERVER=tsx the sources.
+ * Switches: BENCH_LOAD_USERS=10,30 BENCH_LOAD_LAYOUTS=one BENCH_SERVER=tsx.
+ */
+import { randomBytes } from 'node:crypto';
+import { rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { loadConfig } from '../server/src/config.js';
+import { renderSampleRoom } from '../server/src/staging/engines/sample-room.js';
+import { HttpClient } from '../server/test/support/http-client.js';
+import { startWeb, startWorker, stopAll, type ServerProcess } from '../server/test/support/process-kit.js';
+import { fairFirstImageTimes, percentile } from './lib/fair-queue-model.js';
+import { buildServer, freePort, mb, note, onCleanup, printLoad, processCpuMs, procStatusBytes, report, sleep, startDatabase, tempDir } from './lib/harness.js';
+
+const ARRIVAL_WINDOW_MS = 10_000;
+const IMAGES_PER_USER = 6;
+
+interface Cluster {
+  layout: 'one' | 'split';
+  webs: Array<ServerProcess & { url: string }>;
+  processes: ServerProcess[];
+  /** Worker slots of the whole cluster (WORKER_CONCURRENCY × working processes). */
+  slots: number;
+  databaseUrl: string;
+}
+
+interface UserRun {
+  start: number;
+  stagingStart: number;
+  images: Array<{ sent: number; done: number; status: number }>;
+  error?: string;
+}
+
+export interface LoadFigures {
+  users: number;
+  imagesPerMin: number;
+  errors: number;
+}
+
+export default async function runLoadBench(): Promise<void> {
+  const latencyMs = Number(process.env.FIXED_LATENCY_MS ?? 5000);
+  const userCounts = (process.env.BENCH_LOAD_USERS ?? '10,30,60').split(',').map(Number);
+  const layouts = (process.env.BENCH_LOAD_LAYOUTS ?? 'one,split').split(',') as Array<Cluster['layout']>;
+  printLoad();
+  const photos = await Promise.all(Array.from({ length: IMAGES_PER_USER }, (_, i) => renderSampleRoom(i + 1, 1600, 1200)));
+  const choice = process.env.BENCH_SERVER ?? '';
+  const build = choice === 'tsx' ? null : await buildServer();
+  const entries = build ? { web: build.main, worker: path.join(path.dirname(build.main), 'worker.js') } : { web: undefined, worker: undefined };
+  const measured = new Map<string, LoadFigures>();
+  try {
+    for (const layout of layouts) {
+      const database = await startDatabase();
+      const cluster = await startCluster(layout, database.url, latencyMs, entries);
+      try {
+        for (const users of userCounts) measured.set(`${layout}:${users}`, await runLoad(cluster, users, latencyMs, photos));
+      } finally {
+        await cluster.stop();
+        await database.stop();
+      }
+    }
+  } finally {
+    await build?.remove();
+  }
+  const one = measured.get('one:60');
+  const split = measured.get('split:60');
+  if (one && split) {
+    const ratio = split.imagesPerMin / one.imagesPerMin;
+    report({
+      figure: 'throughput at 60 users, 2 web + 2 worker processes',
+      value: `${split.imagesPerMin.toFixed(1)} images/min`,
+      comparison: 'one process at 60 users',
+      comparisonValue: `${one.imagesPerMin.toFixed(1)} images/min`,
+      ratio,
+      target: '≥ 1.8×',
+      pass: ratio >= 1.8,
+    });
+  }
+}
+
+async function startCluster(layout: Cluster['layout'], databaseUrl: string, latencyMs: number, entries: { web?: string; worker?: string }) {
+  const dataDir = tempDir('raumwerk-bench-load-');
+  const env: Record<string, string> = {
+    NODE_ENV: 'production',
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    STAGING_ENGINE: 'fixed-latency',
+    FIXED_LATENCY_MS: String(latencyMs),
+    // Every simulated user signs up from 127.0.0.1.
+    REGISTER_LIMIT_PER_HOUR: '100000',
+  };
+  const webCount = layout === 'one' ? 1 : 2;
+  const ports = await Promise.all(Array.from({ length: webCount }, () => freePort()));
+  const webEnv = (port: number) => ({ ...env, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, WORKERS_IN_PROCESS: String(layout === 'one') });
+  const started: ServerProcess[] = [];
+  const stop = onCleanup(async () => {
+    await stopAll(started);
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  try {
+    const webs = await Promise.all(ports.map((port) => startWeb(webEnv(port), 120_000, entries.web).then((w) => (started.push(w), w))));
+    const workers = layout === 'one' ? [] : await Promise.all([0, 1].map(() => startWorker(env, 120_000, entries.worker).then((w) => (started.push(w), w))));
+    const perProcess = loadConfig({ ...env, DATA_DIR: dataDir }).WORKER_CONCURRENCY;
+    const slots = perProcess * (layout === 'one' ? 1 : workers.length);
+    note(`${layout}: ${webs.length} web + ${workers.length} worker processes, WORKER_CONCURRENCY=${perProcess} (${slots} slots), L = ${latencyMs} ms`);
+    return { layout, webs, processes: [...webs, ...workers], slots, databaseUrl, stop } satisfies Cluster & { stop(): Promise<void> };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
+
+async function runLoad(cluster: Cluster, userCount: number, latencyMs: number, photos: Buffer[]): Promise<LoadFigures> {
+  // Accounts first (not measured): sign-up through the API; the address is confirmed in the database
+  // (confirming through the mailed link from one address runs into verify-email's per-IP limit).
+  const clients: HttpClient[] = [];
+  for (let i = 0; i < userCount; i += 4) {
+    const batch = Array.from({ length: Math.min(4, userCount - i) }, (_, k) => HttpClient.register(cluster.webs[(i + k) % cluster.webs.length]!.url));
+    clients.push(...(await Promise.all(batch)));
+  }
+  await withClient(cluster.databaseUrl, (db) => db.query(`UPDATE users SET email_verified_at = now() WHERE id = ANY($1::uuid[])`, [clients.map((c) => c.userId)]));
+  const monitor = startMonitor(cluster);
+  const t0 = performance.now();
+  const runs = await Promise.all(clients.map((client, i) => simulateUser(client, t0 + (i * ARRIVAL_WINDOW_MS) / userCount, photos)));
+  const peaks = await monitor.stop();
+
+  const ok = runs.flatMap((r) => r.images.filter((i) => i.status === 200));
+  // Non-200 answers, and failures before staging (a failed answer also ends its user's run: not counted twice).
+  const errors = runs.reduce((n, r) => {
+    const failed = r.images.filter((i) => i.status !== 200).length;
+    return n + failed + (r.error && !failed ? 1 : 0);
+  }, 0);
+  const targeted = userCount === 30;
+  const firstSent = Math.min(...runs.map((r) => r.stagingStart));
+  const lastDone = Math.max(...ok.map((i) => i.done));
+  const imagesPerMin = (ok.length / (lastDone - firstSent)) * 60_000;
+  const ideal = (cluster.slots * 60_000) / latencyMs;
+  const timeline = await runTimeline(cluster.databaseUrl, clients.map((c) => c.userId));
+  const wallOver = ok.map((i) => i.done - i.sent - latencyMs);
+  const serviceOver = timeline.map((t) => t.service - latencyMs);
+  // Users with an image (a user whose first request failed has none).
+  const served = runs.filter((r) => r.images.some((i) => i.status === 200));
+  const doneOf = (r: UserRun) => r.images.filter((i) => i.status === 200).map((i) => i.done);
+  const firsts = served.map((r) => Math.min(...doneOf(r)) - r.start);
+  const lasts = served.map((r) => Math.max(...doneOf(r)) - r.start);
+  const pool = Number((await (await fetch(`${cluster.webs[0]!.url}/api/config`)).json()).stagingConcurrency);
+  const fair = fairFirstImageTimes(runs.map((r) => r.stagingStart), { slots: cluster.slots, latencyMs, pool, images: IMAGES_PER_USER });
+  const behindFair = runs.map((r, i) => (r.images.some((x) => x.status === 200) ? Math.min(...doneOf(r)) - fair[i]! : Infinity));
+  const s = (v: number) => `${(v / 1000).toFixed(2)} s`;
+  // The same model with the slot time measured (on a busy machine far above L): fairness apart from speed.
+  const slotTime = percentile(timeline.map((t) => t.service), 50);
+  const fairAtSlotTime = fairFirstImageTimes(runs.map((r) => r.stagingStart), { slots: cluster.slots, latencyMs: slotTime, pool, images: IMAGES_PER_USER });
+  const behindFairAtSlotTime = Math.max(...runs.map((r, i) => (r.images.some((x) => x.status === 200) ? Math.min(...doneOf(r)) - fairAtSlotTime[i]! : Infinity)));
+
+  console.log(`\n### ${cluster.layout}, ${userCount} users`);
+  note(`${ok.length} images in ${s(lastDone - firstSent)} (first process-image to last answer); run pool ${pool} per user`);
+  note(`per image, answer − L: p50 ${s(percentile(wallOver, 50))}, p95 ${s(percentile(wallOver, 95))} (includes the wait for a slot: queue p50 ${s(percentile(timeline.map((t) => t.queued), 50))}, p95 ${s(percentile(timeline.map((t) => t.queued), 95))})`);
+  note(`per user, arrival → first image: min ${s(Math.min(...firsts))}, median ${s(percentile(firsts, 50))}, max ${s(Math.max(...firsts))} (min/max ${(Math.min(...firsts) / Math.max(...firsts)).toFixed(2)}); → last image: min ${s(Math.min(...lasts))}, max ${s(Math.max(...lasts))} (min/max ${(Math.min(...lasts) / Math.max(...lasts)).toFixed(2)})`);
+  note(`worst user's first image behind a perfectly fair queue whose slots take the measured median slot time (${s(slotTime)}) instead of L: ${s(behindFairAtSlotTime)} (${(behindFairAtSlotTime / slotTime).toFixed(2)} slot times)`);
+  // CPU time is much less sensitive to a busy machine than wall time: it bounds what the cores can stage.
+  const cpuPerImage = peaks.cpuMs.reduce((n, c) => n + c.ms, 0) / Math.max(1, ok.length);
+  note(`server CPU per image (all processes: requests, uploads, engine re-encode, geometry lock, finishing): ${Math.round(cpuPerImage)} ms (${peaks.cpuMs.map((c) => `${c.kind} ${(c.ms / 1000).toFixed(1)} s`).join(', ')}); ${os.cpus().length} cores could finish at most ${((os.cpus().length * 60_000) / cpuPerImage).toFixed(0)} images/min`);
+  note(`peak RSS: ${peaks.rss.map((r) => `${r.kind} ${mb(r.bytes)}`).join(', ')}; peak PostgreSQL connections ${peaks.connections}; errors ${errors}${runs.find((r) => r.error)?.error ? ` (first: ${runs.find((r) => r.error)!.error})` : ''}`);
+  const serverErrors = cluster.processes.flatMap((p) => p.logs.splice(0).filter((l) => l.level >= 50).map((l) => `${p.kind}: ${l.msg}: ${String((l.err as { message?: string } | undefined)?.message ?? '')}`));
+  if (serverErrors.length) note(`server errors (${serverErrors.length}): ${[...new Set(serverErrors)].slice(0, 3).join(' | ')}`);
+  report({
+    figure: `${cluster.layout}, ${userCount} users: throughput`,
+    value: `${imagesPerMin.toFixed(1)} images/min`,
+    comparison: `slots×60/L (${cluster.slots} slots)`,
+    comparisonValue: `${ideal.toFixed(1)} images/min`,
+    ratio: imagesPerMin / ideal,
+    target: cluster.layout === 'one' && targeted ? '≥ 0.9×' : 'context',
+    pass: imagesPerMin >= 0.9 * ideal,
+  });
+  report({
+    figure: `${cluster.layout}, ${userCount} users: slot time − L per image (job start → run settled), p95`,
+    value: s(percentile(serviceOver, 95)),
+    comparison: 'L',
+    comparisonValue: s(latencyMs),
+    ratio: percentile(serviceOver, 95) / latencyMs,
+    target: cluster.layout === 'one' && targeted ? '≤ 0.15×' : 'context (≤ 0.15×)',
+    pass: percentile(serviceOver, 95) <= 0.15 * latencyMs,
+  });
+  report({
+    figure: `${cluster.layout}, ${userCount} users: worst user's first image behind a perfectly fair queue`,
+    value: s(Math.max(...behindFair)),
+    comparison: '2·L',
+    comparisonValue: s(2 * latencyMs),
+    ratio: Math.max(...behindFair) / (2 * latencyMs),
+    target: targeted ? '≤ 1×' : 'context (≤ 1×)',
+    pass: Math.max(...behindFair) <= 2 * latencyMs,
+  });
+  const rssLimit = 500 * 2 ** 20;
+  report({
+    figure: `${cluster.layout}, ${userCount} users: errors, largest peak RSS`,
+    value: `${errors} errors, ${mb(Math.max(...peaks.rss.map((r) => r.bytes)))}`,
+    comparison: 'no errors, 500 MB',
+    comparisonValue: '0, 500 MB',
+    ratio: null,
+    target: '0 errors, ≤ 500 MB per process',
+    pass: errors === 0 && peaks.rss.every((r) => r.bytes <= rssLimit),
+  });
+  if (process.env.BENCH_DEBUG) {
+    const file = path.join(tempDir('raumwerk-bench-load-out-'), 'runs.json');
+    writeFileSync(file, JSON.stringify({ runs, timeline }));
+    note(`timings of every request: ${file}`);
+  }
+  return { users: userCount, imagesPerMin, errors };
+}
+
+/** One user as the web app drives it (web/src/features/staging/staging-run.ts). */
+async function simulateUser(client: HttpClient, startAt: number, photos: Buffer[]): Promise<UserRun> {
+  await sleep(Math.max(0, startAt - performance.now()));
+  const run: UserRun = { start: performance.now(), stagingStart: Number.NaN, images: [] };
+  try {
+    const config = await client.get('/api/config');
+    const pool = Number((config.body as { stagingConcurrency: number }).stagingConcurrency);
+    const projectId = await client.createProject(`Load ${randomBytes(3).toString('hex')}`);
+    const objectPaths = await runPool(photos, pool, (photo) => client.upload(photo));
+    run.stagingStart = performance.now();
+    await runPool(objectPaths, pool, async (imageURL) => {
+      const sent = performance.now();
+      const res = await client.processImage({ imageURL, projectId });
+      run.images.push({ sent, done: performance.now(), status: res.status });
+      if (res.status !== 200) throw new Error(`process-image ${res.status}: ${JSON.stringify(res.body)}`);
+    });
+    await client.get(`/api/projects/${projectId}`);
+  } catch (err) {
+    run.error = String(err);
+    if (Number.isNaN(run.stagingStart)) run.stagingStart = performance.now();
+  }
+  return run;
+}
+
+/** The web app's run pool: at most `limit` at a time, in order. */
+async function runPool<T, R>(items: T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        results[i] = await task(items[i]!);
+      }
+    }),
+  );
+  return results;
+}
+
+/** Per run of these users, from the database: wait for a slot and time in the slot, ms. */
+async function runTimeline(databaseUrl: string, userIds: string[]) {
+  return withClient(databaseUrl, async (client) => {
+    const { rows } = await client.query(
+      `SELECT EXTRACT(EPOCH FROM j.started_on - r.created_at) * 1000 AS queued, EXTRACT(EPOCH FROM r.finished_at - j.started_on) * 1000 AS service
+       FROM staging_runs r JOIN pgboss.job j ON j.id::text = r.job_id WHERE r.user_id = ANY($1::uuid[]) AND r.state = 'charged'`,
+      [userIds],
+    );
+    return rows.map((r) => ({ queued: Number(r.queued), service: Number(r.service) }));
+  });
+}
+
+async function withClient<T>(databaseUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Peak RSS of each process (VmHWM, reset at the start) and peak connections in pg_stat_activity (sampled every 250 ms). */
+function startMonitor(cluster: Cluster) {
+  for (const p of cluster.processes) writeFileSync(`/proc/${p.pid}/clear_refs`, '5');
+  const cpuAtStart = cluster.processes.map((p) => processCpuMs(p.pid));
+  const client = new pg.Client({ connectionString: cluster.databaseUrl });
+  let connections = 0;
+  let stopped = false;
+  const sampling = (async () => {
+    await client.connect();
+    while (!stopped) {
+      const { rows } = await client.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`);
+      connections = Math.max(connections, rows[0].n);
+      await sleep(250);
+    }
+    await client.end();
+  })();
+  return {
+    async stop() {
+      stopped = true;
+      await sampling;
+      return {
+        connections,
+        rss: cluster.processes.map((p) => ({ kind: p.kind, bytes: procStatusBytes(p.pid, 'VmHWM') })),
+        cpuMs: cluster.processes.map((p, i) => ({ kind: p.kind, ms: processCpuMs(p.pid) - cpuAtStart[i]! })),
+      };
+    },
+  };
+}
