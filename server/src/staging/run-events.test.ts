@@ -42,8 +42,11 @@ describe('async staging runs', () => {
   it('answers 202 with the run at once and streams queued, the real stages and done with the synchronous payload', async () => {
     const { cookie, user } = await signUp(t.app);
     const projectId = await createProject(t.app, cookie);
+    // The engine stays in "generating" until the client has seen that stage (however loaded the machine).
+    let seenGenerating = () => {};
+    const generatingSeen = new Promise<void>((resolve) => (seenGenerating = resolve));
     engine.push(async (input) => {
-      await sleep(300);
+      await Promise.race([generatingSeen, sleep(15_000)]);
       return { image: await furnish(input.image), mimeType: 'image/jpeg', engine: 'scripted' };
     });
     const res = await startAsync(cookie, projectId, await upload(t.app, cookie, await photo(640, 480)));
@@ -53,7 +56,11 @@ describe('async staging runs', () => {
     expect(status).toBe('queued');
     expect(eventsUrl).toBe(`/api/staging-runs/${runId}/events`);
 
-    const { events, connections } = await followSse(baseUrl + eventsUrl, { headers: { cookie }, isLast, timeoutMs: 30_000 });
+    const watch = (e: SseEvent) => {
+      if (e.event === 'stage' && JSON.parse(e.data).stage === 'generating') seenGenerating();
+      return isLast(e);
+    };
+    const { events, connections } = await followSse(baseUrl + eventsUrl, { headers: { cookie }, isLast: watch, timeoutMs: 30_000 });
     expect(connections).toEqual([200]);
     const names = events.map((e) => (e.event === 'stage' ? `stage:${JSON.parse(e.data).stage}` : e.event));
     expect(names[0]).toBe('queued');
