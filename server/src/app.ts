@@ -27,6 +27,7 @@ import { objectRoutes } from './objects/routes.js';
 import { projectRoutes } from './projects/routes.js';
 import { createServices, type Services } from './services.js';
 import { stagingRoutes } from './staging/routes.js';
+import { variationRoutes } from './staging/variation-routes.js';
 import { registerOriginCheck } from './security/origin-check.js';
 
 export interface AppDependencies {
@@ -85,6 +86,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(objectRoutes, { storage: services.storage });
   await app.register(projectRoutes, { storage: services.storage, beforeDelete: services.beforeProjectDelete });
   await app.register(stagingRoutes, { ...services, jobs: deps.jobs });
+  await app.register(variationRoutes);
   const billing = deps.billing ?? createBilling(config);
   const checkout = billing.checkout;
   await app.register(billingRoutes, { checkout });
