@@ -32,13 +32,22 @@ const ANCHORS: Record<FurnishedRoom, Anchor> = {
   kitchen: { width: 1.0, depth: 1.0, height: 0.95, wall: false },
 };
 
+/** A narrow room that has no spot for the set gets the smaller one: a single bed, a table for two. */
+const SMALLER: Partial<Record<FurnishedRoom, FurnishedRoom>> = { bedroom: 'kids_room', dining_room: 'kitchen' };
+
 type Piece = { d: number; draw: () => string };
 
-export function roomSetParts(scene: Scene, analysis: PhotoAnalysis, room: FurnishedRoom, variant: number): string[] {
+export function roomSetParts(scene: Scene, analysis: PhotoAnalysis, wanted: FurnishedRoom, variant: number): string[] {
   const { camera } = scene;
   const fits = (v: Volume) => volumeFits(camera, analysis, v);
-  const anchor = ANCHORS[room];
-  const spot = findSpot(scene, analysis, anchor, VARIANT_TARGET_X[variant % VARIANT_TARGET_X.length]!);
+  const targetX = VARIANT_TARGET_X[variant % VARIANT_TARGET_X.length]!;
+  let room = wanted;
+  let spot = findSpot(scene, analysis, ANCHORS[room], targetX);
+  const smaller = SMALLER[wanted];
+  if (!spot && smaller) {
+    room = smaller;
+    spot = findSpot(scene, analysis, ANCHORS[room], targetX);
+  }
   if (!spot) return [];
   const { x, d } = spot; // centre of the footprint
   const pieces: Piece[] = [];
