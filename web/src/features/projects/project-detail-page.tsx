@@ -9,6 +9,7 @@ import { toast } from '@/components/ui/toast-store';
 import { downloadImage } from '@/lib/download-image';
 import { useProject } from './api/get-project';
 import { DeleteProjectDialog } from './components/delete-project-dialog';
+import { VariationPicker } from '@/components/variation-picker';
 import { ImageCard } from './components/image-card';
 import { ImageDetailModal } from './components/image-detail-modal';
 import { PairCompareCard } from './components/pair-compare-card';
@@ -23,7 +24,10 @@ export default function ProjectDetailPage({ id }: { id: string }) {
   const [, navigate] = useLocation();
   const query = useProject(id);
   const project = query.data;
-  const pairs = useMemo(() => (project && !project.imagesExpired ? imagePairs(project.images) : []), [project]);
+  const pairs = useMemo(
+    () => (project && !project.imagesExpired ? imagePairs(project.images) : []),
+    [project],
+  );
   const { restage, isRestaging } = useRestage(project);
   const [modalIndex, setModalIndex] = useState<number | null>(null);
   const [editing, setEditing] = useState<ImagePair | null>(null);
@@ -31,7 +35,10 @@ export default function ProjectDetailPage({ id }: { id: string }) {
 
   if (query.isPending) {
     return (
-      <div className="flex min-h-[50vh] flex-col items-center justify-center gap-3 text-muted-foreground" role="status">
+      <div
+        className="flex min-h-[50vh] flex-col items-center justify-center gap-3 text-muted-foreground"
+        role="status"
+      >
         <Loader2 className="size-8 animate-spin text-primary" aria-hidden />
         <p>{t('detail.loading')}</p>
       </div>
@@ -55,10 +62,18 @@ export default function ProjectDetailPage({ id }: { id: string }) {
     const image = pair.staged ?? pair.original;
     try {
       await downloadImage(image.filePath, `${project.title}-${pair.number}.jpg`);
-      toast({ title: t('detail.downloadStarted'), description: t('detail.downloadStartedText'), variant: 'success' });
+      toast({
+        title: t('detail.downloadStarted'),
+        description: t('detail.downloadStartedText'),
+        variant: 'success',
+      });
     } catch (error) {
       console.warn('download failed', error);
-      toast({ title: t('detail.downloadFailed'), description: t('detail.downloadFailedText'), variant: 'destructive' });
+      toast({
+        title: t('detail.downloadFailed'),
+        description: t('detail.downloadFailedText'),
+        variant: 'destructive',
+      });
     }
   };
   const view = (pair: ImagePair) => setModalIndex(pairs.indexOf(pair));
@@ -74,7 +89,10 @@ export default function ProjectDetailPage({ id }: { id: string }) {
       <ProjectHeader project={project} pairCount={pairs.length} />
 
       {pairs.length === 0 ? (
-        <div className="mt-8 flex flex-col items-center rounded-2xl border border-dashed px-6 py-16 text-center" data-testid="project-empty">
+        <div
+          className="mt-8 flex flex-col items-center rounded-2xl border border-dashed px-6 py-16 text-center"
+          data-testid="project-empty"
+        >
           <ImageOff className="size-8 text-muted-foreground" aria-hidden />
           <p className="mt-3 text-lg font-semibold">{t('detail.empty')}</p>
           <p className="mt-1 text-sm text-muted-foreground">{t('detail.emptyText')}</p>
@@ -124,6 +142,12 @@ export default function ProjectDetailPage({ id }: { id: string }) {
               ))}
             </ul>
           </TabsContent>
+          <VariationPickers
+            projectId={project.id}
+            pairs={pairs}
+            title={(pair) => t('detail.imageTitle', { n: pair.number })}
+            onChosen={() => void query.refetch()}
+          />
         </Tabs>
       )}
 
@@ -153,6 +177,35 @@ export default function ProjectDetailPage({ id }: { id: string }) {
         onOpenChange={(open) => !open && setDeleting(false)}
         onDeleted={() => navigate('/my-projects')}
       />
+    </div>
+  );
+}
+
+/** Photos staged with several variations: pick one per photo (decision 025). */
+function VariationPickers({
+  projectId,
+  pairs,
+  title,
+  onChosen,
+}: {
+  projectId: string;
+  pairs: ImagePair[];
+  title(pair: ImagePair): string;
+  onChosen(): void;
+}) {
+  const withVariations = pairs.filter((pair) => (pair.staged?.variations?.length ?? 0) > 1);
+  if (!withVariations.length) return null;
+  return (
+    <div className="mt-8 grid gap-5" data-testid="variation-pickers">
+      {withVariations.map((pair) => (
+        <VariationPicker
+          key={pair.original.id}
+          projectId={projectId}
+          staged={pair.staged!}
+          title={title(pair)}
+          onChosen={onChosen}
+        />
+      ))}
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { createProject } from './api/create-project';
 import { getProjectDetail } from './api/get-project-images';
 import { processImage } from './api/process-image';
 import { UploadFailedError, uploadImage } from './api/upload-image';
+import { stagingWaves, type PhotoRoom } from './room-plan';
 import { runPool } from './run-pool';
 import { progressAt, type StagingProgress } from './staging-progress';
 
@@ -16,6 +17,10 @@ export interface StagingRequest {
   instructions?: string;
   /** Images uploaded and staged at once (DESIGN §4: default 3). */
   concurrency: number;
+  /** Per photo (same order as `files`): room type and room group (decision 025). */
+  rooms?: PhotoRoom[];
+  /** Variations per photo, 1–4 (one credit each). */
+  variations?: number;
 }
 
 export interface StagedImageResult {
@@ -43,7 +48,13 @@ export type StagingFailure =
    * The server refused or failed image N (`reason`: its sentence; null: no processed image path).
    * `resume` lets the same request run again in the same project (already staged photos are not charged again).
    */
-  | { kind: 'image'; imageNumber: number; reason: string | null; code?: string; resume?: StagingResume }
+  | {
+      kind: 'image';
+      imageNumber: number;
+      reason: string | null;
+      code?: string;
+      resume?: StagingResume;
+    }
   /** 403 email_not_verified: the address must be confirmed before uploads and staging. */
   | { kind: 'emailNotVerified' }
   | { kind: 'generic' };
@@ -68,7 +79,12 @@ export class StagingError extends Error {
 function serverFailure(error: unknown): { reason: string | null; code?: string } {
   if (error instanceof ApiError) {
     const body = error.body as { error?: unknown; message?: unknown; code?: unknown } | null;
-    const reason = typeof body?.error === 'string' ? body.error : typeof body?.message === 'string' ? body.message : error.message;
+    const reason =
+      typeof body?.error === 'string'
+        ? body.error
+        : typeof body?.message === 'string'
+          ? body.message
+          : error.message;
     return { reason, code: typeof body?.code === 'string' ? body.code : undefined };
   }
   return { reason: null };
@@ -95,7 +111,11 @@ export async function runStaging(
   return { projectId, images, project };
 }
 
-async function createAndUpload(request: StagingRequest, onProgress: (progress: StagingProgress) => void, signal?: AbortSignal): Promise<StagingResume> {
+async function createAndUpload(
+  request: StagingRequest,
+  onProgress: (progress: StagingProgress) => void,
+  signal?: AbortSignal,
+): Promise<StagingResume> {
   const total = request.files.length;
   const title = request.title.trim();
   let projectId: string;
@@ -118,8 +138,16 @@ async function createAndUpload(request: StagingRequest, onProgress: (progress: S
         return objectPath;
       } catch (error) {
         if (signal?.aborted) throw error;
-        if (isEmailNotVerifiedError(error)) throw new StagingError({ kind: 'emailNotVerified' }, { cause: error });
-        throw new StagingError({ kind: 'upload', imageNumber: index + 1, code: error instanceof UploadFailedError ? error.code : undefined }, { cause: error instanceof UploadFailedError ? error : undefined });
+        if (isEmailNotVerifiedError(error))
+          throw new StagingError({ kind: 'emailNotVerified' }, { cause: error });
+        throw new StagingError(
+          {
+            kind: 'upload',
+            imageNumber: index + 1,
+            code: error instanceof UploadFailedError ? error.code : undefined,
+          },
+          { cause: error instanceof UploadFailedError ? error : undefined },
+        );
       }
     },
     signal,
@@ -139,37 +167,71 @@ async function stageAll(
   onProgress(progressAt.styleSelected(total));
   onProgress(progressAt.staging(0, total));
   let finished = 0;
-  const images = await runPool(
-    objectPaths,
-    request.concurrency,
-    async (objectPath, index): Promise<StagedImageResult> => {
-      const imageNumber = index + 1;
-      let reply;
-      try {
-        reply = await processImage({
-          imageURL: objectPath,
-          category: 'virtual_staging',
-          projectId,
-          styleName: request.styleName,
-          styleDescription: request.styleDescription,
-          ...(request.instructions?.trim() ? { instructions: request.instructions.trim() } : {}),
-          isRegeneration: false,
-        });
-      } catch (error) {
-        if (signal?.aborted) throw error;
-        if (error instanceof ApiError && (error.body as { code?: string } | null)?.code === 'insufficient_credits') {
-          throw new StagingError({ kind: 'insufficientCredits' }, { cause: error });
-        }
-        if (isEmailNotVerifiedError(error)) throw new StagingError({ kind: 'emailNotVerified' }, { cause: error });
-        if (!(error instanceof ApiError)) throw new StagingError({ kind: 'generic' }, { cause: error });
-        throw new StagingError({ kind: 'image', imageNumber, ...serverFailure(error), resume }, { cause: error });
+  const stageOne = async (objectPath: string, index: number): Promise<StagedImageResult> => {
+    const imageNumber = index + 1;
+    const room = request.rooms?.[index];
+    let reply;
+    try {
+      reply = await processImage({
+        imageURL: objectPath,
+        category: 'virtual_staging',
+        projectId,
+        styleName: request.styleName,
+        styleDescription: request.styleDescription,
+        ...(request.instructions?.trim() ? { instructions: request.instructions.trim() } : {}),
+        ...(room ? { roomType: room.roomType, roomGroup: room.roomGroup } : {}),
+        ...(request.variations && request.variations > 1 ? { variations: request.variations } : {}),
+        isRegeneration: false,
+      });
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      if (
+        error instanceof ApiError &&
+        (error.body as { code?: string } | null)?.code === 'insufficient_credits'
+      ) {
+        throw new StagingError({ kind: 'insufficientCredits' }, { cause: error });
       }
-      if (!reply.success) throw new StagingError({ kind: 'image', imageNumber, reason: reply.error || null, code: reply.code, resume });
-      if (!reply.processedImagePath) throw new StagingError({ kind: 'image', imageNumber, reason: null, resume });
-      onProgress(progressAt.staging(++finished, total));
-      return { index, file: request.files[index]!, objectPath, processedImagePath: reply.processedImagePath, imageId: reply.imageId };
-    },
-    signal,
-  );
+      if (isEmailNotVerifiedError(error))
+        throw new StagingError({ kind: 'emailNotVerified' }, { cause: error });
+      if (!(error instanceof ApiError))
+        throw new StagingError({ kind: 'generic' }, { cause: error });
+      throw new StagingError(
+        { kind: 'image', imageNumber, ...serverFailure(error), resume },
+        { cause: error },
+      );
+    }
+    if (!reply.success)
+      throw new StagingError({
+        kind: 'image',
+        imageNumber,
+        reason: reply.error || null,
+        code: reply.code,
+        resume,
+      });
+    if (!reply.processedImagePath)
+      throw new StagingError({ kind: 'image', imageNumber, reason: null, resume });
+    onProgress(progressAt.staging(++finished, total));
+    return {
+      index,
+      file: request.files[index]!,
+      objectPath,
+      processedImagePath: reply.processedImagePath,
+      imageId: reply.imageId,
+    };
+  };
+  // Each room's first photo first: the later photos of that room then get its result as their reference.
+  const waves = request.rooms
+    ? stagingWaves(request.rooms)
+    : [objectPaths.map((_, index) => index)];
+  const images = new Array<StagedImageResult>(objectPaths.length);
+  for (const wave of waves) {
+    const done = await runPool(
+      wave,
+      request.concurrency,
+      (index) => stageOne(objectPaths[index]!, index),
+      signal,
+    );
+    wave.forEach((index, k) => (images[index] = done[k]!));
+  }
   return images;
 }

@@ -1,0 +1,108 @@
+import { Check, Download, Loader2 } from 'lucide-react';
+import { useState } from 'react';
+import type { ImageVariation } from '@contract/listing';
+import type { ProjectImage } from '@contract/projects';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/toast-store';
+import { useTranslation } from '@/i18n/i18n';
+import { chooseVariation } from '@/lib/choose-variation';
+import { cn } from '@/lib/class-names';
+import { downloadImage } from '@/lib/download-image';
+
+const objectUrl = (path: string) => `/objects${path}`;
+
+export interface VariationPickerProps {
+  projectId: string;
+  /** The pair's staged image, with its variations. */
+  staged: ProjectImage;
+  /** e.g. "Photo 2": heads the picker and names downloads. */
+  title: string;
+  /** After a variation was chosen (refetch the project). */
+  onChosen(): void;
+}
+
+/** A photo's variations side by side; "Use this one" makes one the staged image (decision 025). */
+export function VariationPicker({ projectId, staged, title, onChosen }: VariationPickerProps) {
+  const { t } = useTranslation();
+  const [pending, setPending] = useState<string | null>(null);
+  const variations = staged.variations ?? [];
+  if (variations.length < 2) return null;
+
+  const choose = async (variation: ImageVariation) => {
+    setPending(variation.id);
+    try {
+      await chooseVariation(projectId, staged.id, variation.id);
+      onChosen();
+    } catch {
+      toast({ title: t('variations.chooseFailed'), variant: 'destructive' });
+    } finally {
+      setPending(null);
+    }
+  };
+  const download = (variation: ImageVariation, n: number) =>
+    downloadImage(variation.filePath, `${title}-${n}.jpg`).catch(() =>
+      toast({ title: t('variations.downloadFailed'), variant: 'destructive' }),
+    );
+
+  return (
+    <section
+      className="rounded-2xl border bg-card p-4 shadow-sm sm:p-5"
+      aria-label={t('variations.title', { title })}
+      data-testid="variation-picker"
+    >
+      <h3 className="font-semibold tracking-tight">{t('variations.title', { title })}</h3>
+      <p className="mt-1 text-sm text-muted-foreground">{t('variations.hint')}</p>
+      <ul className="mt-4 grid grid-cols-2 gap-3 lg:grid-cols-4">
+        {variations.map((variation, index) => (
+          <li
+            key={variation.id}
+            className={cn(
+              'overflow-hidden rounded-xl border bg-background',
+              variation.chosen && 'border-primary ring-2 ring-primary/40',
+            )}
+            data-testid="variation"
+            data-chosen={variation.chosen}
+          >
+            <img
+              src={objectUrl(variation.thumbnailPath ?? variation.filePath)}
+              alt={t('variations.label', { n: index + 1 })}
+              width={staged.width ?? 640}
+              height={staged.height ?? 480}
+              loading="lazy"
+              className="aspect-[4/3] w-full object-cover"
+            />
+            <div className="flex items-center gap-1.5 p-2">
+              {variation.chosen ? (
+                <span className="inline-flex h-8 flex-1 items-center justify-center gap-1 rounded-md bg-primary/10 text-xs font-semibold text-primary">
+                  <Check className="size-3.5" aria-hidden /> {t('variations.inUse')}
+                </span>
+              ) : (
+                <Button
+                  type="button"
+                  size="sm"
+                  className="h-8 flex-1 text-xs"
+                  disabled={pending !== null}
+                  onClick={() => void choose(variation)}
+                  data-testid="use-variation"
+                >
+                  {pending === variation.id && <Loader2 className="animate-spin" aria-hidden />}
+                  {t('variations.use')}
+                </Button>
+              )}
+              <Button
+                type="button"
+                size="sm"
+                variant="outline"
+                className="size-8 p-0"
+                onClick={() => void download(variation, index + 1)}
+                aria-label={t('variations.download', { n: index + 1 })}
+              >
+                <Download className="size-4" aria-hidden />
+              </Button>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
