@@ -187,7 +187,7 @@ export async function runStaging(deps: StagingRunDeps, data: StagingRunPayload, 
       return fail(STRUCTURE_CHANGED_MESSAGE, 'structure_changed');
     }
 
-    const stored: Array<{ columns: StoredColumns }> = [];
+    const stored: StoredColumns[] = [];
     for (const { result, delivery } of produced.delivered) {
       const { finished, figures } = delivery;
       const key = projectImageKey(run.userId, run.projectId, finished.extension);
@@ -198,19 +198,17 @@ export async function runStaging(deps: StagingRunDeps, data: StagingRunPayload, 
       await storage.put(thumbKey, finished.thumbnail, 'image/webp');
       await storage.put(maskKey, delivery.changeMask, 'image/png');
       stored.push({
-        columns: {
-          filePath: filePathOf(key),
-          thumbnailPath: filePathOf(thumbKey),
-          changeMaskPath: filePathOf(maskKey),
-          mimeType: finished.mimeType,
-          width: finished.width,
-          height: finished.height,
-          byteSize: finished.image.length,
-          alignmentErrorPx: figures.alignmentErrorPx,
-          changedShare: figures.changedShare,
-          architectureScore: figures.architectureScore,
-          engine: result.engine,
-        },
+        filePath: filePathOf(key),
+        thumbnailPath: filePathOf(thumbKey),
+        changeMaskPath: filePathOf(maskKey),
+        mimeType: finished.mimeType,
+        width: finished.width,
+        height: finished.height,
+        byteSize: finished.image.length,
+        alignmentErrorPx: figures.alignmentErrorPx,
+        changedShare: figures.changedShare,
+        architectureScore: figures.architectureScore,
+        engine: result.engine,
       });
     }
     const chosen = produced.delivered[0]!;
@@ -236,11 +234,11 @@ export async function runStaging(deps: StagingRunDeps, data: StagingRunPayload, 
         userId: run.userId,
         isOriginal: false,
         originalImageId: original.id,
-        ...stored[0]!.columns,
+        ...stored[0]!,
       });
       if (data.variations > 1) {
         await tx.insert(imageVariations).values(
-          stored.map((s, position) => ({ projectId: run.projectId, originalImageId: original.id, runId: run.id, position, ...s.columns })),
+          stored.map((columns, position) => ({ projectId: run.projectId, originalImageId: original.id, runId: run.id, position, ...columns })),
         );
       }
       await recomputeProjectStatus(tx, run.projectId);

@@ -10,6 +10,8 @@ import { cn } from '@/lib/class-names';
 import { downloadImage } from '@/lib/download-image';
 
 const objectUrl = (path: string) => `/objects${path}`;
+/** Side by side at full width: two variations get half the row each, four a quarter. */
+const COLUMNS: Record<number, string> = { 3: 'lg:grid-cols-3', 4: 'lg:grid-cols-4' };
 
 export interface VariationPickerProps {
   projectId: string;
@@ -51,8 +53,7 @@ export function VariationPicker({ projectId, staged, title, onChosen }: Variatio
       data-testid="variation-picker"
     >
       <h3 className="font-semibold tracking-tight">{t('variations.title', { title })}</h3>
-      <p className="mt-1 text-sm text-muted-foreground">{t('variations.hint')}</p>
-      <ul className="mt-4 grid grid-cols-2 gap-3 lg:grid-cols-4">
+      <ul className={cn('mt-3 grid grid-cols-2 gap-3', COLUMNS[variations.length])}>
         {variations.map((variation, index) => (
           <li
             key={variation.id}
@@ -103,6 +104,43 @@ export function VariationPicker({ projectId, staged, title, onChosen }: Variatio
           </li>
         ))}
       </ul>
+    </section>
+  );
+}
+
+export interface VariationPickerListProps {
+  projectId: string;
+  entries: Array<{ staged: ProjectImage; title: string }>;
+  onChosen(): void;
+}
+
+/** Every photo staged with several variations, under one heading and hint; nothing when there are none. */
+export function VariationPickerList({
+  projectId,
+  entries,
+  onChosen,
+  ...rest
+}: VariationPickerListProps & { 'data-testid'?: string }) {
+  const { t } = useTranslation();
+  const shown = entries.filter((e) => (e.staged.variations?.length ?? 0) > 1);
+  if (!shown.length) return null;
+  return (
+    <section className="mt-10 grid gap-4" aria-labelledby="variations-heading" {...rest}>
+      <div>
+        <h2 id="variations-heading" className="text-xl font-semibold tracking-tight">
+          {t('variations.heading')}
+        </h2>
+        <p className="mt-1 max-w-3xl text-sm text-muted-foreground">{t('variations.hint')}</p>
+      </div>
+      {shown.map(({ staged, title }) => (
+        <VariationPicker
+          key={staged.id}
+          projectId={projectId}
+          staged={staged}
+          title={title}
+          onChosen={onChosen}
+        />
+      ))}
     </section>
   );
 }

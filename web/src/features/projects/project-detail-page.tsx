@@ -9,7 +9,7 @@ import { toast } from '@/components/ui/toast-store';
 import { downloadImage } from '@/lib/download-image';
 import { useProject } from './api/get-project';
 import { DeleteProjectDialog } from './components/delete-project-dialog';
-import { VariationPicker } from '@/components/variation-picker';
+import { VariationPickerList } from '@/components/variation-picker';
 import { ImageCard } from './components/image-card';
 import { ImageDetailModal } from './components/image-detail-modal';
 import { PairCompareCard } from './components/pair-compare-card';
@@ -142,11 +142,15 @@ export default function ProjectDetailPage({ id }: { id: string }) {
               ))}
             </ul>
           </TabsContent>
-          <VariationPickers
+          <VariationPickerList
             projectId={project.id}
-            pairs={pairs}
-            title={(pair) => t('detail.imageTitle', { n: pair.number })}
+            entries={pairs.flatMap((pair) =>
+              pair.staged
+                ? [{ staged: pair.staged, title: t('detail.imageTitle', { n: pair.number }) }]
+                : [],
+            )}
             onChosen={() => void query.refetch()}
+            data-testid="variation-pickers"
           />
         </Tabs>
       )}
@@ -177,35 +181,6 @@ export default function ProjectDetailPage({ id }: { id: string }) {
         onOpenChange={(open) => !open && setDeleting(false)}
         onDeleted={() => navigate('/my-projects')}
       />
-    </div>
-  );
-}
-
-/** Photos staged with several variations: pick one per photo (decision 025). */
-function VariationPickers({
-  projectId,
-  pairs,
-  title,
-  onChosen,
-}: {
-  projectId: string;
-  pairs: ImagePair[];
-  title(pair: ImagePair): string;
-  onChosen(): void;
-}) {
-  const withVariations = pairs.filter((pair) => (pair.staged?.variations?.length ?? 0) > 1);
-  if (!withVariations.length) return null;
-  return (
-    <div className="mt-8 grid gap-5" data-testid="variation-pickers">
-      {withVariations.map((pair) => (
-        <VariationPicker
-          key={pair.original.id}
-          projectId={projectId}
-          staged={pair.staged!}
-          title={title(pair)}
-          onChosen={onChosen}
-        />
-      ))}
     </div>
   );
 }

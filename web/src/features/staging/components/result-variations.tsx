@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ProjectDetailResponse } from '@contract/projects';
-import { VariationPicker } from '@/components/variation-picker';
+import { VariationPickerList } from '@/components/variation-picker';
 import { useTranslation } from '@/i18n/i18n';
 import { projectDetailQueryOptions } from '../api/get-project-images';
 import { objectUrl } from '../object-url';
@@ -38,31 +38,22 @@ export function ResultVariations({ projectId, items }: { projectId: string; item
   const queryClient = useQueryClient();
   const { data: project } = useResultProject(projectId);
   if (!project) return null;
-  const pickers = items.flatMap((item) => {
+  const entries = items.flatMap((item) => {
     const staged = project.images.find(
-      (image) =>
-        !image.isOriginal &&
-        image.filePath === item.stagedPath &&
-        (image.variations?.length ?? 0) > 1,
+      (image) => !image.isOriginal && image.filePath === item.stagedPath,
     );
-    return staged ? [{ item, staged }] : [];
+    return staged ? [{ staged, title: t('result.imageTitle', { n: item.index + 1 }) }] : [];
   });
-  if (!pickers.length) return null;
   return (
-    <div className="mt-10 grid gap-5" data-testid="result-variations">
-      {pickers.map(({ item, staged }) => (
-        <VariationPicker
-          key={staged.id}
-          projectId={projectId}
-          staged={staged}
-          title={t('result.imageTitle', { n: item.index + 1 })}
-          onChosen={() =>
-            void queryClient.invalidateQueries({
-              queryKey: projectDetailQueryOptions(projectId).queryKey,
-            })
-          }
-        />
-      ))}
-    </div>
+    <VariationPickerList
+      projectId={projectId}
+      entries={entries}
+      onChosen={() =>
+        void queryClient.invalidateQueries({
+          queryKey: projectDetailQueryOptions(projectId).queryKey,
+        })
+      }
+      data-testid="result-variations"
+    />
   );
 }

@@ -42,7 +42,7 @@ export function PhotoRoomControls({
         : t('listing.groupNew', { label });
   };
   return (
-    <div className="grid grid-cols-2 gap-1.5 px-3 pb-3" data-testid="photo-room">
+    <div className="grid gap-1.5 px-3 pb-3" data-testid="photo-room">
       <label htmlFor={typeId} className="sr-only">
         {t('listing.roomTypeFor', { name: photoName })}
       </label>
