@@ -96,6 +96,7 @@ export default function NewProjectPage() {
         onCreateAnother={() => {
           picked.clear();
           form.reset(stagingFormDefaults);
+          setVariations(1);
           setProblem(null);
           run.reset();
         }}
