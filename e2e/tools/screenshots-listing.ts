@@ -82,7 +82,9 @@ async function shoot(page: Page, name: string, lang: string, locator?: string) {
     await setLook(page, theme, width);
     const file = path.join(OUT, `${name}-${lang}-${theme}-${width}.png`);
     if (locator) {
-      await page.locator(locator).first().scrollIntoViewIfNeeded();
+      // The section's top just below the sticky header.
+      await page.locator(locator).first().evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 80));
+      await page.waitForTimeout(200);
       await page.screenshot({ path: file });
     } else await page.screenshot({ path: file, fullPage: true });
   }

@@ -123,6 +123,8 @@ async function storeNewOriginal(deps: ProcessImageDeps, userId: string, projectI
     width: image.width,
     height: image.height,
     byteSize: image.image.length,
+    // Upload order, not staging order: the web app stages each room's first photo first (decision 025).
+    ...(upload.createdAt ? { createdAt: upload.createdAt } : {}),
   };
   return { id, key, thumbKey, row };
 }

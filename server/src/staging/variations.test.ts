@@ -52,4 +52,15 @@ describe('variations with separate engine calls', () => {
     // The scripted engine takes no reference image, so none is loaded or sent.
     expect(engine.calls.every((c) => c.reference === undefined)).toBe(true);
   }, 60_000);
+
+  it("keeps the photos in upload order when a later upload is staged first (each room's first photo goes first)", async () => {
+    const { cookie } = await signUp(t.app);
+    const projectId = await createProject(t.app, cookie);
+    const first = await upload(t.app, cookie, await photo(800, 600));
+    const second = await upload(t.app, cookie, await photo(640, 480));
+    for (const imageURL of [second, first]) expect((await processImage(t.app, cookie, { imageURL, projectId })).statusCode).toBe(200);
+    const detail = (await t.app.inject({ url: `/api/projects/${projectId}`, headers: { cookie } })).json();
+    const originals = detail.images.filter((i: { isOriginal: boolean }) => i.isOriginal);
+    expect(originals.map((o: { width: number }) => o.width)).toEqual([800, 640]);
+  }, 60_000);
 });

@@ -64,24 +64,35 @@ export function VariationPicker({ projectId, staged, title, onChosen }: Variatio
             data-testid="variation"
             data-chosen={variation.chosen}
           >
-            <img
-              src={objectUrl(variation.thumbnailPath ?? variation.filePath)}
-              alt={t('variations.label', { n: index + 1 })}
-              width={staged.width ?? 640}
-              height={staged.height ?? 480}
-              loading="lazy"
-              className="aspect-[4/3] w-full object-cover"
-            />
-            <div className="flex items-center gap-1.5 p-2">
+            <div className="relative">
+              <img
+                src={objectUrl(variation.thumbnailPath ?? variation.filePath)}
+                alt={t('variations.label', { n: index + 1 })}
+                width={staged.width ?? 640}
+                height={staged.height ?? 480}
+                loading="lazy"
+                className="aspect-[4/3] w-full object-cover"
+              />
+              <button
+                type="button"
+                onClick={() => void download(variation, index + 1)}
+                className="absolute right-2 top-2 grid size-8 cursor-pointer place-items-center rounded-full bg-black/60 text-white backdrop-blur-sm transition hover:bg-black/80 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+                aria-label={t('variations.download', { n: index + 1 })}
+                title={t('variations.download', { n: index + 1 })}
+              >
+                <Download className="size-4" aria-hidden />
+              </button>
+            </div>
+            <div className="p-2">
               {variation.chosen ? (
-                <span className="inline-flex h-8 flex-1 items-center justify-center gap-1 rounded-md bg-primary/10 text-xs font-semibold text-primary">
+                <span className="inline-flex h-8 w-full items-center justify-center gap-1 rounded-md bg-primary/10 text-xs font-semibold text-primary">
                   <Check className="size-3.5" aria-hidden /> {t('variations.inUse')}
                 </span>
               ) : (
                 <Button
                   type="button"
                   size="sm"
-                  className="h-8 flex-1 text-xs"
+                  className="h-8 w-full px-2 text-xs"
                   disabled={pending !== null}
                   onClick={() => void choose(variation)}
                   data-testid="use-variation"
@@ -90,16 +101,6 @@ export function VariationPicker({ projectId, staged, title, onChosen }: Variatio
                   {t('variations.use')}
                 </Button>
               )}
-              <Button
-                type="button"
-                size="sm"
-                variant="outline"
-                className="size-8 p-0"
-                onClick={() => void download(variation, index + 1)}
-                aria-label={t('variations.download', { n: index + 1 })}
-              >
-                <Download className="size-4" aria-hidden />
-              </Button>
             </div>
           </li>
         ))}
