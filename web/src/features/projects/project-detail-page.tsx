@@ -24,10 +24,7 @@ export default function ProjectDetailPage({ id }: { id: string }) {
   const [, navigate] = useLocation();
   const query = useProject(id);
   const project = query.data;
-  const pairs = useMemo(
-    () => (project && !project.imagesExpired ? imagePairs(project.images) : []),
-    [project],
-  );
+  const pairs = useMemo(() => (project && !project.imagesExpired ? imagePairs(project.images) : []), [project]);
   const { restage, isRestaging } = useRestage(project);
   const [modalIndex, setModalIndex] = useState<number | null>(null);
   const [editing, setEditing] = useState<ImagePair | null>(null);
@@ -35,10 +32,7 @@ export default function ProjectDetailPage({ id }: { id: string }) {
 
   if (query.isPending) {
     return (
-      <div
-        className="flex min-h-[50vh] flex-col items-center justify-center gap-3 text-muted-foreground"
-        role="status"
-      >
+      <div className="flex min-h-[50vh] flex-col items-center justify-center gap-3 text-muted-foreground" role="status">
         <Loader2 className="size-8 animate-spin text-primary" aria-hidden />
         <p>{t('detail.loading')}</p>
       </div>
@@ -62,18 +56,10 @@ export default function ProjectDetailPage({ id }: { id: string }) {
     const image = pair.staged ?? pair.original;
     try {
       await downloadImage(image.filePath, `${project.title}-${pair.number}.jpg`);
-      toast({
-        title: t('detail.downloadStarted'),
-        description: t('detail.downloadStartedText'),
-        variant: 'success',
-      });
+      toast({ title: t('detail.downloadStarted'), description: t('detail.downloadStartedText'), variant: 'success' });
     } catch (error) {
       console.warn('download failed', error);
-      toast({
-        title: t('detail.downloadFailed'),
-        description: t('detail.downloadFailedText'),
-        variant: 'destructive',
-      });
+      toast({ title: t('detail.downloadFailed'), description: t('detail.downloadFailedText'), variant: 'destructive' });
     }
   };
   const view = (pair: ImagePair) => setModalIndex(pairs.indexOf(pair));
@@ -89,10 +75,7 @@ export default function ProjectDetailPage({ id }: { id: string }) {
       <ProjectHeader project={project} pairCount={pairs.length} />
 
       {pairs.length === 0 ? (
-        <div
-          className="mt-8 flex flex-col items-center rounded-2xl border border-dashed px-6 py-16 text-center"
-          data-testid="project-empty"
-        >
+        <div className="mt-8 flex flex-col items-center rounded-2xl border border-dashed px-6 py-16 text-center" data-testid="project-empty">
           <ImageOff className="size-8 text-muted-foreground" aria-hidden />
           <p className="mt-3 text-lg font-semibold">{t('detail.empty')}</p>
           <p className="mt-1 text-sm text-muted-foreground">{t('detail.emptyText')}</p>
@@ -144,11 +127,7 @@ export default function ProjectDetailPage({ id }: { id: string }) {
           </TabsContent>
           <VariationPickerList
             projectId={project.id}
-            entries={pairs.flatMap((pair) =>
-              pair.staged
-                ? [{ staged: pair.staged, title: t('detail.imageTitle', { n: pair.number }) }]
-                : [],
-            )}
+            entries={pairs.flatMap((pair) => (pair.staged ? [{ staged: pair.staged, title: t('detail.imageTitle', { n: pair.number }) }] : []))}
             onChosen={() => void query.refetch()}
             data-testid="variation-pickers"
           />

@@ -1,13 +1,4 @@
-import {
-  Armchair,
-  FolderOpen,
-  Hammer,
-  LayoutGrid,
-  Plus,
-  Sofa,
-  Sparkles,
-  type LucideIcon,
-} from 'lucide-react';
+import { Armchair, FolderOpen, Hammer, LayoutGrid, Plus, Sofa, Sparkles, type LucideIcon } from 'lucide-react';
 import { useTranslation } from '@/i18n/i18n';
 import { Link } from 'wouter';
 import { userStats } from '@contract/user-stats';
@@ -63,18 +54,11 @@ export default function DashboardPage() {
             {TOOLS.map((tool) => {
               const Icon = tool.icon;
               return (
-                <TabsTrigger
-                  key={tool.value}
-                  value={tool.value}
-                  className="gap-2 px-3 py-2"
-                  data-testid={`tab-${tool.value}`}
-                >
+                <TabsTrigger key={tool.value} value={tool.value} className="gap-2 px-3 py-2" data-testid={`tab-${tool.value}`}>
                   <Icon className="size-4" aria-hidden />
                   {t(`dashboard.tabs.${tool.key}`)}
                   {!tool.active && (
-                    <span className="rounded-full bg-foreground/10 px-1.5 py-0.5 text-[10px] font-semibold uppercase tracking-wide text-foreground">
-                      {t('dashboard.comingSoon')}
-                    </span>
+                    <span className="rounded-full bg-foreground/10 px-1.5 py-0.5 text-[10px] font-semibold uppercase tracking-wide text-foreground">{t('dashboard.comingSoon')}</span>
                   )}
                 </TabsTrigger>
               );
@@ -89,13 +73,7 @@ export default function DashboardPage() {
                 <DashboardEmpty />
               ) : (
                 projects.map(({ project, ready }) => (
-                  <SessionProjectCard
-                    key={project.id}
-                    project={project}
-                    ready={ready}
-                    isRegenerating={isRegenerating}
-                    onRegenerate={regenerate}
-                  />
+                  <SessionProjectCard key={project.id} project={project} ready={ready} isRegenerating={isRegenerating} onRegenerate={regenerate} />
                 ))
               )}
             </div>
@@ -114,12 +92,8 @@ export default function DashboardPage() {
                 <span className="grid size-14 place-items-center rounded-2xl bg-primary/10 text-primary">
                   <Icon className="size-7" aria-hidden />
                 </span>
-                <h2 className="mt-4 text-xl font-semibold">
-                  {t('dashboard.comingSoonTitle', { tool: t(`dashboard.tabs.${tool.key}`) })}
-                </h2>
-                <p className="mt-2 max-w-md text-muted-foreground">
-                  {t('dashboard.comingSoonText')}
-                </p>
+                <h2 className="mt-4 text-xl font-semibold">{t('dashboard.comingSoonTitle', { tool: t(`dashboard.tabs.${tool.key}`) })}</h2>
+                <p className="mt-2 max-w-md text-muted-foreground">{t('dashboard.comingSoonText')}</p>
               </div>
             </TabsContent>
           );

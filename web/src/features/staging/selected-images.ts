@@ -41,19 +41,11 @@ export function splitAccepted(files: File[]): { accepted: File[]; rejected: Reje
   return { accepted, rejected };
 }
 
-export function isLowResolution(
-  size: { width: number; height: number } | null,
-  minWidth: number,
-  minHeight: number,
-): boolean {
+export function isLowResolution(size: { width: number; height: number } | null, minWidth: number, minHeight: number): boolean {
   return size !== null && (size.width < minWidth || size.height < minHeight);
 }
 
-export async function toSelectedImage(
-  file: File,
-  minWidth: number,
-  minHeight: number,
-): Promise<SelectedImage> {
+export async function toSelectedImage(file: File, minWidth: number, minHeight: number): Promise<SelectedImage> {
   const size = await readImageSize(file).catch(() => null);
   const previewUrl = typeof URL.createObjectURL === 'function' ? URL.createObjectURL(file) : '';
   return {
@@ -67,6 +59,5 @@ export async function toSelectedImage(
 }
 
 export function releasePreview(image: SelectedImage) {
-  if (image.previewUrl && typeof URL.revokeObjectURL === 'function')
-    URL.revokeObjectURL(image.previewUrl);
+  if (image.previewUrl && typeof URL.revokeObjectURL === 'function') URL.revokeObjectURL(image.previewUrl);
 }

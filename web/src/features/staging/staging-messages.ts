@@ -34,53 +34,27 @@ const KNOWN_CODES = [
  * The server's sentence for a failed image. The server writes English; in German a known error code
  * is shown in German instead, an unknown one keeps the server's words.
  */
-export function serverReason(
-  t: TFunction,
-  language: string,
-  reason: string | null,
-  code?: string,
-): string {
+export function serverReason(t: TFunction, language: string, reason: string | null, code?: string): string {
   if (reason === null) return t('errors.noProcessedPath');
-  if (!language.startsWith('en') && code && (KNOWN_CODES as readonly string[]).includes(code))
-    return t(`serverErrors.${code}`);
+  if (!language.startsWith('en') && code && (KNOWN_CODES as readonly string[]).includes(code)) return t(`serverErrors.${code}`);
   return reason;
 }
 
 export function submissionProblemText(t: TFunction, problem: SubmissionProblem): ProblemText {
   switch (problem.kind) {
     case 'missingInformation':
-      return {
-        title: t('errors.missingInformation.title'),
-        description: t('errors.missingInformation.text'),
-        upgrade: false,
-      };
+      return { title: t('errors.missingInformation.title'), description: t('errors.missingInformation.text'), upgrade: false };
     case 'imageCount':
-      return {
-        title: t('errors.missingInformation.title'),
-        description: t('errors.imageCount'),
-        upgrade: false,
-      };
+      return { title: t('errors.missingInformation.title'), description: t('errors.imageCount'), upgrade: false };
     case 'insufficientCredits':
-      return {
-        title: t('errors.insufficientCredits.title'),
-        description: t('errors.insufficientCredits.text'),
-        upgrade: true,
-      };
+      return { title: t('errors.insufficientCredits.title'), description: t('errors.insufficientCredits.text'), upgrade: true };
     case 'creditLimit':
       return {
         title: t('errors.creditLimit.title'),
         description: t('errors.creditLimit.text'),
         detail: problem.needed
-          ? t('listing.tooManyForCredits', {
-              credits: problem.credits,
-              needed: problem.needed,
-              count: problem.credits,
-            })
-          : t('errors.creditLimit.detail', {
-              credits: problem.credits,
-              images: problem.images,
-              count: problem.credits,
-            }),
+          ? t('listing.tooManyForCredits', { credits: problem.credits, needed: problem.needed, count: problem.credits })
+          : t('errors.creditLimit.detail', { credits: problem.credits, images: problem.images, count: problem.credits }),
         upgrade: true,
       };
   }
@@ -94,33 +68,18 @@ export function failureText(t: TFunction, language: string, failure: StagingFail
       return {
         title: t('errors.upload.title'),
         // Too many unused uploads (issue #10's storage quota) is the user's to resolve: say how.
-        description:
-          failure.code === 'upload_quota_exceeded'
-            ? t('serverErrors.upload_quota_exceeded')
-            : t('errors.upload.text', { n: failure.imageNumber }),
+        description: failure.code === 'upload_quota_exceeded' ? t('serverErrors.upload_quota_exceeded') : t('errors.upload.text', { n: failure.imageNumber }),
         upgrade: false,
       };
     case 'insufficientCredits':
-      return {
-        title: t('errors.insufficientCredits.title'),
-        description: t('errors.insufficientCredits.text'),
-        upgrade: true,
-      };
+      return { title: t('errors.insufficientCredits.title'), description: t('errors.insufficientCredits.text'), upgrade: true };
     case 'image':
       if (failure.code === 'structure_changed') {
-        return {
-          title: t('errors.structureChanged.title'),
-          description: t('errors.structureChanged.text', { n: failure.imageNumber }),
-          upgrade: false,
-          retry: true,
-        };
+        return { title: t('errors.structureChanged.title'), description: t('errors.structureChanged.text', { n: failure.imageNumber }), upgrade: false, retry: true };
       }
       return {
         title: t('errors.processImage'),
-        description: t('errors.imageFailed', {
-          n: failure.imageNumber,
-          reason: serverReason(t, language, failure.reason, failure.code),
-        }),
+        description: t('errors.imageFailed', { n: failure.imageNumber, reason: serverReason(t, language, failure.reason, failure.code) }),
         upgrade: failure.code === 'insufficient_credits',
       };
     case 'emailNotVerified':
@@ -134,9 +93,7 @@ export function failureText(t: TFunction, language: string, failure: StagingFail
 export function emailNotVerifiedText(t: TFunction, email?: string): ProblemText {
   return {
     title: t('errors.emailNotVerified.title'),
-    description: email
-      ? t('errors.emailNotVerified.text', { email })
-      : t('errors.emailNotVerified.textNoEmail'),
+    description: email ? t('errors.emailNotVerified.text', { email }) : t('errors.emailNotVerified.textNoEmail'),
     upgrade: false,
   };
 }

@@ -11,29 +11,14 @@ const PROJECT_ID = '11111111-1111-4111-8111-111111111111';
 let uploads = 0;
 
 /** The server of spec §7 for a run: project, upload URLs, PUTs, staging, project detail. */
-function stagingServer(
-  processImage: (request: MockRequest) => Response | Promise<Response>,
-  options: { put?: (request: MockRequest) => Response } = {},
-) {
+function stagingServer(processImage: (request: MockRequest) => Response | Promise<Response>, options: { put?: (request: MockRequest) => Response } = {}) {
   uploads = 0;
   return mockFetch([
     ['POST', '/api/projects', () => jsonResponse({ id: PROJECT_ID }, 201)],
-    [
-      'POST',
-      '/api/objects/upload',
-      () =>
-        jsonResponse({
-          uploadURL: `/upload/${++uploads}`,
-          objectPath: `/objects/uploads/${uploads}`,
-        }),
-    ],
+    ['POST', '/api/objects/upload', () => jsonResponse({ uploadURL: `/upload/${++uploads}`, objectPath: `/objects/uploads/${uploads}` })],
     ['PUT', /^\/upload\//, options.put ?? (() => jsonResponse({ objectPath: 'x' }))],
     ['POST', '/api/process-image', processImage],
-    [
-      'GET',
-      `/api/projects/${PROJECT_ID}`,
-      () => jsonResponse({ id: PROJECT_ID, images: [], createdAt: new Date().toISOString() }),
-    ],
+    ['GET', `/api/projects/${PROJECT_ID}`, () => jsonResponse({ id: PROJECT_ID, images: [], createdAt: new Date().toISOString() })],
   ]);
 }
 
@@ -47,11 +32,7 @@ const request = (n: number, concurrency = 3) => ({
 
 const staged = (body: unknown) => {
   const imageURL = (body as { imageURL: string }).imageURL;
-  return jsonResponse({
-    success: true,
-    processedImagePath: imageURL.replace('/objects/uploads/', '/users/u/projects/p/'),
-    imageId: imageURL,
-  });
+  return jsonResponse({ success: true, processedImagePath: imageURL.replace('/objects/uploads/', '/users/u/projects/p/'), imageId: imageURL });
 };
 
 async function failureOf(promise: Promise<unknown>): Promise<StagingFailure> {
@@ -63,8 +44,7 @@ async function failureOf(promise: Promise<unknown>): Promise<StagingFailure> {
   return (error as StagingError).failure;
 }
 
-const t = ((key: string, options?: Record<string, unknown>) =>
-  `${key}${options ? JSON.stringify(options) : ''}`) as never;
+const t = ((key: string, options?: Record<string, unknown>) => `${key}${options ? JSON.stringify(options) : ''}`) as never;
 
 describe('runStaging', () => {
   it('reports the progress of spec §4 from real events: 10% preparing, uploads to 30%, finished images to 95%, then 100%', async () => {
@@ -87,14 +67,8 @@ describe('runStaging', () => {
     expect(outcome.projectId).toBe(PROJECT_ID);
     expect(outcome.images.map((i) => i.index)).toEqual([0, 1]);
     // The calls and payloads of spec §7.
-    expect(calls.find((c) => c.url === '/api/projects')?.body).toEqual({
-      title: 'Flat 3',
-      category: 'virtual_staging',
-    });
-    expect(calls.filter((c) => c.url === '/api/objects/upload').map((c) => c.body)).toEqual([
-      { projectName: 'Flat 3' },
-      { projectName: 'Flat 3' },
-    ]);
+    expect(calls.find((c) => c.url === '/api/projects')?.body).toEqual({ title: 'Flat 3', category: 'virtual_staging' });
+    expect(calls.filter((c) => c.url === '/api/objects/upload').map((c) => c.body)).toEqual([{ projectName: 'Flat 3' }, { projectName: 'Flat 3' }]);
     const put = calls.find((c) => c.method === 'PUT')!;
     expect((put.init?.headers as Record<string, string>)['Content-Type']).toBe('image/png');
     expect(put.body).toBeInstanceOf(File);
@@ -109,9 +83,7 @@ describe('runStaging', () => {
   });
 
   it('stops with "Failed to upload file" when a PUT fails, and stages nothing', async () => {
-    const { calls } = stagingServer(({ body }) => staged(body), {
-      put: () => new Response('denied', { status: 403 }),
-    });
+    const { calls } = stagingServer(({ body }) => staged(body), { put: () => new Response('denied', { status: 403 }) });
     const failure = await failureOf(runStaging(request(2), () => {}));
     expect(failure.kind).toBe('upload');
     expect(failureText(t, 'en', failure).title).toBe('errors.upload.title');
@@ -140,9 +112,7 @@ describe('runStaging', () => {
     }
     await run;
     expect(maxInFlight).toBe(3);
-    expect(seen.filter((p) => p.stage === 'staging').map((p) => p.done)).toEqual([
-      0, 1, 2, 3, 4, 5, 6,
-    ]);
+    expect(seen.filter((p) => p.stage === 'staging').map((p) => p.done)).toEqual([0, 1, 2, 3, 4, 5, 6]);
   });
 
   it('uses a lower concurrency when asked (the server config)', async () => {
@@ -163,19 +133,13 @@ describe('runStaging', () => {
     const held: Array<() => void> = [];
     const { calls } = stagingServer(({ body }) => {
       const imageURL = (body as { imageURL: string }).imageURL;
-      if (imageURL.endsWith('/2'))
-        return jsonResponse({ success: false, error: 'Engine exploded' });
+      if (imageURL.endsWith('/2')) return jsonResponse({ success: false, error: 'Engine exploded' });
       const reply = deferred<Response>();
       held.push(() => reply.resolve(staged(body)));
       return reply.promise;
     });
     const failure = await failureOf(runStaging(request(6), () => {}));
-    expect(failure).toMatchObject({
-      kind: 'image',
-      imageNumber: 2,
-      reason: 'Engine exploded',
-      code: undefined,
-    });
+    expect(failure).toMatchObject({ kind: 'image', imageNumber: 2, reason: 'Engine exploded', code: undefined });
     held.forEach((release) => release());
     await new Promise((r) => setTimeout(r, 20));
     // Images 1–3 were started together; after image 2 failed, 4–6 never were.
@@ -183,19 +147,9 @@ describe('runStaging', () => {
   });
 
   it('reports image N with the server error of a non-OK reply, and "No processed image path returned"', async () => {
-    stagingServer(() =>
-      jsonResponse(
-        { success: false, error: 'Staging took too long', code: 'staging_timeout' },
-        504,
-      ),
-    );
+    stagingServer(() => jsonResponse({ success: false, error: 'Staging took too long', code: 'staging_timeout' }, 504));
     const timeout = await failureOf(runStaging(request(1), () => {}));
-    expect(timeout).toMatchObject({
-      kind: 'image',
-      imageNumber: 1,
-      reason: 'Staging took too long',
-      code: 'staging_timeout',
-    });
+    expect(timeout).toMatchObject({ kind: 'image', imageNumber: 1, reason: 'Staging took too long', code: 'staging_timeout' });
 
     stagingServer(() => jsonResponse({ success: true, processedImagePath: '' }));
     const noPath = await failureOf(runStaging(request(1), () => {}));
@@ -204,58 +158,31 @@ describe('runStaging', () => {
   });
 
   it('says the AI changed the room on 422 structure_changed and tries again in the same project with the same uploads', async () => {
-    stagingServer(() =>
-      jsonResponse(
-        { success: false, error: 'The AI changed the room itself', code: 'structure_changed' },
-        422,
-      ),
-    );
+    stagingServer(() => jsonResponse({ success: false, error: 'The AI changed the room itself', code: 'structure_changed' }, 422));
     const failure = await failureOf(runStaging(request(2), () => {}));
     const text = failureText(t, 'de', failure);
-    expect(text).toMatchObject({
-      title: 'errors.structureChanged.title',
-      retry: true,
-      upgrade: false,
-    });
+    expect(text).toMatchObject({ title: 'errors.structureChanged.title', retry: true, upgrade: false });
     expect(text.description).toContain('errors.structureChanged.text');
-    expect(failure).toMatchObject({
-      kind: 'image',
-      code: 'structure_changed',
-      resume: { projectId: PROJECT_ID, objectPaths: ['/objects/uploads/1', '/objects/uploads/2'] },
-    });
+    expect(failure).toMatchObject({ kind: 'image', code: 'structure_changed', resume: { projectId: PROJECT_ID, objectPaths: ['/objects/uploads/1', '/objects/uploads/2'] } });
 
     const { calls } = stagingServer(({ body }) => staged(body));
     const resume = failure.kind === 'image' ? failure.resume : undefined;
     const outcome = await runStaging(request(2), () => {}, undefined, resume);
     expect(outcome.projectId).toBe(PROJECT_ID);
     // Nothing created or uploaded again: the same photos are staged in the same project.
-    expect(
-      calls.filter((c) => c.url === '/api/projects' || c.url === '/api/objects/upload'),
-    ).toEqual([]);
-    expect(
-      calls
-        .filter((c) => c.url === '/api/process-image')
-        .map((c) => (c.body as { imageURL: string }).imageURL),
-    ).toEqual(['/objects/uploads/1', '/objects/uploads/2']);
+    expect(calls.filter((c) => c.url === '/api/projects' || c.url === '/api/objects/upload')).toEqual([]);
+    expect(calls.filter((c) => c.url === '/api/process-image').map((c) => (c.body as { imageURL: string }).imageURL)).toEqual(['/objects/uploads/1', '/objects/uploads/2']);
   });
 
   it('maps 402 insufficient_credits to the credits problem (with Upgrade)', async () => {
-    stagingServer(() =>
-      jsonResponse({ success: false, error: 'No credits', code: 'insufficient_credits' }, 402),
-    );
+    stagingServer(() => jsonResponse({ success: false, error: 'No credits', code: 'insufficient_credits' }, 402));
     const failure = await failureOf(runStaging(request(1), () => {}));
     expect(failure.kind).toBe('insufficientCredits');
     expect(failureText(t, 'en', failure).upgrade).toBe(true);
   });
 
   it('fails with "Failed to create project" when the project cannot be created', async () => {
-    mockFetch([
-      [
-        'POST',
-        '/api/projects',
-        () => jsonResponse({ message: 'nope', code: 'internal_error' }, 500),
-      ],
-    ]);
+    mockFetch([['POST', '/api/projects', () => jsonResponse({ message: 'nope', code: 'internal_error' }, 500)]]);
     const failure = await failureOf(runStaging(request(1), () => {}));
     expect(failure.kind).toBe('createProject');
   });

@@ -48,13 +48,7 @@ export type StagingFailure =
    * The server refused or failed image N (`reason`: its sentence; null: no processed image path).
    * `resume` lets the same request run again in the same project (already staged photos are not charged again).
    */
-  | {
-      kind: 'image';
-      imageNumber: number;
-      reason: string | null;
-      code?: string;
-      resume?: StagingResume;
-    }
+  | { kind: 'image'; imageNumber: number; reason: string | null; code?: string; resume?: StagingResume }
   /** 403 email_not_verified: the address must be confirmed before uploads and staging. */
   | { kind: 'emailNotVerified' }
   | { kind: 'generic' };
@@ -79,12 +73,7 @@ export class StagingError extends Error {
 function serverFailure(error: unknown): { reason: string | null; code?: string } {
   if (error instanceof ApiError) {
     const body = error.body as { error?: unknown; message?: unknown; code?: unknown } | null;
-    const reason =
-      typeof body?.error === 'string'
-        ? body.error
-        : typeof body?.message === 'string'
-          ? body.message
-          : error.message;
+    const reason = typeof body?.error === 'string' ? body.error : typeof body?.message === 'string' ? body.message : error.message;
     return { reason, code: typeof body?.code === 'string' ? body.code : undefined };
   }
   return { reason: null };
@@ -111,11 +100,7 @@ export async function runStaging(
   return { projectId, images, project };
 }
 
-async function createAndUpload(
-  request: StagingRequest,
-  onProgress: (progress: StagingProgress) => void,
-  signal?: AbortSignal,
-): Promise<StagingResume> {
+async function createAndUpload(request: StagingRequest, onProgress: (progress: StagingProgress) => void, signal?: AbortSignal): Promise<StagingResume> {
   const total = request.files.length;
   const title = request.title.trim();
   let projectId: string;
@@ -138,16 +123,8 @@ async function createAndUpload(
         return objectPath;
       } catch (error) {
         if (signal?.aborted) throw error;
-        if (isEmailNotVerifiedError(error))
-          throw new StagingError({ kind: 'emailNotVerified' }, { cause: error });
-        throw new StagingError(
-          {
-            kind: 'upload',
-            imageNumber: index + 1,
-            code: error instanceof UploadFailedError ? error.code : undefined,
-          },
-          { cause: error instanceof UploadFailedError ? error : undefined },
-        );
+        if (isEmailNotVerifiedError(error)) throw new StagingError({ kind: 'emailNotVerified' }, { cause: error });
+        throw new StagingError({ kind: 'upload', imageNumber: index + 1, code: error instanceof UploadFailedError ? error.code : undefined }, { cause: error instanceof UploadFailedError ? error : undefined });
       }
     },
     signal,
@@ -185,52 +162,23 @@ async function stageAll(
       });
     } catch (error) {
       if (signal?.aborted) throw error;
-      if (
-        error instanceof ApiError &&
-        (error.body as { code?: string } | null)?.code === 'insufficient_credits'
-      ) {
+      if (error instanceof ApiError && (error.body as { code?: string } | null)?.code === 'insufficient_credits') {
         throw new StagingError({ kind: 'insufficientCredits' }, { cause: error });
       }
-      if (isEmailNotVerifiedError(error))
-        throw new StagingError({ kind: 'emailNotVerified' }, { cause: error });
-      if (!(error instanceof ApiError))
-        throw new StagingError({ kind: 'generic' }, { cause: error });
-      throw new StagingError(
-        { kind: 'image', imageNumber, ...serverFailure(error), resume },
-        { cause: error },
-      );
+      if (isEmailNotVerifiedError(error)) throw new StagingError({ kind: 'emailNotVerified' }, { cause: error });
+      if (!(error instanceof ApiError)) throw new StagingError({ kind: 'generic' }, { cause: error });
+      throw new StagingError({ kind: 'image', imageNumber, ...serverFailure(error), resume }, { cause: error });
     }
-    if (!reply.success)
-      throw new StagingError({
-        kind: 'image',
-        imageNumber,
-        reason: reply.error || null,
-        code: reply.code,
-        resume,
-      });
-    if (!reply.processedImagePath)
-      throw new StagingError({ kind: 'image', imageNumber, reason: null, resume });
+    if (!reply.success) throw new StagingError({ kind: 'image', imageNumber, reason: reply.error || null, code: reply.code, resume });
+    if (!reply.processedImagePath) throw new StagingError({ kind: 'image', imageNumber, reason: null, resume });
     onProgress(progressAt.staging(++finished, total));
-    return {
-      index,
-      file: request.files[index]!,
-      objectPath,
-      processedImagePath: reply.processedImagePath,
-      imageId: reply.imageId,
-    };
+    return { index, file: request.files[index]!, objectPath, processedImagePath: reply.processedImagePath, imageId: reply.imageId };
   };
   // Each room's first photo first: the later photos of that room then get its result as their reference.
-  const waves = request.rooms
-    ? stagingWaves(request.rooms)
-    : [objectPaths.map((_, index) => index)];
+  const waves = request.rooms ? stagingWaves(request.rooms) : [objectPaths.map((_, index) => index)];
   const images = new Array<StagedImageResult>(objectPaths.length);
   for (const wave of waves) {
-    const done = await runPool(
-      wave,
-      request.concurrency,
-      (index) => stageOne(objectPaths[index]!, index),
-      signal,
-    );
+    const done = await runPool(wave, request.concurrency, (index) => stageOne(objectPaths[index]!, index), signal);
     wave.forEach((index, k) => (images[index] = done[k]!));
   }
   return images;

@@ -5,14 +5,7 @@ import { toast } from '@/components/ui/toast-store';
 import { USER_QUERY_KEY } from '@/lib/auth';
 import { addSessionProject, type SessionProject } from './session-projects';
 import { progressAt, type StagingProgress } from './staging-progress';
-import {
-  runStaging,
-  StagingError,
-  type StagingFailure,
-  type StagingOutcome,
-  type StagingRequest,
-  type StagingResume,
-} from './staging-run';
+import { runStaging, StagingError, type StagingFailure, type StagingOutcome, type StagingRequest, type StagingResume } from './staging-run';
 
 export type StagingRunState =
   | { status: 'idle' }
@@ -27,11 +20,7 @@ export interface ImageMeta {
 }
 
 /** Pairs each result with its stored original (via the staged image's originalImageId). */
-export function toSessionProject(
-  outcome: StagingOutcome,
-  request: StagingRequest,
-  meta: ImageMeta[],
-): SessionProject {
+export function toSessionProject(outcome: StagingOutcome, request: StagingRequest, meta: ImageMeta[]): SessionProject {
   const images = outcome.project?.images ?? [];
   return {
     id: outcome.projectId,
@@ -40,13 +29,8 @@ export function toSessionProject(
     styleGuide: { styleName: request.styleName, styleDescription: request.styleDescription },
     instructions: request.instructions?.trim() || undefined,
     images: outcome.images.map((result) => {
-      const staged = images.find(
-        (i) =>
-          !i.isOriginal && (i.id === result.imageId || i.filePath === result.processedImagePath),
-      );
-      const original = staged?.originalImageId
-        ? images.find((i) => i.id === staged.originalImageId)
-        : undefined;
+      const staged = images.find((i) => !i.isOriginal && (i.id === result.imageId || i.filePath === result.processedImagePath));
+      const original = staged?.originalImageId ? images.find((i) => i.id === staged.originalImageId) : undefined;
       const info = meta[result.index];
       return {
         originalPath: original?.filePath ?? null,
@@ -84,29 +68,16 @@ export function useStagingRun() {
       controller.current = own;
       setState({ status: 'processing', progress: progressAt.start(request.files.length) });
       try {
-        const outcome = await runStaging(
-          request,
-          (progress) => !own.signal.aborted && setState({ status: 'processing', progress }),
-          own.signal,
-          resume,
-        );
+        const outcome = await runStaging(request, (progress) => !own.signal.aborted && setState({ status: 'processing', progress }), own.signal, resume);
         if (own.signal.aborted) return;
         // The images are staged either way; without the stored project the originals are the local previews.
-        if (!outcome.project)
-          toast({
-            title: t('errors.projectData'),
-            description: t('errors.projectDataText'),
-            variant: 'destructive',
-          });
+        if (!outcome.project) toast({ title: t('errors.projectData'), description: t('errors.projectDataText'), variant: 'destructive' });
         const session = toSessionProject(outcome, request, meta);
         addSessionProject(session);
         setState({ status: 'complete', outcome, session });
       } catch (error) {
         if (own.signal.aborted) return;
-        setState({
-          status: 'error',
-          failure: error instanceof StagingError ? error.failure : { kind: 'generic' },
-        });
+        setState({ status: 'error', failure: error instanceof StagingError ? error.failure : { kind: 'generic' } });
       } finally {
         void queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
         void queryClient.invalidateQueries({ queryKey: ['/api/projects'] });
@@ -118,17 +89,10 @@ export function useStagingRun() {
   const reset = useCallback(() => setState({ status: 'idle' }), []);
   /** Runs the failed request again in its project (same uploads); photos already staged are not charged again. */
   const retry = useCallback(() => {
-    if (
-      state.status !== 'error' ||
-      state.failure.kind !== 'image' ||
-      !state.failure.resume ||
-      !last.current
-    )
-      return;
+    if (state.status !== 'error' || state.failure.kind !== 'image' || !state.failure.resume || !last.current) return;
     void start(last.current.request, last.current.meta, state.failure.resume);
   }, [state, start]);
   // An error state only follows a start(), so the request to repeat is always there.
-  const canRetry =
-    state.status === 'error' && state.failure.kind === 'image' && Boolean(state.failure.resume);
+  const canRetry = state.status === 'error' && state.failure.kind === 'image' && Boolean(state.failure.resume);
   return { state, start, reset, retry, canRetry };
 }

@@ -13,17 +13,9 @@ export function resultItems(project: SessionProject, previews: string[]): Result
   return project.images.map((image, index) => ({
     index,
     originalFull: image.originalPath ? objectUrl(image.originalPath) : (previews[index] ?? ''),
-    originalThumb: image.originalThumbnailPath
-      ? objectUrl(image.originalThumbnailPath)
-      : image.originalPath
-        ? objectUrl(image.originalPath)
-        : (previews[index] ?? ''),
+    originalThumb: image.originalThumbnailPath ? objectUrl(image.originalThumbnailPath) : image.originalPath ? objectUrl(image.originalPath) : (previews[index] ?? ''),
     stagedFull: image.stagedPath ? objectUrl(image.stagedPath) : null,
-    stagedThumb: image.stagedThumbnailPath
-      ? objectUrl(image.stagedThumbnailPath)
-      : image.stagedPath
-        ? objectUrl(image.stagedPath)
-        : null,
+    stagedThumb: image.stagedThumbnailPath ? objectUrl(image.stagedThumbnailPath) : image.stagedPath ? objectUrl(image.stagedPath) : null,
     stagedPath: image.stagedPath,
     width: image.width,
     height: image.height,
@@ -32,46 +24,27 @@ export function resultItems(project: SessionProject, previews: string[]): Result
 }
 
 /** 'Staging Complete': original vs staged per image; a click opens the detail view. */
-export function StagingResults({
-  project,
-  previews,
-  onCreateAnother,
-}: {
-  project: SessionProject;
-  previews: string[];
-  onCreateAnother(): void;
-}) {
+export function StagingResults({ project, previews, onCreateAnother }: { project: SessionProject; previews: string[]; onCreateAnother(): void }) {
   const { t, i18n } = useTranslation('staging');
   const lang = i18n.language.startsWith('de') ? 'de' : 'en';
   const [open, setOpen] = useState<number | null>(null);
   const stored = useResultProject(project.id);
   const items = withChosenVariations(resultItems(project, previews), stored.data);
   const styleId = styleIdFromName(project.styleGuide.styleName);
-  const styleLabel =
-    styleId === 'custom' ? project.styleGuide.styleName : STYLES[styleId].name[lang];
+  const styleLabel = styleId === 'custom' ? project.styleGuide.styleName : STYLES[styleId].name[lang];
 
   return (
-    <section
-      className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6 lg:py-14"
-      aria-labelledby="result-title"
-    >
+    <section className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6 lg:py-14" aria-labelledby="result-title">
       <div className="flex flex-col gap-6 sm:flex-row sm:items-end sm:justify-between">
         <div className="flex items-start gap-4">
           <span className="grid size-12 shrink-0 place-items-center rounded-2xl bg-success/15 text-success">
             <CheckCircle2 className="size-6" aria-hidden />
           </span>
           <div>
-            <h1
-              id="result-title"
-              className="text-3xl font-bold tracking-tight"
-              tabIndex={-1}
-              data-autofocus
-            >
+            <h1 id="result-title" className="text-3xl font-bold tracking-tight" tabIndex={-1} data-autofocus>
               {t('result.title')}
             </h1>
-            <p className="mt-1 text-muted-foreground">
-              {t('result.subtitle', { count: items.length, name: project.name, style: styleLabel })}
-            </p>
+            <p className="mt-1 text-muted-foreground">{t('result.subtitle', { count: items.length, name: project.name, style: styleLabel })}</p>
           </div>
         </div>
         <div className="flex flex-col gap-2 sm:flex-row">
@@ -98,14 +71,7 @@ export function StagingResults({
               <div className="grid grid-cols-2 gap-px bg-border">
                 <figure className="relative bg-muted">
                   {item.originalThumb && (
-                    <img
-                      src={item.originalThumb}
-                      alt=""
-                      width={item.width ?? 640}
-                      height={item.height ?? 480}
-                      loading="lazy"
-                      className="aspect-[4/3] w-full object-cover"
-                    />
+                    <img src={item.originalThumb} alt="" width={item.width ?? 640} height={item.height ?? 480} loading="lazy" className="aspect-[4/3] w-full object-cover" />
                   )}
                   <figcaption className="absolute left-2 top-2 rounded-md bg-black/60 px-2 py-0.5 text-[11px] font-semibold uppercase tracking-wider text-white">
                     {t('result.original')}
@@ -113,14 +79,7 @@ export function StagingResults({
                 </figure>
                 <figure className="relative bg-muted">
                   {item.stagedThumb && (
-                    <img
-                      src={item.stagedThumb}
-                      alt=""
-                      width={item.width ?? 640}
-                      height={item.height ?? 480}
-                      loading="lazy"
-                      className="aspect-[4/3] w-full object-cover"
-                    />
+                    <img src={item.stagedThumb} alt="" width={item.width ?? 640} height={item.height ?? 480} loading="lazy" className="aspect-[4/3] w-full object-cover" />
                   )}
                   <figcaption className="absolute right-2 top-2 rounded-md bg-primary px-2 py-0.5 text-[11px] font-semibold uppercase tracking-wider text-primary-foreground">
                     {t('result.staged')}
@@ -134,10 +93,7 @@ export function StagingResults({
                     <TriangleAlert className="size-3.5" aria-hidden /> {t('result.lowResNote')}
                   </span>
                 )}
-                <ArrowRight
-                  className="size-4 text-muted-foreground transition group-hover:translate-x-0.5 group-hover:text-foreground"
-                  aria-hidden
-                />
+                <ArrowRight className="size-4 text-muted-foreground transition group-hover:translate-x-0.5 group-hover:text-foreground" aria-hidden />
               </div>
             </button>
           </li>
@@ -146,13 +102,7 @@ export function StagingResults({
 
       <ResultVariations projectId={project.id} items={items} />
 
-      <ResultDetailDialog
-        projectId={project.id}
-        projectName={project.name}
-        items={items}
-        index={open}
-        onIndexChange={setOpen}
-      />
+      <ResultDetailDialog projectId={project.id} projectName={project.name} items={items} index={open} onIndexChange={setOpen} />
     </section>
   );
 }
