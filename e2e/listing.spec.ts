@@ -26,7 +26,7 @@ test('EN: three photos, two of the same room, variations picked on the result sc
   // Photos of the same room type form one room by default.
   await expect(groups.nth(0)).toHaveValue('bedroom-1');
   await expect(groups.nth(1)).toHaveValue('bedroom-1');
-  await expect(groups.nth(1).locator('option:checked')).toHaveText('Bedroom 1 (+1 photo)');
+  await expect(page.getByTestId('same-room')).toHaveText(['Same room as photo 2', 'Same room as photo 1']);
   await expect(groups.nth(2)).toHaveValue('kitchen-1');
   await page.getByTestId('variations-2').click();
   await expect(page.getByTestId('credit-cost')).toHaveText('6 credits');

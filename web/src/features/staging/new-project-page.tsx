@@ -208,8 +208,8 @@ export default function NewProjectPage() {
                 describedBy={picked.notice ? ids.notice : undefined}
                 tileFooter={(image, index) => (
                   <PhotoRoomControls
-                    room={photoRooms.rooms[index]!}
-                    others={photoRooms.others(index)}
+                    rooms={photoRooms.rooms}
+                    index={index}
                     onRoomTypeChange={(roomType) => photoRooms.setRoomType(index, roomType)}
                     onGroupChange={(group) => photoRooms.setGroup(index, group)}
                     disabled={processing}

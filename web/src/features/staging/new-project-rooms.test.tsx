@@ -47,6 +47,7 @@ describe('New project: rooms and variations', () => {
     // Same type, same room by default; the third photo becomes a second bedroom.
     expect(screen.getByLabelText('Which room room-2.png shows')).toHaveValue('bedroom-1');
     await user.selectOptions(screen.getByLabelText('Which room room-3.png shows'), 'bedroom-2');
+    expect(screen.getAllByTestId('same-room').map((p) => p.textContent)).toEqual(['Same room as photo 2', 'Same room as photo 1']);
 
     expect(screen.getByTestId('credit-cost')).toHaveTextContent('3 credits');
     await user.click(screen.getByRole('radio', { name: '3' }));

@@ -28,5 +28,5 @@ export function usePhotoRooms(ids: string[]) {
       setChosen((prev) => ({ ...prev, [ids[index]!]: { ...rooms[index]!, roomGroup } })),
     [ids, rooms],
   );
-  return { rooms, others, setRoomType, setGroup };
+  return { rooms, setRoomType, setGroup };
 }

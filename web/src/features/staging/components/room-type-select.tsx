@@ -5,9 +5,10 @@ import { cn } from '@/lib/class-names';
 import { groupChoices, groupNumber, type PhotoRoom } from '../room-plan';
 
 export interface PhotoRoomControlsProps {
-  room: PhotoRoom;
-  /** The rooms of the project's other photos (for the group choices). */
-  others: PhotoRoom[];
+  /** The rooms of all the project's photos, in photo order. */
+  rooms: PhotoRoom[];
+  /** Which photo these controls are for. */
+  index: number;
   onRoomTypeChange(roomType: RoomType): void;
   onGroupChange(roomGroup: string): void;
   disabled?: boolean;
@@ -19,8 +20,8 @@ const selectClass =
 
 /** The compact room type and "which room" selects on a photo tile (decision 025). */
 export function PhotoRoomControls({
-  room,
-  others,
+  rooms,
+  index,
   onRoomTypeChange,
   onGroupChange,
   disabled,
@@ -29,17 +30,15 @@ export function PhotoRoomControls({
   const { t } = useTranslation('staging');
   const typeId = useId();
   const groupId = useId();
+  const room = rooms[index]!;
+  const others = rooms.filter((_, i) => i !== index);
+  const sameRoom = rooms.flatMap((r, i) => (i !== index && r.roomGroup === room.roomGroup ? [i + 1] : []));
   const choices = groupChoices(room, others);
   const taken = new Set(others.map((o) => o.roomGroup));
   const groupLabel = (group: string) => {
     const name = t(room.roomType === 'auto' ? 'listing.room' : `listing.types.${room.roomType}`);
     const label = t('listing.groupLabel', { name, number: groupNumber(group) });
-    const shared = others.filter((o) => o.roomGroup === group).length;
-    return shared
-      ? t('listing.groupShared', { label, count: shared })
-      : taken.has(group) || group === room.roomGroup
-        ? label
-        : t('listing.groupNew', { label });
+    return taken.has(group) || group === room.roomGroup ? label : t('listing.groupNew', { label });
   };
   return (
     <div className="grid gap-1.5 px-3 pb-3" data-testid="photo-room">
@@ -65,10 +64,7 @@ export function PhotoRoomControls({
       </label>
       <select
         id={groupId}
-        className={cn(
-          selectClass,
-          others.some((o) => o.roomGroup === room.roomGroup) && 'border-primary/60 bg-primary/5',
-        )}
+        className={cn(selectClass, sameRoom.length > 0 && 'border-primary/60 bg-primary/5')}
         value={room.roomGroup}
         disabled={disabled}
         onChange={(event) => onGroupChange(event.target.value)}
@@ -81,6 +77,11 @@ export function PhotoRoomControls({
           </option>
         ))}
       </select>
+      {sameRoom.length > 0 && (
+        <p className="text-[11px] leading-tight text-primary" data-testid="same-room">
+          {t('listing.sameRoomAs', { photos: sameRoom.join(', '), count: sameRoom.length })}
+        </p>
+      )}
     </div>
   );
 }
