@@ -41,6 +41,7 @@ test('EN: three photos, two of the same room, variations picked on the result sc
   await expect(first.nth(0)).toHaveAttribute('data-chosen', 'true');
   const stagedThumb = page.getByTestId('result-grid').locator(':scope > li').nth(0).locator('figure').nth(1).locator('img');
   const before = await stagedThumb.getAttribute('src');
+  const picked = await first.nth(1).locator('img').getAttribute('src');
   await first.nth(1).getByTestId('use-variation').click();
   await expect(first.nth(1)).toHaveAttribute('data-chosen', 'true');
   await expect(first.nth(0)).toHaveAttribute('data-chosen', 'false');
@@ -49,5 +50,6 @@ test('EN: three photos, two of the same room, variations picked on the result sc
   await page.getByTestId('view-project').click();
   const projectPickers = page.getByTestId('variation-pickers').getByTestId('variation-picker');
   await expect(projectPickers).toHaveCount(3);
-  await expect(projectPickers.nth(0).getByTestId('variation').nth(1)).toHaveAttribute('data-chosen', 'true');
+  // The project page lists photos in upload order (concurrent uploads may swap neighbours): find the pick by its file.
+  await expect(page.getByTestId('variation-pickers').locator(`[data-testid="variation"]:has(img[src="${picked}"])`)).toHaveAttribute('data-chosen', 'true');
 });
