@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ACCEPTED_IMAGE_TYPES, CUSTOM_STYLE_MAX, INSTRUCTIONS_MAX, MAX_UPLOAD_BYTES, PROJECT_TITLE_MAX } from './limits.js';
+import { imageVariation, ROOM_TYPES, roomGroupId, variationCount } from './listing.js';
 import { multiLineText, singleLineText } from './text.js';
 
 export const PROJECT_CATEGORIES = ['virtual_staging', 'furniture_removal', 'renovation', 'floor_plan_to_photos'] as const;
@@ -64,6 +65,11 @@ export const projectImage = z.object({
   /** The engine that made a staged image (`offline`: the built-in preview engine); null for originals. */
   engine: z.string().nullable(),
   createdAt: z.string(),
+  /** Originals: the room type and room group the photo was staged with (decision 025). */
+  roomType: z.enum(ROOM_TYPES).nullable().optional(),
+  roomGroup: z.string().nullable().optional(),
+  /** Staged images made with more than one variation: every locked variation, the chosen one marked. */
+  variations: z.array(imageVariation).optional(),
 });
 export type ProjectImage = z.infer<typeof projectImage>;
 
@@ -107,6 +113,12 @@ export const processImageRequest = z.object({
   styleDescription: multiLineText(CUSTOM_STYLE_MAX).default(''),
   instructions: multiLineText(INSTRUCTIONS_MAX).optional(),
   isRegeneration: z.boolean().default(false),
+  /** What the photo shows; `auto` (the default for a new photo) lets the model decide (decision 025). Left out on a restage: kept. */
+  roomType: z.enum(ROOM_TYPES).optional(),
+  /** Photos of one project with the same group show the same room and get the same furniture; `null` ends the grouping. Left out on a restage: kept. */
+  roomGroup: roomGroupId.nullable().optional(),
+  /** Locked variations to make, 1 when left out (one credit each); the first is the staged image until another is chosen. */
+  variations: variationCount.optional(),
 });
 export type ProcessImageRequest = z.infer<typeof processImageRequest>;
 

@@ -29,6 +29,7 @@ import { createServices, type Services } from './services.js';
 import { stagingRoutes } from './staging/routes.js';
 import { registerShareNoindex, sharingRoutes } from './sharing/routes.js';
 import { linkOfProject, shareUrl } from './sharing/share-links.js';
+import { variationRoutes } from './staging/variation-routes.js';
 import { registerOriginCheck } from './security/origin-check.js';
 
 export interface AppDependencies {
@@ -95,6 +96,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(stagingRoutes, { ...services, jobs: deps.jobs });
   await app.register(sharingRoutes, { storage: services.storage });
   registerShareNoindex(app);
+  await app.register(variationRoutes);
   const billing = deps.billing ?? createBilling(config);
   const checkout = billing.checkout;
   await app.register(billingRoutes, { checkout });

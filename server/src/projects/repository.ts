@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
-import { projectImages, projects } from '../db/schema/projects.js';
+import { imageVariations, projectImages, projects } from '../db/schema/projects.js';
 
 /** Queries of the projects feature. Every read is scoped to the owner. */
 export type ProjectRow = typeof projects.$inferSelect;
@@ -71,4 +71,13 @@ export async function imagesOf(db: Database, projectIds: string[]): Promise<Proj
     .from(projectImages)
     .where(inArray(projectImages.projectId, projectIds))
     .orderBy(asc(projectImages.createdAt), asc(projectImages.id));
+}
+
+/** The variations of a project's staged images (decision 025), in order per original. */
+export async function variationsOfProject(db: Database, projectId: string) {
+  return db
+    .select({ id: imageVariations.id, originalImageId: imageVariations.originalImageId, filePath: imageVariations.filePath, thumbnailPath: imageVariations.thumbnailPath })
+    .from(imageVariations)
+    .where(eq(imageVariations.projectId, projectId))
+    .orderBy(asc(imageVariations.originalImageId), asc(imageVariations.position));
 }

@@ -5,7 +5,8 @@ import { projectImages, projects } from '../db/schema/projects.js';
 import { AppError } from '../errors/app-error.js';
 import { isUuid, projectPrefix } from '../objects/object-keys.js';
 import type { ObjectStorage } from '../objects/storage.js';
-import { findProject, imagesOf, insertProject, listProjects, type ProjectImageRow, type ProjectListRow } from './repository.js';
+import { findProject, imagesOf, insertProject, listProjects, variationsOfProject, type ProjectImageRow, type ProjectListRow } from './repository.js';
+import { ROOM_TYPES } from '../../../contract/listing.js';
 
 /** Projects as spec §7 shows them; another user's project is indistinguishable from a missing one. */
 const notFound = () => AppError.notFound('Project not found');
@@ -44,7 +45,7 @@ export function toListItem(project: ListRow, retentionDays: number): ProjectList
 export async function projectDetail(db: Database, userId: string, projectId: string, retentionDays: number): Promise<ProjectDetailResponse> {
   const project = isUuid(projectId) ? await findProject(db, userId, projectId) : null;
   if (!project) throw notFound();
-  const images = await imagesOf(db, [project.id]);
+  const [images, variations] = await Promise.all([imagesOf(db, [project.id]), variationsOfProject(db, project.id)]);
   return {
     id: project.id,
     title: project.title,
@@ -54,7 +55,13 @@ export async function projectDetail(db: Database, userId: string, projectId: str
     styleName: project.styleName,
     styleDescription: project.styleDescription,
     ...retention(project, retentionDays),
-    images: images.map(toProjectImage),
+    images: images.map((image) => {
+      const own = image.isOriginal ? [] : variations.filter((v) => v.originalImageId === image.originalImageId);
+      return {
+        ...toProjectImage(image),
+        variations: own.map((v) => ({ id: v.id, filePath: v.filePath, thumbnailPath: v.thumbnailPath, chosen: v.filePath === image.filePath })),
+      };
+    }),
   };
 }
 
@@ -105,6 +112,8 @@ function toProjectImage(image: ProjectImageRow): ProjectImage {
     geometryLock: geometryLockOf(image),
     engine: image.engine,
     createdAt: image.createdAt.toISOString(),
+    roomType: image.isOriginal ? (ROOM_TYPES.find((r) => r === image.roomType) ?? null) : null,
+    roomGroup: image.isOriginal ? image.roomGroup : null,
   };
 }
 

@@ -38,8 +38,14 @@ export interface ProcessImageResult {
 }
 
 const notFound = () => AppError.notFound('Project or image not found');
-const insufficientCredits = () =>
-  new AppError(402, 'insufficient_credits', 'You have no credits left. Please upgrade your plan to process more images.');
+const insufficientCredits = (credits = 1) =>
+  new AppError(
+    402,
+    'insufficient_credits',
+    credits > 1
+      ? `You do not have ${credits} credits left for ${credits} variations. Choose fewer variations or upgrade your plan.`
+      : 'You have no credits left. Please upgrade your plan to process more images.',
+  );
 
 /**
  * POST /api/process-image: ownership checks, the upload turned into the project's original (before
@@ -89,7 +95,7 @@ export async function startRun(deps: ProcessImageDeps, userId: string, request: 
   }
 
   // Cheap early refusals before an s3 upload is read and normalised.
-  await assertCreditLeft(db, userId);
+  await assertCreditLeft(db, userId, variationsOf(request));
   if (!original && (await countOriginals(db, project.id)) >= MAX_IMAGES_PER_PROJECT) throw imageLimit();
 
   const newImage = !original && upload ? await storeNewOriginal(deps, userId, project.id, upload) : null;
@@ -134,6 +140,8 @@ async function storeNewOriginal(deps: ProcessImageDeps, userId: string, projectI
     width: image.width,
     height: image.height,
     byteSize: image.image.length,
+    // Upload order, not staging order: the web app stages each room's first photo first (decision 025).
+    ...(upload.createdAt ? { createdAt: upload.createdAt } : {}),
   };
   return { id, key, thumbKey, row };
 }
@@ -154,17 +162,19 @@ async function reserveRun(
     let originalId: string;
     if ('newImage' in source) {
       if ((await countOriginals(tx, projectId)) >= MAX_IMAGES_PER_PROJECT) throw imageLimit();
-      await tx.insert(projectImages).values(source.newImage.row);
+      await tx.insert(projectImages).values({ ...source.newImage.row, roomType: request.roomType ?? 'auto', roomGroup: request.roomGroup ?? null });
       if (!(await deps.uploads.consume(tx, source.upload.id, source.newImage.id))) throw AppError.conflict('This upload is already being processed.');
       originalId = source.newImage.id;
     } else {
       originalId = source.original.id;
       if (await hasReservedRun(tx, originalId)) throw AppError.conflict('This image is already being staged. Please wait for the result.');
+      const room = { roomType: request.roomType, roomGroup: request.roomGroup };
+      if (room.roomType !== undefined || room.roomGroup !== undefined) await tx.update(projectImages).set(room).where(eq(projectImages.id, originalId));
     }
-    if (!(await reserveCredit(tx, userId))) throw insufficientCredits();
+    if (!(await reserveCredit(tx, userId, variationsOf(request)))) throw insufficientCredits(variationsOf(request));
     const [run] = await tx
       .insert(stagingRuns)
-      .values({ userId, projectId, originalImageId: originalId, regeneration: request.isRegeneration })
+      .values({ userId, projectId, originalImageId: originalId, regeneration: request.isRegeneration, credits: variationsOf(request) })
       .returning({ id: stagingRuns.id });
     await tx
       .update(projects)
@@ -189,9 +199,11 @@ async function projectOriginal(db: Database, parsed: ParsedKey, projectId: strin
   return original;
 }
 
-async function assertCreditLeft(db: Database, userId: string) {
+const variationsOf = (request: ProcessImageRequest) => request.variations ?? 1;
+
+async function assertCreditLeft(db: Database, userId: string, credits: number) {
   const [user] = await db.select({ used: users.creditsUsed, limit: users.creditsLimit }).from(users).where(eq(users.id, userId));
-  if (!user || user.used >= user.limit) throw insufficientCredits();
+  if (!user || user.used + credits > user.limit) throw insufficientCredits(credits);
 }
 
 /** The offline preview engine draws furniture; it cannot take any away (decision 027). */
@@ -217,6 +229,7 @@ async function enqueue(deps: ProcessImageDeps, runId: string, userId: string, re
         styleDescription: request.styleDescription,
         instructions: request.instructions,
         category: request.category,
+        variations: variationsOf(request),
       },
       await stagingQueueOptions(deps.db, userId, runId),
     );

@@ -1,6 +1,7 @@
 import type { StyleId } from '../../../contract/styles.js';
 import { CUSTOM_STYLE_MAX, INSTRUCTIONS_MAX } from '../../../contract/limits.js';
 import { buildRemovalPrompt } from './removal/removal-prompt.js';
+import type { ReferenceKind } from './engines/engine.js';
 
 /**
  * The staging prompts, in English, in one place (DESIGN §6, reference §6.2). Instruction-edit models
@@ -16,6 +17,8 @@ export interface StagingPromptInput {
   strict?: boolean;
   /** 'remove': the furniture-removal prompt instead (removal/removal-prompt.ts). */
   task?: 'furnish' | 'remove';
+  /** Set when a reference image is attached as Image 2 (decision 025). */
+  reference?: { kind: ReferenceKind };
 }
 
 /** What each named style means to the model; the contract's one-liners are too thin for that. */
@@ -75,13 +78,32 @@ export function styleDescriptorFor(input: Pick<StagingPromptInput, 'styleId' | '
 }
 
 function roomLabel(roomType: string | undefined): string {
-  const label = sanitizeFreeText(roomType, 40).toLowerCase();
+  const label = sanitizeFreeText(roomType?.replace(/_/g, ' '), 40).toLowerCase();
   return label || 'room';
 }
 
 function keyPiecesFor(roomType: string | undefined): string {
-  if (!roomType) return DEFAULT_PIECES;
+  if (!roomType || roomType === 'auto') return DEFAULT_PIECES;
   return KEY_PIECES.find(([pattern]) => pattern.test(roomType))?.[1] ?? DEFAULT_PIECES;
+}
+
+/** What the prompt says about the attached reference image (Image 2). */
+function referencePromptLines(kind: ReferenceKind | undefined): string[] {
+  if (kind === 'same_room') {
+    return [
+      'Image 1 is the photograph to edit. Image 2 shows the same room from another angle, already furnished.',
+      'Use exactly the same furniture pieces, materials, colours and palette as in Image 2, arranged consistently with it where that part of the room is visible in Image 1.',
+      "Do not copy Image 2's camera angle, walls, windows or view: the output is Image 1 furnished.",
+    ];
+  }
+  if (kind === 'same_palette') {
+    return [
+      'Image 1 is the photograph to edit. Image 2 shows another room of the same home, already furnished.',
+      "Use the same colour palette and materials as in Image 2 so the home looks consistent, but choose furniture that suits this room; do not copy Image 2's pieces.",
+      "Do not copy Image 2's camera angle, walls, windows or view: the output is Image 1 furnished.",
+    ];
+  }
+  return [];
 }
 
 const PRESERVE = [
@@ -102,11 +124,12 @@ const STRICT_RULES = [
 /** The full edit prompt for instruction-following image models. */
 export function buildStagingPrompt(input: StagingPromptInput): string {
   if (input.task === 'remove') return buildRemovalPrompt(input);
-  const room = roomLabel(input.roomType);
+  const room = input.roomType === 'auto' ? 'room' : roomLabel(input.roomType);
   const styleName = sanitizeFreeText(input.styleName, 80) || 'modern';
   const wishes = sanitizeFreeText(input.instructions, INSTRUCTIONS_MAX);
   const lines = [
     `Edit the attached photograph. It shows an empty ${room}. Produce the same photograph with the room furnished in a ${styleName} style.`,
+    ...(input.reference ? ['', ...referencePromptLines(input.reference.kind)] : []),
     '',
     'Keep exactly as in the photo:',
     ...PRESERVE.map((item) => `- ${item}`),

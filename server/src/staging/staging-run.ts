@@ -4,11 +4,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
 import { z } from 'zod';
 import type { ErrorCode } from '../../../contract/errors.js';
+import { ROOM_TYPES, variationCount } from '../../../contract/listing.js';
 import { PROJECT_CATEGORIES } from '../../../contract/projects.js';
 import { styleIdFromName } from '../../../contract/styles.js';
 import { CUSTOM_STYLE_MAX, INSTRUCTIONS_MAX } from '../../../contract/limits.js';
 import type { Database } from '../db/client.js';
-import { projectImages } from '../db/schema/projects.js';
+import { imageVariations, projectImages } from '../db/schema/projects.js';
 import { users } from '../db/schema/users.js';
 import { runImageWork } from '../images/image-work.js';
 import { changeMaskKeyOf, filePathOf, projectImageKey, thumbnailKeyOf } from '../objects/object-keys.js';
@@ -19,9 +20,11 @@ import { stageWithRetries, type RetryPolicy } from './engine-runner.js';
 import type { LockFigures, LockOptions, LockOutcome } from './geometry-lock/lock-result.js';
 import { recomputeProjectStatus } from './project-status.js';
 import { finishResult, type FinishedImage } from './result-image.js';
+import { groupSeed, referenceFor } from './room-references.js';
 import { findImage, findRun } from './runs.js';
 import { markStage } from './run-stage.js';
 import type { RunStage } from '../../../contract/staging-runs.js';
+import { keepCreditsFor, produceVariations, variationsOf } from './variations.js';
 
 export const stagingRunPayload = z.object({
   runId: z.string().uuid(),
@@ -29,6 +32,7 @@ export const stagingRunPayload = z.object({
   styleDescription: z.string().max(CUSTOM_STYLE_MAX).default(''),
   instructions: z.string().max(INSTRUCTIONS_MAX).optional(),
   category: z.enum(PROJECT_CATEGORIES).default('virtual_staging'),
+  variations: variationCount.default(1),
 });
 export type StagingRunPayload = z.infer<typeof stagingRunPayload>;
 
@@ -123,7 +127,14 @@ export async function runStaging(deps: StagingRunDeps, data: StagingRunPayload, 
   const stage = (step: RunStage) => markStage(db, run.id, step).catch((err: unknown) => log.warn({ err, runId: run.id, step }, 'could not record the run stage'));
   try {
     const deadline = Date.now() + deps.timeoutSeconds * 1000;
+    const engine = deps.engine();
+    // Same room, same furniture (decision 025): the group's (or project's) first accepted result.
+    const reference = (engine.maxReferenceImages ?? 0) > 0 ? await referenceFor(db, storage, original) : null;
     const input = {
+      // Stored with the original (process-image), so a restage keeps it.
+      roomType: ROOM_TYPES.find((r) => r === original.roomType) ?? 'auto',
+      furnitureSeed: groupSeed(original),
+      reference: reference ?? undefined,
       image: source,
       mimeType: original.mimeType,
       styleId: styleIdFromName(data.styleName),
@@ -139,7 +150,6 @@ export async function runStaging(deps: StagingRunDeps, data: StagingRunPayload, 
       onRetry: (info: { attempt: number; waitMs: number; error: EngineError }) =>
         log.warn({ runId: run.id, attempt: info.attempt, waitMs: info.waitMs, err: info.error.message }, 'engine failed transiently, retrying'),
     };
-    const engine = deps.engine();
     const plan = owner?.plan ?? 'free';
     // Lock and finishing are full-resolution work: together they take one slot of the process-wide
     // image limit (the composite is drawn and encoded once, in finishing), and give up when the run is
@@ -159,66 +169,94 @@ export async function runStaging(deps: StagingRunDeps, data: StagingRunPayload, 
         { signal },
       );
     };
-    await stage('generating');
-    let result: StageResult = await stageWithRetries(engine, input, options);
-    let delivery = await lockAndFinish(result.image);
-    if (delivery.verdict === 'refused') {
-      // Once more, stricter: the strict prompt and, where the provider takes one, an edit mask that
-      // protects windows, doors and the ceiling. A second refusal is final: nothing is stored.
-      log.info({ runId: run.id, figures: delivery.figures, reasons: delivery.reasons }, 'geometry lock refused the result, retrying strictly');
+    // The geometry lock refuses a result: once more, stricter: the strict prompt and, where the
+    // provider takes one, an edit mask that protects windows, doors and the ceiling. A second
+    // refusal is final for that variation: nothing of it is stored.
+    const strictInput = async () => {
       await stage('retrying');
       const size = { width: original.width ?? 0, height: original.height ?? 0 };
       const editMask =
         engine.takesEditMask && size.width > 0 && size.height > 0
           ? await runImageWork(() => deps.lock.protectedRegions(source, size), { signal: limit() })
           : undefined;
-      result = await stageWithRetries(engine, { ...input, strict: true, editMask }, options);
-      delivery = await lockAndFinish(result.image);
-      if (delivery.verdict === 'refused') {
-        log.warn({ runId: run.id, figures: delivery.figures, reasons: delivery.reasons }, 'geometry lock refused the strict retry too, refunding');
-        return fail(STRUCTURE_CHANGED_MESSAGE, 'structure_changed');
-      }
+      return { ...input, strict: true, editMask };
+    };
+    await stage('generating');
+    const produced = await produceVariations({
+      engine,
+      input,
+      count: data.variations,
+      stage: (e, i) => stageWithRetries(e, i, options),
+      deliver: async (result: StageResult) => {
+        const delivery = await lockAndFinish(result.image);
+        if (delivery.verdict === 'locked') return delivery;
+        log.info({ runId: run.id, figures: delivery.figures, reasons: delivery.reasons, strict: false }, 'geometry lock refused a result');
+        return null;
+      },
+      strictInput,
+    });
+    if (!produced.delivered.length) {
+      if (produced.errors.length) throw produced.errors[0];
+      log.warn({ runId: run.id, refused: produced.refused }, 'geometry lock refused the strict retry too, refunding');
+      return fail(STRUCTURE_CHANGED_MESSAGE, 'structure_changed');
     }
-    const { finished, figures } = delivery;
 
-    const key = projectImageKey(run.userId, run.projectId, finished.extension);
-    const thumbKey = thumbnailKeyOf(key);
-    const maskKey = changeMaskKeyOf(key);
-    written.push(key, thumbKey, maskKey);
-    await storage.put(key, finished.image, finished.mimeType);
-    await storage.put(thumbKey, finished.thumbnail, 'image/webp');
-    await storage.put(maskKey, delivery.changeMask, 'image/png');
-
-    const replaced = await db.transaction(async (tx) => {
-      // Serialises concurrent results for one original: the last one stored replaces the others.
-      await tx.select({ id: projectImages.id }).from(projectImages).where(eq(projectImages.id, original.id)).for('update');
-      const imageId = randomUUID();
-      if (!(await chargeRun(tx, run.id, imageId))) return null;
-      const previous = await tx
-        .select()
-        .from(projectImages)
-        .where(and(eq(projectImages.originalImageId, original.id), eq(projectImages.isOriginal, false)));
-      if (previous.length) await tx.delete(projectImages).where(inArray(projectImages.id, previous.map((p) => p.id)));
-      await tx.insert(projectImages).values({
-        id: imageId,
-        projectId: run.projectId,
-        userId: run.userId,
+    const stored: StoredColumns[] = [];
+    for (const { result, delivery } of produced.delivered) {
+      const { finished, figures } = delivery;
+      const key = projectImageKey(run.userId, run.projectId, finished.extension);
+      const thumbKey = thumbnailKeyOf(key);
+      const maskKey = changeMaskKeyOf(key);
+      written.push(key, thumbKey, maskKey);
+      await storage.put(key, finished.image, finished.mimeType);
+      await storage.put(thumbKey, finished.thumbnail, 'image/webp');
+      await storage.put(maskKey, delivery.changeMask, 'image/png');
+      stored.push({
         filePath: filePathOf(key),
         thumbnailPath: filePathOf(thumbKey),
-        isOriginal: false,
+        changeMaskPath: filePathOf(maskKey),
         mimeType: finished.mimeType,
-        originalImageId: original.id,
         width: finished.width,
         height: finished.height,
         byteSize: finished.image.length,
         alignmentErrorPx: figures.alignmentErrorPx,
         changedShare: figures.changedShare,
         architectureScore: figures.architectureScore,
-        changeMaskPath: filePathOf(maskKey),
         engine: result.engine,
       });
+    }
+    const chosen = produced.delivered[0]!;
+    const figures = chosen.delivery.figures;
+    const result = chosen.result;
+
+    const replaced = await db.transaction(async (tx) => {
+      // Serialises concurrent results for one original: the last one stored replaces the others.
+      await tx.select({ id: projectImages.id }).from(projectImages).where(eq(projectImages.id, original.id)).for('update');
+      const imageId = randomUUID();
+      if (!(await chargeRun(tx, run.id, imageId))) return null;
+      await keepCreditsFor(tx, run.id, stored.length);
+      const previous = await tx
+        .select()
+        .from(projectImages)
+        .where(and(eq(projectImages.originalImageId, original.id), eq(projectImages.isOriginal, false)));
+      if (previous.length) await tx.delete(projectImages).where(inArray(projectImages.id, previous.map((p) => p.id)));
+      const previousVariations = await variationsOf(tx, original.id);
+      if (previousVariations.length) await tx.delete(imageVariations).where(eq(imageVariations.originalImageId, original.id));
+      await tx.insert(projectImages).values({
+        id: imageId,
+        projectId: run.projectId,
+        userId: run.userId,
+        isOriginal: false,
+        originalImageId: original.id,
+        ...stored[0]!,
+      });
+      if (data.variations > 1) {
+        await tx.insert(imageVariations).values(
+          stored.map((columns, position) => ({ projectId: run.projectId, originalImageId: original.id, runId: run.id, position, ...columns })),
+        );
+      }
       await recomputeProjectStatus(tx, run.projectId);
-      return previous;
+      return [...previous, ...previousVariations];
     });
     if (!replaced) {
       await storage.delete(written);
@@ -227,8 +265,8 @@ export async function runStaging(deps: StagingRunDeps, data: StagingRunPayload, 
     }
     written.length = 0;
     // One line per charged run (with the job id and, from pino, the worker's pid and host).
-    log.info({ runId: run.id, figures, engine: result.engine }, 'staging run charged');
-    const oldFiles = replaced.flatMap((p) => [p.filePath, p.thumbnailPath, p.changeMaskPath]).filter((p): p is string => Boolean(p)).map((p) => p.slice(1));
+    log.info({ runId: run.id, figures, engine: result.engine, variations: stored.length, failedVariations: data.variations - stored.length }, 'staging run charged');
+    const oldFiles = [...new Set(replaced.flatMap((p) => [p.filePath, p.thumbnailPath, p.changeMaskPath]))].filter((p): p is string => Boolean(p)).map((p) => p.slice(1));
     if (oldFiles.length) await storage.delete(oldFiles).catch((err) => log.warn({ err }, 'could not delete replaced staged image'));
     return { charged: true, figures };
   } catch (err) {
@@ -251,6 +289,21 @@ async function changeOverlay(mask: Buffer): Promise<Buffer> {
   const rgba = Buffer.alloc(info.width * info.height * 4, 255);
   for (let i = 0; i < info.width * info.height; i++) rgba[i * 4 + 3] = data[i * info.channels]!;
   return sharp(rgba, { raw: { width: info.width, height: info.height, channels: 4 } }).png().toBuffer();
+}
+
+/** The stored files and figures of one delivered variation (the staged image row and a variation row share them). */
+interface StoredColumns {
+  filePath: string;
+  thumbnailPath: string;
+  changeMaskPath: string;
+  mimeType: string;
+  width: number;
+  height: number;
+  byteSize: number;
+  alignmentErrorPx: number;
+  changedShare: number;
+  architectureScore: number;
+  engine: string;
 }
 
 /** What the lock and finishing made of one engine result. */

@@ -66,8 +66,10 @@ describe('the full flow through HTTP', () => {
     expect(staged.geometryLock).toMatchObject({ changeMaskPath: expect.stringMatching(/\.changes\.png$/) });
     expect(original.geometryLock).toBeNull();
     expect(Object.keys(original).sort()).toEqual(
-      ['createdAt', 'engine', 'geometryLock', 'filePath', 'height', 'id', 'isOriginal', 'mimeType', 'originalImageId', 'thumbnailPath', 'width'].sort(),
+      ['createdAt', 'engine', 'geometryLock', 'filePath', 'height', 'id', 'isOriginal', 'mimeType', 'originalImageId', 'thumbnailPath', 'width', 'roomType', 'roomGroup', 'variations'].sort(),
     );
+    // A photo sent without a room type is stored as `auto`, in no room group; one variation lists none.
+    expect([original.roomType, original.roomGroup, original.variations]).toEqual(['auto', null, []]);
 
     // Free plan: at most 1280x720, watermarked.
     const image = await t.app.inject({ url: `/objects${staged.filePath}`, headers: { cookie } });

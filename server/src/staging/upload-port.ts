@@ -11,6 +11,8 @@ export interface UploadRecord {
   consumedAt: Date | null;
   /** The project original made from this upload, once consumed. */
   imageId: string | null;
+  /** When the upload link was handed out: the original takes it as its `createdAt`, so photos keep upload order however they are staged (decision 025). */
+  createdAt?: Date;
 }
 
 export interface IncomingImage {

@@ -69,6 +69,9 @@ export const projectImages = pgTable(
     architectureScore: real('architecture_score'),
     /** `/users/.../<uuid>.changes.png`: what the lock took from the model's result (opaque = added). */
     changeMaskPath: text('change_mask_path'),
+    /** Originals: what the photo shows and which photos show the same room (decision 025). */
+    roomType: text('room_type'),
+    roomGroup: text('room_group'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -141,4 +144,37 @@ export const stagingRuns = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (t) => [index('staging_runs_state_idx').on(t.state, t.createdAt), index('staging_runs_project_idx').on(t.projectId)],
+);
+
+/**
+ * Every locked variation of an original's latest staging run with more than one variation
+ * (decision 025). The staged image row points at the chosen one's files (same objects); the others
+ * stay downloadable until the project's images expire (they live under the project's prefix).
+ */
+export const imageVariations = pgTable(
+  'image_variations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    originalImageId: uuid('original_image_id')
+      .notNull()
+      .references(() => projectImages.id, { onDelete: 'cascade' }),
+    runId: uuid('run_id'),
+    position: integer('position').notNull(),
+    filePath: text('file_path').notNull(),
+    thumbnailPath: text('thumbnail_path'),
+    changeMaskPath: text('change_mask_path'),
+    mimeType: text('mime_type').notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    byteSize: integer('byte_size'),
+    engine: text('engine'),
+    alignmentErrorPx: real('alignment_error_px'),
+    changedShare: real('changed_share'),
+    architectureScore: real('architecture_score'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('image_variations_original_idx').on(t.originalImageId, t.position)],
 );

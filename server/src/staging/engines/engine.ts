@@ -21,6 +21,23 @@ export interface StageInput {
    */
   editMask?: Buffer;
   signal?: AbortSignal;
+  /**
+   * Decision 025: the first accepted result of the same room (`same_room`: same pieces) or of the
+   * project (`same_palette`: palette and materials only), sent as a second image where the engine
+   * takes one (`maxReferenceImages`).
+   */
+  reference?: ReferenceImage;
+  /** Deterministic seed of the photo's room group: the offline engine's furniture set and palette. */
+  furnitureSeed?: string;
+  /** Which variation of the photo this is (0-based); the offline engine arranges the set differently. */
+  variant?: number;
+}
+
+export type ReferenceKind = 'same_room' | 'same_palette';
+export interface ReferenceImage {
+  image: Buffer;
+  mimeType: string;
+  kind: ReferenceKind;
 }
 
 export interface StageResult {
@@ -37,7 +54,11 @@ export interface StagingEngine {
   readonly takesEditMask?: boolean;
   /** True when the engine can empty a furnished room (`task: 'remove'`); the offline engine cannot. */
   readonly canDeclutter?: boolean;
+  /** How many reference images the provider takes besides the photo (0 or absent: none are sent). */
+  readonly maxReferenceImages?: number;
   stage(input: StageInput): Promise<StageResult>;
+  /** Several results from one provider call (OpenAI edits' `n`); otherwise the runner calls `stage` per variation. */
+  stageVariations?(input: StageInput, count: number): Promise<StageResult[]>;
 }
 
 export type EngineErrorKind = 'transient' | 'permanent';

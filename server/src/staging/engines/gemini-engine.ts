@@ -31,6 +31,8 @@ const BLOCKED_FINISH_REASONS = new Set([
 
 /** Google Gemini image editing via `models.generateContent` with an inline image, reference §2. */
 export class GeminiStagingEngine implements StagingEngine {
+  /** Gemini image models take several inline images (2.5 Flash Image: best with up to 3). */
+  readonly maxReferenceImages = 1;
   readonly name: string;
   readonly canDeclutter = true;
   private readonly client: GoogleGenAI;
@@ -54,14 +56,20 @@ export class GeminiStagingEngine implements StagingEngine {
 
   async stage(input: StageInput): Promise<StageResult> {
     const aspectRatio = this.options.aspectRatio === 'omit' ? undefined : await fromInputImage(() => nearestAspectRatio(input.image));
-    const prompt = buildStagingPrompt(input);
+    const prompt = buildStagingPrompt({ ...input, reference: input.reference && { kind: input.reference.kind } });
+    const photo = { inlineData: { mimeType: input.mimeType, data: input.image.toString('base64') } };
+    // The edit command first, then the photo: the order most working clients use. With a reference
+    // (decision 025) the images go first, photo then reference, and the text names them by position
+    // (billing-geometry-mail §2.1).
+    const parts = input.reference
+      ? [photo, { inlineData: { mimeType: input.reference.mimeType, data: input.reference.image.toString('base64') } }, { text: prompt }]
+      : [{ text: prompt }, photo];
     return runProviderCall(
       { timeoutMs: this.timeoutMs, signal: input.signal },
       async (signal) => {
         const response = await this.client.models.generateContent({
           model: this.options.model,
-          // The edit command first, then the photo: the order most working clients use.
-          contents: [{ role: 'user', parts: [{ text: prompt }, { inlineData: { mimeType: input.mimeType, data: input.image.toString('base64') } }] }],
+          contents: [{ role: 'user', parts }],
           config: {
             responseModalities: ['TEXT', 'IMAGE'],
             ...(aspectRatio ? { imageConfig: { aspectRatio } } : {}),

@@ -1,8 +1,10 @@
 import sharp from 'sharp';
+import { ROOM_TYPES } from '../../../../contract/listing.js';
 import { fullSizeJpeg, runImageWork } from '../../images/image-work.js';
 import { EngineError, type StageInput, type StageResult, type StagingEngine } from './engine.js';
 import { fromInputImage } from './input-image.js';
-import { furnishedSceneSvg, type Region } from './offline/furnished-scene.js';
+import { furnishedSceneSvg, type Region, type SceneOptions } from './offline/furnished-scene.js';
+import { groupKit } from './offline/group-kit.js';
 import { analysePhoto, type PhotoAnalysis } from './offline/photo-analysis.js';
 import { styleKitFor, type StyleKit } from './offline/style-kits.js';
 
@@ -31,12 +33,14 @@ export class OfflineStagingEngine implements StagingEngine {
 
   async #draw(input: StageInput): Promise<Buffer> {
     const analysis = await fromInputImage(() => analysePhoto(input.image));
-    const kit = styleKitFor(input.styleId, input.styleDescription);
+    // One set and palette per room group (decision 025), arranged per variation.
+    const kit = groupKit(styleKitFor(input.styleId, input.styleDescription), input.furnitureSeed);
+    const options: SceneOptions = { roomType: ROOM_TYPES.find((r) => r === input.roomType), variant: input.variant };
     try {
       // Only the rectangle the furniture covers is rendered at full size and composited.
-      const region = await drawnRegion(analysis, kit);
+      const region = await drawnRegion(analysis, kit, options);
       let pipeline = sharp(input.image).rotate();
-      if (region) pipeline = pipeline.composite([{ input: Buffer.from(furnishedSceneSvg(analysis, kit, region)), left: region.left, top: region.top }]);
+      if (region) pipeline = pipeline.composite([{ input: Buffer.from(furnishedSceneSvg(analysis, kit, region, options)), left: region.left, top: region.top }]);
       return await pipeline.jpeg(fullSizeJpeg(88)).toBuffer();
     } catch (error) {
       throw new EngineError('The offline engine could not draw the furniture into this photo.', 'permanent', undefined, { cause: error });
@@ -45,10 +49,10 @@ export class OfflineStagingEngine implements StagingEngine {
 }
 
 /** The bounding box of everything the overlay draws, from a small render of it; null when it draws nothing. */
-async function drawnRegion(analysis: PhotoAnalysis, kit: StyleKit): Promise<Region | null> {
+async function drawnRegion(analysis: PhotoAnalysis, kit: StyleKit, options: SceneOptions): Promise<Region | null> {
   const { width, height } = analysis;
   const scale = Math.min(1, PREVIEW_WIDTH / width);
-  const { data, info } = await sharp(Buffer.from(furnishedSceneSvg(analysis, kit)), { density: 72 * scale })
+  const { data, info } = await sharp(Buffer.from(furnishedSceneSvg(analysis, kit, undefined, options)), { density: 72 * scale })
     .ensureAlpha()
     .extractChannel(3)
     .raw()

@@ -29,6 +29,8 @@ export class OpenAIStagingEngine implements StagingEngine {
   readonly canDeclutter = true;
   /** Edits take a `mask` (reference §1.2, billing-geometry-mail §2.2). */
   readonly takesEditMask = true;
+  /** Edits take up to 16 `image[]` (reference §1.2); one reference is all decision 025 sends. */
+  readonly maxReferenceImages = 1;
   private readonly client: OpenAI;
   private readonly timeoutMs: number;
   private readonly maxReplyBytes: number;
@@ -48,25 +50,36 @@ export class OpenAIStagingEngine implements StagingEngine {
   }
 
   async stage(input: StageInput): Promise<StageResult> {
+    const [first] = await this.stageVariations(input, 1);
+    return first!;
+  }
+
+  /** One edit call with `n` (decision 025): every returned image is a variation. */
+  async stageVariations(input: StageInput, count: number): Promise<StageResult[]> {
     const size = this.options.size === 'auto' ? 'auto' : await fromInputImage(() => sizeForAspect(input.image));
-    const prompt = buildStagingPrompt(input);
+    const prompt = buildStagingPrompt({ ...input, reference: input.reference && { kind: input.reference.kind } });
     // With a mask the photo goes as PNG too: the guide wants image and mask in the same format and
     // size, the API reference only the same size; PNG for both satisfies both (reference §2.2).
     const photo = input.editMask
       ? { bytes: await fromInputImage(() => runImageWork(() => sharp(input.image).png({ compressionLevel: 1 }).toBuffer(), { signal: input.signal })), type: 'image/png' }
       : { bytes: input.image, type: input.mimeType };
-    const extension = photo.type.split('/')[1]?.replace('jpeg', 'jpg') ?? 'jpg';
+    const extension = extensionOf(photo.type);
     const fidelity = this.options.inputFidelity === undefined ? 'high' : this.options.inputFidelity;
     return runProviderCall(
       { timeoutMs: this.timeoutMs, signal: input.signal },
       async (signal) => {
+        const room = await toFile(photo.bytes, `room.${extension}`, { type: photo.type });
+        // The photo first (the mask applies to the first image), the reference second (`image[]`).
+        const reference = input.reference
+          ? await toFile(input.reference.image, `reference.${extensionOf(input.reference.mimeType)}`, { type: input.reference.mimeType })
+          : null;
         const reply = await this.client.images.edit(
           {
             model: this.options.model,
-            image: await toFile(photo.bytes, `room.${extension}`, { type: photo.type }),
+            image: reference ? [room, reference] : room,
             ...(input.editMask ? { mask: await toFile(input.editMask, 'mask.png', { type: 'image/png' }) } : {}),
             prompt,
-            n: 1,
+            n: count,
             size,
             quality: this.options.quality ?? 'high',
             output_format: 'jpeg',
@@ -75,12 +88,19 @@ export class OpenAIStagingEngine implements StagingEngine {
           { signal },
         );
         if (!reply || typeof reply !== 'object') throw new EngineError(engineMessages.malformed, 'permanent');
-        const bytes = decodeBase64Image(reply.data?.[0]?.b64_json, this.maxReplyBytes);
-        return { ...(await verifiedImage(bytes, this.maxReplyBytes)), engine: this.name };
+        const images = (reply.data ?? []).slice(0, count);
+        if (!images.length) throw new EngineError(engineMessages.malformed, 'permanent');
+        return Promise.all(
+          images.map(async (item) => ({ ...(await verifiedImage(decodeBase64Image(item.b64_json, this.maxReplyBytes), this.maxReplyBytes)), engine: this.name })),
+        );
       },
       mapOpenAIError,
     );
   }
+}
+
+function extensionOf(mimeType: string): string {
+  return mimeType.split('/')[1]?.replace('jpeg', 'jpg') ?? 'jpg';
 }
 
 /** The edit endpoint takes three fixed sizes for GPT image models; pick the one nearest the photo's shape. */

@@ -10,6 +10,7 @@ import {
   transientStatusError,
 } from './provider-call.js';
 import { fromInputImage } from './input-image.js';
+import { multiImageInputsFor } from './replicate-inputs.js';
 import { DEFAULT_MAX_REPLY_BYTES, cappedFetch, jsonBudgetFor, readBodyCapped, verifiedImage } from './reply-limits.js';
 
 export interface ReplicateEngineOptions {
@@ -49,15 +50,24 @@ export class ReplicateStagingEngine implements StagingEngine {
     this.maxReplyBytes = options.maxReplyBytes ?? DEFAULT_MAX_REPLY_BYTES;
   }
 
+  /** Multi-image models (replicate-inputs.ts) take the reference as their second image. */
+  get maxReferenceImages(): number {
+    return multiImageInputsFor(this.options.model) ? 1 : 0;
+  }
+
   async stage(input: StageInput): Promise<StageResult> {
-    const prompt = buildStagingPrompt(input);
+    const multi = multiImageInputsFor(this.options.model);
+    const reference = multi && input.reference ? input.reference : undefined;
+    const prompt = buildStagingPrompt({ ...input, reference: reference && { kind: reference.kind } });
     const image = await fromInputImage(() => dataUriFor(input.image, input.mimeType));
+    const referenceUri = reference ? await dataUriFor(reference.image, reference.mimeType) : undefined;
+    const images = multi ? multi(image, referenceUri) : { [this.options.imageInputKey ?? 'input_image']: image };
     const modelInput = {
       aspect_ratio: 'match_input_image',
       output_format: 'jpg',
       ...this.options.extraInput,
       prompt,
-      [this.options.imageInputKey ?? 'input_image']: image,
+      ...images,
     };
     // A client per call: its fetch remembers the call's first failure (see failFastFetch).
     const client = this.client(failFastFetch(jsonBudgetFor(this.maxReplyBytes)));

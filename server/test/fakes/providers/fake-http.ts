@@ -123,11 +123,12 @@ export async function parseMultipart(request: RecordedRequest): Promise<FormData
  * The fakes' "staged" picture: the input with a sofa-like block in the lower middle, at the size
  * asked for. A real image, so adapters are tested with bytes sharp must decode.
  */
-export async function fakeStagedImage(input: Buffer | undefined, width: number, height: number, format: 'jpeg' | 'png'): Promise<Buffer> {
+/** `variant` (one of several `n` images) shifts and recolours the sofa, so variations differ. */
+export async function fakeStagedImage(input: Buffer | undefined, width: number, height: number, format: 'jpeg' | 'png', variant = 0): Promise<Buffer> {
   const base = input
     ? sharp(input).resize(width, height, { fit: 'fill' })
     : sharp({ create: { width, height, channels: 3, background: '#d9d3c9' } });
-  const sofa = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect x="${width * 0.3}" y="${height * 0.55}" width="${width * 0.4}" height="${height * 0.15}" rx="${width * 0.02}" fill="#7b6d5d"/></svg>`;
+  const sofa = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect x="${width * (0.3 + 0.05 * (variant % 3))}" y="${height * 0.55}" width="${width * 0.4}" height="${height * 0.15}" rx="${width * 0.02}" fill="${['#7b6d5d', '#4d6b7b', '#7b4d5d', '#5d7b4d'][variant % 4]}"/></svg>`;
   const image = base.composite([{ input: Buffer.from(sofa) }]);
   return format === 'png' ? image.png().toBuffer() : image.jpeg({ quality: 85 }).toBuffer();
 }

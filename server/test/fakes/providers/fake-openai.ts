@@ -116,14 +116,20 @@ export class FakeOpenAI extends FakeApi {
     const size = call.fields.size && call.fields.size !== 'auto' ? call.fields.size : '1024x1024';
     const [width, height] = size.split('x').map(Number);
     const format = call.fields.output_format === 'jpeg' ? 'jpeg' : 'png';
-    const image = (await preparedAnswer(this.answers, width, height, format)) ?? (await fakeStagedImage(input, width, height, format));
+    // `n` images, as the API answers (decision 025's variations); each prepared answer is used once in turn.
+    const count = Math.max(1, Math.min(10, Number(call.fields.n ?? 1) || 1));
+    const data: Array<{ b64_json: string }> = [];
+    for (let i = 0; i < count; i++) {
+      const image = (await preparedAnswer(this.answers, width, height, format)) ?? (await fakeStagedImage(input, width, height, format, i));
+      data.push({ b64_json: image.toString('base64') });
+    }
     return sendJson(res, 200, {
       created: 1767225600,
       background: 'opaque',
       output_format: format,
       quality: call.fields.quality ?? 'medium',
       size,
-      data: [{ b64_json: image.toString('base64') }],
+      data,
       usage: {
         input_tokens: 1345,
         input_tokens_details: { image_tokens: 1300, text_tokens: 45 },

@@ -9,6 +9,7 @@ import { toast } from '@/components/ui/toast-store';
 import { downloadImage } from '@/lib/download-image';
 import { useProject } from './api/get-project';
 import { DeleteProjectDialog } from './components/delete-project-dialog';
+import { VariationPickerList } from '@/components/variation-picker';
 import { ImageCard } from './components/image-card';
 import { ImageDetailModal } from './components/image-detail-modal';
 import { ListingPanel } from './components/listing-panel';
@@ -129,6 +130,12 @@ export default function ProjectDetailPage({ id }: { id: string }) {
               ))}
             </ul>
           </TabsContent>
+          <VariationPickerList
+            projectId={project.id}
+            entries={pairs.flatMap((pair) => (pair.staged ? [{ staged: pair.staged, title: t('detail.imageTitle', { n: pair.number }) }] : []))}
+            onChosen={() => void query.refetch()}
+            data-testid="variation-pickers"
+          />
         </Tabs>
       )}
 

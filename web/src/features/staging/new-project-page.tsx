@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Coins, Sparkles, TriangleAlert } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from '@/i18n/i18n';
 import { useLocation, useSearch } from 'wouter';
@@ -21,11 +21,14 @@ import { FormSection } from './components/form-section';
 import { ImageDropZone } from './components/image-drop-zone';
 import { ProblemBox } from './components/problem-box';
 import { ProgressOverlay } from './components/progress-overlay';
+import { PhotoRoomControls } from './components/room-type-select';
+import { VariationsControl } from './components/variations-control';
 import { StagingResults } from './components/staging-results';
 import { StylePicker } from './components/style-picker';
 import { stagingFormDefaults, stagingFormSchema, styleRequest, type StagingFormValues } from './staging-form-schema';
 import { emailNotVerifiedText, failureText, submissionProblemText, type ProblemText } from './staging-messages';
 import { canSubmit, submissionProblem } from './staging-validation';
+import { usePhotoRooms } from './use-photo-rooms';
 import { useSelectedImages } from './use-selected-images';
 import { useStagingRun } from './use-staging-run';
 
@@ -45,6 +48,10 @@ export default function NewProjectPage() {
   const run = useStagingRun();
   const picked = useSelectedImages(RECOMMENDED_MIN_WIDTH, RECOMMENDED_MIN_HEIGHT);
   const [problem, setProblem] = useState<ProblemText | null>(null);
+  const photoIds = useMemo(() => picked.images.map((i) => i.id), [picked.images]);
+  const photoRooms = usePhotoRooms(photoIds);
+  const [variations, setVariations] = useState(1);
+  const creditsNeeded = picked.images.length * variations;
   const ids = { name: useId(), nameHint: useId(), custom: useId(), instructions: useId(), photos: useId(), notice: useId() };
 
   const form = useForm<StagingFormValues>({ resolver: zodResolver(stagingFormSchema), defaultValues: stagingFormDefaults, mode: 'onTouched' });
@@ -64,6 +71,7 @@ export default function NewProjectPage() {
         onCreateAnother={() => {
           picked.clear();
           form.reset(stagingFormDefaults);
+          setVariations(1);
           setProblem(null);
           run.reset();
         }}
@@ -74,7 +82,7 @@ export default function NewProjectPage() {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setProblem(null);
-    const found = submissionProblem({ title, imageCount: picked.images.length, creditsRemaining: credits });
+    const found = submissionProblem({ title, imageCount: picked.images.length, creditsRemaining: credits, creditsNeeded });
     if (found) {
       setProblem(submissionProblemText(t, found));
       return;
@@ -90,6 +98,8 @@ export default function NewProjectPage() {
           instructions: values.instructions,
           concurrency,
           ...(removal ? { category: 'furniture_removal' as const } : {}),
+          rooms: photoRooms.rooms,
+          variations,
         },
         picked.images.map((i) => ({ qualityWarning: i.lowResolution, width: i.width, height: i.height })),
       );
@@ -98,7 +108,7 @@ export default function NewProjectPage() {
 
   const shownProblem = problem ?? (run.state.status === 'error' ? failureText(t, lang, run.state.failure) : null);
   const lowResCount = picked.images.filter((i) => i.lowResolution).length;
-  const overCredits = stats !== null && credits > 0 && picked.images.length > credits;
+  const overCredits = stats !== null && credits > 0 && creditsNeeded > credits;
   const fieldError = (name: keyof StagingFormValues, max: number) => {
     const message = formState.errors[name]?.message;
     return message ? t(`newProject.${message}`, { max }) : null;
@@ -210,7 +220,18 @@ export default function NewProjectPage() {
                 minWidth={RECOMMENDED_MIN_WIDTH}
                 minHeight={RECOMMENDED_MIN_HEIGHT}
                 describedBy={picked.notice ? ids.notice : undefined}
+                tileFooter={(image, index) => (
+                  <PhotoRoomControls
+                    rooms={photoRooms.rooms}
+                    index={index}
+                    onRoomTypeChange={(roomType) => photoRooms.setRoomType(index, roomType)}
+                    onGroupChange={(group) => photoRooms.setGroup(index, group)}
+                    disabled={processing}
+                    photoName={image.file.name}
+                  />
+                )}
               />
+              {picked.images.length > 0 && <p className="text-xs text-muted-foreground">{t('listing.roomsHint')}</p>}
               {lowResCount > 0 && (
                 <Alert variant="warning" data-testid="low-res-summary">
                   <p>{t('picker.lowResSummary', { minWidth: RECOMMENDED_MIN_WIDTH, minHeight: RECOMMENDED_MIN_HEIGHT })}</p>
@@ -286,8 +307,12 @@ export default function NewProjectPage() {
                 <SummaryRow label={t('newProject.summaryStyle')}>{styleName}</SummaryRow>
               )}
               <div className="my-1 h-px bg-border" />
+              <VariationsControl value={variations} onChange={setVariations} photoCount={picked.images.length} disabled={processing} />
+              <div className="my-1 h-px bg-border" />
               <SummaryRow label={t('newProject.summaryCost')}>
-                <span className="font-semibold">{t('newProject.summaryCostValue', { count: picked.images.length })}</span>
+                <span className="font-semibold" data-testid="credit-cost">
+                  {t('newProject.summaryCostValue', { count: creditsNeeded })}
+                </span>
               </SummaryRow>
               {stats && (
                 <SummaryRow label={t('newProject.summaryBalance')}>
@@ -300,7 +325,9 @@ export default function NewProjectPage() {
             {overCredits && (
               <p className="mt-3 flex gap-2 text-xs text-destructive" data-testid="over-credits-hint">
                 <TriangleAlert className="size-4 shrink-0" aria-hidden />
-                {t('newProject.tooManyForCredits', { credits, images: picked.images.length })}
+                {variations > 1
+                  ? t('listing.tooManyForCredits', { credits, needed: creditsNeeded, count: credits })
+                  : t('newProject.tooManyForCredits', { credits, images: picked.images.length })}
               </p>
             )}
             <p className="mt-4 text-xs leading-relaxed text-muted-foreground">{t('newProject.costNote')}</p>

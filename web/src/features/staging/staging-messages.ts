@@ -53,7 +53,9 @@ export function submissionProblemText(t: TFunction, problem: SubmissionProblem):
       return {
         title: t('errors.creditLimit.title'),
         description: t('errors.creditLimit.text'),
-        detail: t('errors.creditLimit.detail', { credits: problem.credits, images: problem.images, count: problem.credits }),
+        detail: problem.needed
+          ? t('listing.tooManyForCredits', { credits: problem.credits, needed: problem.needed, count: problem.credits })
+          : t('errors.creditLimit.detail', { credits: problem.credits, images: problem.images, count: problem.credits }),
         upgrade: true,
       };
   }

@@ -256,3 +256,32 @@ describe('runPool', () => {
     expect(started).toEqual([1, 2]);
   });
 });
+
+describe('rooms and variations (decision 025)', () => {
+  it("sends room type, room group and variations, and stages each room's first photo before the rest of that room", async () => {
+    const started: Array<{ imageURL: string; roomType?: string; roomGroup?: string; variations?: number }> = [];
+    const first = deferred<void>();
+    let pending = 0;
+    stagingServer(async ({ body }) => {
+      started.push(body as (typeof started)[number]);
+      // The first wave (two rooms' first photos) is answered only once both have started.
+      if (++pending === 2) first.resolve();
+      await first.promise;
+      return staged(body);
+    });
+    const rooms = [
+      { roomType: 'bedroom', roomGroup: 'bedroom-1' },
+      { roomType: 'bedroom', roomGroup: 'bedroom-1' },
+      { roomType: 'kitchen', roomGroup: 'kitchen-1' },
+    ] as const;
+    const outcome = await runStaging({ ...request(3), rooms: [...rooms], variations: 2 }, () => {});
+    expect(started.map((s) => s.imageURL)).toEqual(['/objects/uploads/1', '/objects/uploads/3', '/objects/uploads/2']);
+    expect(started.map((s) => [s.roomType, s.roomGroup, s.variations])).toEqual([
+      ['bedroom', 'bedroom-1', 2],
+      ['kitchen', 'kitchen-1', 2],
+      ['bedroom', 'bedroom-1', 2],
+    ]);
+    // Results keep the photos' order.
+    expect(outcome.images.map((i) => i.index)).toEqual([0, 1, 2]);
+  });
+});

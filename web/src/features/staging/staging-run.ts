@@ -6,6 +6,7 @@ import { createProject } from './api/create-project';
 import { getProjectDetail } from './api/get-project-images';
 import { UploadFailedError, uploadImage } from './api/upload-image';
 import { stageImageAsync, type RunActivity } from './run-events';
+import { stagingWaves, type PhotoRoom } from './room-plan';
 import { runPool } from './run-pool';
 import { progressAt, runningShare, type ImageActivity, type StagingProgress } from './staging-progress';
 
@@ -19,6 +20,10 @@ export interface StagingRequest {
   category?: ProjectCategory;
   /** Images uploaded and staged at once (DESIGN §4: default 3). */
   concurrency: number;
+  /** Per photo (same order as `files`): room type and room group (decision 025). */
+  rooms?: PhotoRoom[];
+  /** Variations per photo, 1–4 (one credit each). */
+  variations?: number;
 }
 
 export interface StagedImageResult {
@@ -191,48 +196,50 @@ async function stageAll(
   let settled = 0;
   const running = new Map<number, ImageActivity['step']>();
   const report = (activity?: ImageActivity) => onProgress(progressAt.staging(settled, total, runningShare(running.values()), activity));
-  const outcomes = await runPool(
-    indexes,
-    request.concurrency,
-    async (index): Promise<StagedImageResult | FailedImageResult> => {
-      const imageNumber = index + 1;
-      const objectPath = objectPaths[index]!;
-      const file = request.files[index]!;
-      let failure: ImageFailure | null = null;
-      let reply;
-      try {
-        reply = await stageImageAsync(
-          {
-            imageURL: objectPath,
-            category: request.category ?? 'virtual_staging',
-            projectId,
-            styleName: request.styleName,
-            styleDescription: request.styleDescription,
-            ...(request.instructions?.trim() ? { instructions: request.instructions.trim() } : {}),
-            isRegeneration: false,
-          },
-          (event) => {
-            const activity = activityOf(imageNumber, event);
-            running.set(index, activity.step);
-            report(activity);
-          },
-          signal,
-        );
-        if (!reply.success) failure = { kind: 'image', imageNumber, reason: reply.error || null, code: reply.code, resume };
-        else if (!reply.processedImagePath) failure = { kind: 'image', imageNumber, reason: null, resume };
-      } catch (error) {
-        if (signal?.aborted) throw error;
-        failure = imageFailure(error, imageNumber, resume);
-      } finally {
-        running.delete(index);
-      }
-      settled++;
-      report();
-      if (failure || !reply?.success) return { index, file, objectPath, failure: failure ?? { kind: 'generic' } };
-      return { index, file, objectPath, processedImagePath: reply.processedImagePath, imageId: reply.imageId };
-    },
-    signal,
-  );
+  const stageOne = async (index: number): Promise<StagedImageResult | FailedImageResult> => {
+    const imageNumber = index + 1;
+    const objectPath = objectPaths[index]!;
+    const file = request.files[index]!;
+    const room = request.rooms?.[index];
+    let failure: ImageFailure | null = null;
+    let reply;
+    try {
+      reply = await stageImageAsync(
+        {
+          imageURL: objectPath,
+          category: request.category ?? 'virtual_staging',
+          projectId,
+          styleName: request.styleName,
+          styleDescription: request.styleDescription,
+          ...(request.instructions?.trim() ? { instructions: request.instructions.trim() } : {}),
+          ...(room ? { roomType: room.roomType, roomGroup: room.roomGroup } : {}),
+          ...(request.variations && request.variations > 1 ? { variations: request.variations } : {}),
+          isRegeneration: false,
+        },
+        (event) => {
+          const activity = activityOf(imageNumber, event);
+          running.set(index, activity.step);
+          report(activity);
+        },
+        signal,
+      );
+      if (!reply.success) failure = { kind: 'image', imageNumber, reason: reply.error || null, code: reply.code, resume };
+      else if (!reply.processedImagePath) failure = { kind: 'image', imageNumber, reason: null, resume };
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      failure = imageFailure(error, imageNumber, resume);
+    } finally {
+      running.delete(index);
+    }
+    settled++;
+    report();
+    if (failure || !reply?.success) return { index, file, objectPath, failure: failure ?? { kind: 'generic' } };
+    return { index, file, objectPath, processedImagePath: reply.processedImagePath, imageId: reply.imageId };
+  };
+  // Each room's first photo first: the later photos of that room then get its result as their reference.
+  const waves = request.rooms ? stagingWaves(request.rooms).map((wave) => wave.filter((index) => indexes.includes(index))) : [indexes];
+  const outcomes: Array<StagedImageResult | FailedImageResult> = [];
+  for (const wave of waves) outcomes.push(...(await runPool(wave, request.concurrency, stageOne, signal)));
   return {
     staged: outcomes.filter((o): o is StagedImageResult => 'processedImagePath' in o),
     failed: outcomes.filter((o): o is FailedImageResult => 'failure' in o),

@@ -5,7 +5,7 @@ export type SubmissionProblem =
   | { kind: 'missingInformation' }
   | { kind: 'imageCount' }
   | { kind: 'insufficientCredits' }
-  | { kind: 'creditLimit'; credits: number; images: number };
+  | { kind: 'creditLimit'; credits: number; images: number; needed?: number };
 
 export function imageCountOk(count: number): boolean {
   return count >= 1 && count <= MAX_IMAGES_PER_PROJECT;
@@ -16,10 +16,14 @@ export function canSubmit(input: { title: string; imageCount: number; processing
   return input.title.trim().length > 0 && imageCountOk(input.imageCount) && !input.processing;
 }
 
-export function submissionProblem(input: { title: string; imageCount: number; creditsRemaining: number }): SubmissionProblem | null {
+/** `creditsNeeded`: images × variations (decision 025); the image count when left out. */
+export function submissionProblem(input: { title: string; imageCount: number; creditsRemaining: number; creditsNeeded?: number }): SubmissionProblem | null {
+  const needed = input.creditsNeeded ?? input.imageCount;
   if (!input.title.trim() || input.imageCount === 0) return { kind: 'missingInformation' };
   if (!imageCountOk(input.imageCount)) return { kind: 'imageCount' };
   if (input.creditsRemaining <= 0) return { kind: 'insufficientCredits' };
-  if (input.imageCount > input.creditsRemaining) return { kind: 'creditLimit', credits: input.creditsRemaining, images: input.imageCount };
+  if (needed > input.creditsRemaining) {
+    return { kind: 'creditLimit', credits: input.creditsRemaining, images: input.imageCount, ...(needed > input.imageCount ? { needed } : {}) };
+  }
   return null;
 }

@@ -1,3 +1,5 @@
+import type { RoomType } from '../../../../../contract/listing.js';
+import { roomSetParts, type FurnishedRoom } from './room-sets.js';
 import { cameraForFloorLine } from './room-camera.js';
 import { planLayout } from './placement.js';
 import { coffeeTable } from './tables.js';
@@ -21,11 +23,29 @@ export interface Region {
  * coordinates. Without `region` it covers the whole frame; with it, only that rectangle (same
  * pixels, so it is composited at region.left/top).
  */
-export function furnishedSceneSvg(analysis: PhotoAnalysis, kit: StyleKit, region?: Region): string {
+export interface SceneOptions {
+  /** What the photo shows (decision 025); a living-room set for `auto`, `living_room` or none. */
+  roomType?: RoomType;
+  /** Which variation: the set's preferred spot moves (placement.ts `VARIANT_TARGET_X`). */
+  variant?: number;
+}
+
+export function furnishedSceneSvg(analysis: PhotoAnalysis, kit: StyleKit, region?: Region, options: SceneOptions = {}): string {
   const camera = cameraForFloorLine(analysis.width, analysis.height, analysis.floorLineY);
   const exposure = Math.max(0.82, Math.min(1.05, 0.6 + 0.55 * analysis.brightness));
   const scene: Scene = { camera, kit: { ...kit, palette: exposed(kit.palette, exposure) }, lightFrom: analysis.lightFrom };
-  const layout = planLayout(camera, analysis, kit);
+  const room = options.roomType && options.roomType !== 'auto' && options.roomType !== 'living_room' ? (options.roomType as FurnishedRoom) : null;
+  const parts: string[] = room ? roomSetParts(scene, analysis, room, options.variant ?? 0) : livingRoomParts(scene, analysis, kit, options.variant ?? 0);
+  const { left, top, width, height } = region ?? { left: 0, top: 0, width: camera.width, height: camera.height };
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="${left} ${top} ${width} ${height}">` +
+    `<defs>${sharedDefs()}</defs>${parts.join('')}</svg>`
+  );
+}
+
+/** The living-room set (ADR 019). */
+function livingRoomParts(scene: Scene, analysis: PhotoAnalysis, kit: StyleKit, variant: number): string[] {
+  const layout = planLayout(scene.camera, analysis, kit, variant);
   const parts: string[] = [];
   if (layout.art) parts.push(wallArt(scene, layout.art.x, layout.art.d));
   if (layout.rug) parts.push(rug(scene, layout.rug.x, layout.rug.width, layout.rug.dFar, layout.rug.dNear));
@@ -50,11 +70,7 @@ export function furnishedSceneSvg(analysis: PhotoAnalysis, kit: StyleKit, region
   for (const chair of layout.armchairs) pieces.push({ d: chair.d, draw: () => armchair(scene, chair.x, chair.d, chair.yaw) });
   pieces.sort((a, b) => b.d - a.d);
   for (const piece of pieces) parts.push(piece.draw());
-  const { left, top, width, height } = region ?? { left: 0, top: 0, width: camera.width, height: camera.height };
-  return (
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="${left} ${top} ${width} ${height}">` +
-    `<defs>${sharedDefs()}</defs>${parts.join('')}</svg>`
-  );
+  return parts;
 }
 
 /** Darkens (or slightly brightens) every colour so the set matches the photo's exposure. */

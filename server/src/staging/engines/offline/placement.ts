@@ -14,7 +14,7 @@ export interface SeatingLayout {
 }
 
 /** A piece's room in the scene: footprint on the floor and height, for the checks below. */
-interface Volume {
+export interface Volume {
   x: number;
   d: number;
   width: number;
@@ -33,10 +33,12 @@ const SOFA_DEPTH = 0.92;
  * it fits, a smaller sofa where the big one does not; the other pieces are placed around it and each
  * is dropped when its own spot fails the checks. A photo without room for a sofa gets what fits.
  */
-export function planLayout(camera: RoomCamera, analysis: PhotoAnalysis, kit: StyleKit): SeatingLayout {
+export function planLayout(camera: RoomCamera, analysis: PhotoAnalysis, kit: StyleKit, variant = 0): SeatingLayout {
   const D = camera.backDistance;
   const nearest = nearestVisibleFloor(camera);
-  const fits = (v: Volume) => standsOnFloor(camera, analysis, v) && !coversOpening(camera, analysis.protectedRects, v) && inFrame(camera, v);
+  const fits = (v: Volume) => volumeFits(camera, analysis, v);
+  // Variations (decision 025) move the set's preferred spot off centre: centre, left, right, centre mirrored.
+  const targetX = VARIANT_TARGET_X[variant % VARIANT_TARGET_X.length]!;
   const baseWidth = kit.shapes.tufted ? 2.2 : 2.1;
 
   let sofa: SeatingLayout['sofa'] = null;
@@ -56,7 +58,7 @@ export function planLayout(camera: RoomCamera, analysis: PhotoAnalysis, kit: Sty
         const againstWall = !analysis.isFloor(behind.x, behind.y);
         // Allowed but not liked: standing in front of a door's lower part (it blocks the way), less so under a window.
         const blocks = analysis.openings.reduce((sum, o) => sum + coveredShare(o, rect) * (o.kind === 'window' ? 1 : 3), 0);
-        const cost = Math.abs(X) * 0.45 + back * 0.6 + (againstWall ? 0 : 0.9) + (width < baseWidth ? 1.2 : 0) + blocks;
+        const cost = Math.abs(X - targetX) * 0.45 + back * 0.6 + (againstWall ? 0 : 0.9) + (width < baseWidth ? 1.2 : 0) + blocks;
         if (cost < best) {
           best = cost;
           sofa = { x: X, dBack, width, againstWall };
@@ -81,7 +83,7 @@ export function planLayout(camera: RoomCamera, analysis: PhotoAnalysis, kit: Sty
     }
   }
 
-  const preferred: 1 | -1 = anchorX > 0 ? -1 : 1;
+  const preferred = ((anchorX > 0 ? -1 : 1) * (variant % 4 === 3 ? -1 : 1)) as 1 | -1;
   const sides: Array<1 | -1> = [preferred, (preferred * -1) as 1 | -1];
   const armchairs: SeatingLayout['armchairs'] = [];
   const wanted = kit.shapes.pairOfArmchairs ? 2 : 1;
@@ -117,6 +119,14 @@ export function planLayout(camera: RoomCamera, analysis: PhotoAnalysis, kit: Sty
     }
   }
   return { sofa, table, rug, armchairs, lamp, plant, art: sofa ? artSpot(camera, analysis, sofa) : null };
+}
+
+/** Where each variation prefers its anchor piece, metres right of the camera axis. */
+export const VARIANT_TARGET_X = [0, -0.9, 0.9, 0];
+
+/** The ADR 019 checks in one: on the floor, off every protected opening, inside the frame. */
+export function volumeFits(camera: RoomCamera, analysis: PhotoAnalysis, v: Volume): boolean {
+  return standsOnFloor(camera, analysis, v) && !coversOpening(camera, analysis.protectedRects, v) && inFrame(camera, v);
 }
 
 /** Wall art above the sofa: only when the sofa stands against a wall and that wall is plain where the picture goes. */

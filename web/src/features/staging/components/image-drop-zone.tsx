@@ -1,5 +1,5 @@
 import { CloudUpload, ImagePlus, TriangleAlert, X } from 'lucide-react';
-import { useId, useRef, useState, type DragEvent } from 'react';
+import { useId, useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { useTranslation } from '@/i18n/i18n';
 import { ACCEPTED_IMAGE_TYPES, MAX_IMAGES_PER_PROJECT } from '@contract/limits';
 import { Button } from '@/components/ui/button';
@@ -15,10 +15,12 @@ export interface ImageDropZoneProps {
   minWidth: number;
   minHeight: number;
   describedBy?: string;
+  /** Extra controls under a photo's name (the room type and room of decision 025). */
+  tileFooter?(image: SelectedImage, index: number): ReactNode;
 }
 
 /** Multi-file picker with drag & drop, previews and the non-blocking low-resolution warning. */
-export function ImageDropZone({ images, onAdd, onRemove, onClear, disabled, minWidth, minHeight, describedBy }: ImageDropZoneProps) {
+export function ImageDropZone({ images, onAdd, onRemove, onClear, disabled, minWidth, minHeight, describedBy, tileFooter }: ImageDropZoneProps) {
   const { t } = useTranslation('staging');
   const inputRef = useRef<HTMLInputElement>(null);
   const hintId = useId();
@@ -107,7 +109,7 @@ export function ImageDropZone({ images, onAdd, onRemove, onClear, disabled, minW
         </Button>
       </div>
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3" data-testid="image-previews">
-        {images.map((image) => (
+        {images.map((image, index) => (
           <li key={image.id} className="group relative overflow-hidden rounded-xl border bg-card shadow-xs">
             <div className="relative aspect-[4/3] bg-muted">
               {image.previewUrl && (
@@ -146,6 +148,7 @@ export function ImageDropZone({ images, onAdd, onRemove, onClear, disabled, minW
                 </span>
               )}
             </div>
+            {tileFooter?.(image, index)}
           </li>
         ))}
         {!full && (

@@ -12,6 +12,7 @@ import { FailedImageTile } from './failed-image-tile';
 import { ResultDetailDialog, type ResultItem } from './result-detail-dialog';
 import { PreviewEngineBadge } from '@/components/preview-engine-badge';
 import { usePublicConfig } from '@/lib/public-config';
+import { ResultVariations, useResultProject, withChosenVariations } from './result-variations';
 
 export function resultItems(project: SessionProject, previews: string[]): ResultItem[] {
   return project.images.map((image, index) => ({
@@ -48,7 +49,8 @@ export function StagingResults({
   const engine = usePublicConfig().data?.stagingEngine;
   const lang = i18n.language.startsWith('de') ? 'de' : 'en';
   const [open, setOpen] = useState<number | null>(null);
-  const items = resultItems(project, previews);
+  const stored = useResultProject(project.id);
+  const items = withChosenVariations(resultItems(project, previews), stored.data);
   const delivered = items.filter((item) => item.stagedFull);
   const failedCount = project.images.filter((image) => image.failure).length;
   const partial = failedCount > 0;
@@ -139,6 +141,8 @@ export function StagingResults({
           );
         })}
       </ul>
+
+      <ResultVariations projectId={project.id} items={delivered} />
 
       <ResultDetailDialog projectId={project.id} projectName={project.name} items={delivered} index={open} onIndexChange={setOpen} />
     </section>

@@ -1,0 +1,156 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../db/client.js';
+import { imageVariations, projectImages } from '../db/schema/projects.js';
+import { AppError } from '../errors/app-error.js';
+import { isUuid } from '../objects/object-keys.js';
+import { asEngineError } from './engine-runner.js';
+import type { StageInput, StageResult, StagingEngine } from './engines/engine.js';
+import { findImage, type ImageRow } from './runs.js';
+
+/**
+ * Variations (decision 025): a run reserves one credit per requested variation; each variation is
+ * staged and locked on its own (with its own strict retry), and the run is charged for the locked
+ * ones only. OpenAI makes them in one call (`n`); other engines get one call per variation.
+ */
+type Executor = Pick<Database, 'execute'>;
+
+export interface VariationSteps<D> {
+  engine: StagingEngine;
+  input: Omit<StageInput, 'signal'>;
+  count: number;
+  /** The engine call with the run's retries and deadline. */
+  stage: (engine: StagingEngine, input: Omit<StageInput, 'signal'>) => Promise<StageResult>;
+  /** Lock and finish one result; `null` when the lock refused it. */
+  deliver: (result: StageResult) => Promise<D | null>;
+  /** The stricter input for a refused variation's one retry. */
+  strictInput: () => Promise<Omit<StageInput, 'signal'>>;
+}
+
+export interface Produced<D> {
+  result: StageResult;
+  delivery: D;
+  /** 0-based position among the requested variations. */
+  variant: number;
+}
+
+export interface VariationOutcome<D> {
+  delivered: Array<Produced<D>>;
+  /** Variations that ended in an engine error (after retries). */
+  errors: unknown[];
+  /** Variations the lock refused twice. */
+  refused: number;
+}
+
+export async function produceVariations<D>(steps: VariationSteps<D>): Promise<VariationOutcome<D>> {
+  const { engine, input, count } = steps;
+  const outcome: VariationOutcome<D> = { delivered: [], errors: [], refused: 0 };
+  let first: Array<StageResult | { error: unknown }>;
+  if (count > 1 && engine.stageVariations) {
+    const batch = batchEngine(engine, count);
+    first = await steps.stage(batch.engine, input).then(
+      () => batch.results(),
+      (error: unknown) => Array.from({ length: count }, () => ({ error })),
+    );
+  } else {
+    first = await Promise.all(
+      Array.from({ length: count }, (_, variant) => steps.stage(engine, { ...input, variant }).catch((error: unknown) => ({ error }))),
+    );
+  }
+  // A provider may answer with fewer images than asked: the missing ones are failures (not charged).
+  while (first.length < count) first.push({ error: asEngineError(new Error('fewer variations than requested')) });
+  let strict: Promise<Omit<StageInput, 'signal'>> | undefined;
+  await Promise.all(
+    first.map(async (attempt, variant) => {
+      if ('error' in attempt) return void outcome.errors.push(attempt.error);
+      try {
+        const delivery = await steps.deliver(attempt);
+        if (delivery) return void outcome.delivered.push({ result: attempt, delivery, variant });
+        strict ??= steps.strictInput();
+        const retried = await steps.stage(engine, { ...(await strict), variant });
+        const second = await steps.deliver(retried);
+        if (second) outcome.delivered.push({ result: retried, delivery: second, variant });
+        else outcome.refused++;
+      } catch (error) {
+        outcome.errors.push(error);
+      }
+    }),
+  );
+  outcome.delivered.sort((a, b) => a.variant - b.variant);
+  return outcome;
+}
+
+/** An engine whose `stage` makes all variations in one call (`stageVariations`) and keeps them. */
+function batchEngine(engine: StagingEngine, count: number): { engine: StagingEngine; results: () => StageResult[] } {
+  let results: StageResult[] = [];
+  return {
+    engine: {
+      name: engine.name,
+      takesEditMask: engine.takesEditMask,
+      maxReferenceImages: engine.maxReferenceImages,
+      async stage(input) {
+        results = await engine.stageVariations!(input, count);
+        return results[0]!;
+      },
+    },
+    results: () => results,
+  };
+}
+
+/**
+ * After the run is charged: it keeps one credit per delivered variation and gives the rest back
+ * (failed variations cost nothing). Call in the charging transaction.
+ */
+export async function keepCreditsFor(tx: Executor, runId: string, delivered: number): Promise<void> {
+  await tx.execute(sql`
+    WITH run AS (SELECT user_id, credits FROM staging_runs WHERE id = ${runId} AND credits > ${delivered})
+    UPDATE users u SET credits_used = greatest(u.credits_used - (run.credits - ${delivered}), 0), updated_at = now()
+    FROM run WHERE u.id = run.user_id`);
+  await tx.execute(sql`UPDATE staging_runs SET credits = ${delivered} WHERE id = ${runId} AND credits > ${delivered}`);
+}
+
+export type VariationRow = typeof imageVariations.$inferSelect;
+
+export async function variationsOf(db: Pick<Database, 'select'>, originalImageId: string): Promise<VariationRow[]> {
+  return db.select().from(imageVariations).where(eq(imageVariations.originalImageId, originalImageId)).orderBy(asc(imageVariations.position));
+}
+
+const notFound = () => AppError.notFound('Image or variation not found');
+
+/**
+ * POST /api/projects/:id/images/:imageId/choose: the chosen variation becomes the pair's staged image
+ * (its row points at the variation's files; the cover trigger follows). `imageId` may name the
+ * original or its staged image; another user's project, image or variation is a 404.
+ */
+export async function chooseVariation(db: Database, userId: string, projectId: string, imageId: string, variationId: string): Promise<ImageRow> {
+  if (!isUuid(projectId) || !isUuid(imageId)) throw notFound();
+  return db.transaction(async (tx) => {
+    const image = await findImage(tx, imageId);
+    if (!image || image.userId !== userId || image.projectId !== projectId) throw notFound();
+    const originalId = image.isOriginal ? image.id : image.originalImageId;
+    if (!originalId) throw notFound();
+    const [variation] = await tx
+      .select()
+      .from(imageVariations)
+      .where(and(eq(imageVariations.id, variationId), eq(imageVariations.originalImageId, originalId)));
+    if (!variation) throw notFound();
+    const [staged] = await tx
+      .update(projectImages)
+      .set({
+        filePath: variation.filePath,
+        thumbnailPath: variation.thumbnailPath,
+        changeMaskPath: variation.changeMaskPath,
+        mimeType: variation.mimeType,
+        width: variation.width,
+        height: variation.height,
+        byteSize: variation.byteSize,
+        engine: variation.engine,
+        alignmentErrorPx: variation.alignmentErrorPx,
+        changedShare: variation.changedShare,
+        architectureScore: variation.architectureScore,
+      })
+      .where(and(eq(projectImages.originalImageId, originalId), eq(projectImages.isOriginal, false)))
+      .returning();
+    if (!staged) throw notFound();
+    return staged;
+  });
+}

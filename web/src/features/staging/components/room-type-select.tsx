@@ -1,0 +1,87 @@
+import { useId } from 'react';
+import { ROOM_TYPES, type RoomType } from '@contract/listing';
+import { useTranslation } from '@/i18n/i18n';
+import { cn } from '@/lib/class-names';
+import { groupChoices, groupNumber, type PhotoRoom } from '../room-plan';
+
+export interface PhotoRoomControlsProps {
+  /** The rooms of all the project's photos, in photo order. */
+  rooms: PhotoRoom[];
+  /** Which photo these controls are for. */
+  index: number;
+  onRoomTypeChange(roomType: RoomType): void;
+  onGroupChange(roomGroup: string): void;
+  disabled?: boolean;
+  photoName: string;
+}
+
+const selectClass =
+  'h-8 w-full min-w-0 cursor-pointer truncate rounded-md border border-input bg-background px-2 text-xs shadow-xs focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-50';
+
+/** The compact room type and "which room" selects on a photo tile (decision 025). */
+export function PhotoRoomControls({
+  rooms,
+  index,
+  onRoomTypeChange,
+  onGroupChange,
+  disabled,
+  photoName,
+}: PhotoRoomControlsProps) {
+  const { t } = useTranslation('staging');
+  const typeId = useId();
+  const groupId = useId();
+  const room = rooms[index]!;
+  const others = rooms.filter((_, i) => i !== index);
+  const sameRoom = rooms.flatMap((r, i) => (i !== index && r.roomGroup === room.roomGroup ? [i + 1] : []));
+  const choices = groupChoices(room, others);
+  const taken = new Set(others.map((o) => o.roomGroup));
+  const groupLabel = (group: string) => {
+    const name = t(room.roomType === 'auto' ? 'listing.room' : `listing.types.${room.roomType}`);
+    const label = t('listing.groupLabel', { name, number: groupNumber(group) });
+    return taken.has(group) || group === room.roomGroup ? label : t('listing.groupNew', { label });
+  };
+  return (
+    <div className="grid gap-1.5 px-3 pb-3" data-testid="photo-room">
+      <label htmlFor={typeId} className="sr-only">
+        {t('listing.roomTypeFor', { name: photoName })}
+      </label>
+      <select
+        id={typeId}
+        className={selectClass}
+        value={room.roomType}
+        disabled={disabled}
+        onChange={(event) => onRoomTypeChange(event.target.value as RoomType)}
+        data-testid="room-type"
+      >
+        {ROOM_TYPES.map((type) => (
+          <option key={type} value={type}>
+            {t(`listing.types.${type}`)}
+          </option>
+        ))}
+      </select>
+      <label htmlFor={groupId} className="sr-only">
+        {t('listing.roomFor', { name: photoName })}
+      </label>
+      <select
+        id={groupId}
+        className={cn(selectClass, sameRoom.length > 0 && 'border-primary/60 bg-primary/5')}
+        value={room.roomGroup}
+        disabled={disabled}
+        onChange={(event) => onGroupChange(event.target.value)}
+        title={t('listing.sameRoomHint')}
+        data-testid="room-group"
+      >
+        {choices.map((group) => (
+          <option key={group} value={group}>
+            {groupLabel(group)}
+          </option>
+        ))}
+      </select>
+      {sameRoom.length > 0 && (
+        <p className="text-[11px] leading-tight text-primary" data-testid="same-room">
+          {t('listing.sameRoomAs', { photos: sameRoom.join(', '), count: sameRoom.length })}
+        </p>
+      )}
+    </div>
+  );
+}
