@@ -7,7 +7,7 @@ import { roomPhotos } from './fixtures/rooms.js';
  * kitchen, two variations each (6 credits); on the result screen one variation is picked, and the
  * project page shows the same choice. Offline engine.
  */
-test('EN: three photos, two of the same room, variations picked on the result screen and kept on the project page', async ({ page }) => {
+test('EN: three photos, two of the same room, variations picked on the result screen and kept on the project page, shared signed out', async ({ page, browser }) => {
   test.setTimeout(240_000);
   await withPreferences(page, { language: 'en', theme: 'light', consent: true });
   await page.goto('/login?mode=signup');
@@ -52,4 +52,14 @@ test('EN: three photos, two of the same room, variations picked on the result sc
   await expect(projectPickers).toHaveCount(3);
   // The project page lists photos in upload order (concurrent uploads may swap neighbours): find the pick by its file.
   await expect(page.getByTestId('variation-pickers').locator(`[data-testid="variation"]:has(img[src="${picked}"])`)).toHaveAttribute('data-chosen', 'true');
+
+  // The listing as a signed-out visitor sees it: each original beside its chosen staged image.
+  await page.getByTestId('share-create').click();
+  const url = await page.getByTestId('share-url').inputValue();
+  const visitor = await browser.newContext({ locale: 'en-US' });
+  const publicPage = await visitor.newPage();
+  await publicPage.goto(url);
+  await expect(publicPage.getByTestId('staged-notice')).toContainText('Virtually staged');
+  await expect(publicPage.locator('[data-testid="shared-listing"] img')).toHaveCount(6);
+  await visitor.close();
 });

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import yauzl from 'yauzl';
-import { signUp } from './fixtures/accounts.js';
+import { signUp, withPreferences } from './fixtures/accounts.js';
 import { roomPhotos } from './fixtures/rooms.js';
 
 /**
@@ -40,8 +40,9 @@ function zipNames(file: string): Promise<string[]> {
   });
 }
 
-test('share link opens signed out, the listing downloads as a zip, revoking makes the link 404', async ({ page, browser }) => {
+test('DE: share link opens signed out, the listing downloads as a zip, revoking makes the link 404', async ({ page, browser }) => {
   test.setTimeout(120_000);
+  await withPreferences(page, { language: 'de', theme: 'dark', consent: true });
   await signUp(page);
   const projectId = await stagedProject(page.request, 'Lindenstraße 14');
   await page.goto(`/projects/${projectId}`);
@@ -50,13 +51,13 @@ test('share link opens signed out, the listing downloads as a zip, revoking make
   const url = await page.getByTestId('share-url').inputValue();
   expect(url).toMatch(/\/s\/[A-Za-z0-9_-]{43}$/);
 
-  // A fresh context: no cookies, English browser.
-  const visitor = await browser.newContext({ locale: 'en-US' });
+  // A fresh context: no cookies, German browser (the English page: listing-rooms.spec.ts).
+  const visitor = await browser.newContext({ locale: 'de-DE' });
   const publicPage = await visitor.newPage();
   const response = await publicPage.goto(url);
   expect(response?.headers()['x-robots-tag']).toContain('noindex');
   await expect(publicPage.getByRole('heading', { name: 'Lindenstraße 14' })).toBeVisible();
-  await expect(publicPage.getByTestId('staged-notice')).toContainText('Virtually staged');
+  await expect(publicPage.getByTestId('staged-notice')).toContainText('Virtuell eingerichtet');
   const images = publicPage.locator('[data-testid="shared-listing"] img');
   await expect(images).toHaveCount(2);
   await expect.poll(() => images.evaluateAll((list) => list.filter((i) => (i as HTMLImageElement).naturalWidth > 0).length)).toBe(2);

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
-import { EngineError, engineMessages, type StageInput, type StageResult, type StagingEngine } from './engines/engine.js';
+import { EngineError, engineMessages, type StageInput, type StagingEngine } from './engines/engine.js';
 
 /**
  * A provider's request budget, shared by every process through one row of `provider_budgets`
@@ -59,21 +59,27 @@ export function createProviderBudget(db: Database, provider: string, rpm: number
  * the budget for every process by the provider's retry-after.
  */
 export function withProviderBudget(engine: StagingEngine, budget: ProviderBudget): StagingEngine {
+  // One provider request (one `stage`, or one `stageVariations` call with `n`) takes one turn.
+  const inTurn = async <T>(input: StageInput, request: () => Promise<T>): Promise<T> => {
+    const { waitMs } = await budget.reserve();
+    if (waitMs > 0) await waitUnlessAborted(waitMs, input.signal);
+    try {
+      return await request();
+    } catch (err) {
+      if (err instanceof EngineError && err.message === engineMessages.rateLimited) {
+        await budget.pause(err.retryAfterMs ?? PAUSE_WITHOUT_RETRY_AFTER_MS);
+      }
+      throw err;
+    }
+  };
+  const stageVariations = engine.stageVariations?.bind(engine);
   return {
     name: engine.name,
     takesEditMask: engine.takesEditMask,
-    async stage(input: StageInput): Promise<StageResult> {
-      const { waitMs } = await budget.reserve();
-      if (waitMs > 0) await waitUnlessAborted(waitMs, input.signal);
-      try {
-        return await engine.stage(input);
-      } catch (err) {
-        if (err instanceof EngineError && err.message === engineMessages.rateLimited) {
-          await budget.pause(err.retryAfterMs ?? PAUSE_WITHOUT_RETRY_AFTER_MS);
-        }
-        throw err;
-      }
-    },
+    canDeclutter: engine.canDeclutter,
+    maxReferenceImages: engine.maxReferenceImages,
+    stage: (input) => inTurn(input, () => engine.stage(input)),
+    ...(stageVariations ? { stageVariations: (input: StageInput, count: number) => inTurn(input, () => stageVariations(input, count)) } : {}),
   };
 }
 
