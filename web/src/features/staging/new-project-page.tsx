@@ -306,9 +306,11 @@ export default function NewProjectPage() {
               ) : (
                 <SummaryRow label={t('newProject.summaryStyle')}>{styleName}</SummaryRow>
               )}
-              <div className="my-1 h-px bg-border" />
-              <VariationsControl value={variations} onChange={setVariations} photoCount={picked.images.length} disabled={processing} />
-              <div className="my-1 h-px bg-border" />
+            </dl>
+            <div className="my-4 h-px bg-border" />
+            <VariationsControl value={variations} onChange={setVariations} photoCount={picked.images.length} disabled={processing} />
+            <div className="my-4 h-px bg-border" />
+            <dl className="grid gap-3 text-sm">
               <SummaryRow label={t('newProject.summaryCost')}>
                 <span className="font-semibold" data-testid="credit-cost">
                   {t('newProject.summaryCostValue', { count: creditsNeeded })}
