@@ -5,13 +5,15 @@ import { EngineError, type StageInput, type StageResult, type StagingEngine } fr
 import { fromInputImage } from './input-image.js';
 import { furnishedSceneSvg, type Region, type SceneOptions } from './offline/furnished-scene.js';
 import { groupKit } from './offline/group-kit.js';
+import { lockGuard } from './offline/lock-guard.js';
+import type { Box } from '../geometry-lock/verify.js';
 import { analysePhoto, type PhotoAnalysis } from './offline/photo-analysis.js';
 import { styleKitFor, type StyleKit } from './offline/style-kits.js';
 
-/** Width of the quick render that finds where the furniture is (a full-frame overlay of 12 MP costs ~115 MB). */
-const PREVIEW_WIDTH = 480;
-/** Preview pixels of slack around what the preview shows (soft shadow fringes, anti-aliasing). */
-const PREVIEW_MARGIN = 2;
+/** Layouts tried before the last one is delivered as it is (then the lock refuses it and the credit is refunded). */
+const MAX_ATTEMPTS = 4;
+/** Working pixels of slack around what the check render shows (soft shadow fringes, anti-aliasing). */
+const REGION_MARGIN = 3;
 
 /**
  * The default engine: no network, deterministic. Finds the floor line of the photo, then composites
@@ -37,10 +39,9 @@ export class OfflineStagingEngine implements StagingEngine {
     const kit = groupKit(styleKitFor(input.styleId, input.styleDescription), input.furnitureSeed);
     const options: SceneOptions = { roomType: ROOM_TYPES.find((r) => r === input.roomType), variant: input.variant };
     try {
-      // Only the rectangle the furniture covers is rendered at full size and composited.
-      const region = await drawnRegion(analysis, kit, options);
+      const { placed, region } = await lockedLayout(input.image, analysis, kit, options);
       let pipeline = sharp(input.image).rotate();
-      if (region) pipeline = pipeline.composite([{ input: Buffer.from(furnishedSceneSvg(analysis, kit, region, options)), left: region.left, top: region.top }]);
+      if (region) pipeline = pipeline.composite([{ input: Buffer.from(furnishedSceneSvg(placed, kit, region, options)), left: region.left, top: region.top }]);
       return await pipeline.jpeg(fullSizeJpeg(88)).toBuffer();
     } catch (error) {
       throw new EngineError('The offline engine could not draw the furniture into this photo.', 'permanent', undefined, { cause: error });
@@ -48,32 +49,30 @@ export class OfflineStagingEngine implements StagingEngine {
   }
 }
 
-/** The bounding box of everything the overlay draws, from a small render of it; null when it draws nothing. */
-async function drawnRegion(analysis: PhotoAnalysis, kit: StyleKit, options: SceneOptions): Promise<Region | null> {
-  const { width, height } = analysis;
-  const scale = Math.min(1, PREVIEW_WIDTH / width);
-  const { data, info } = await sharp(Buffer.from(furnishedSceneSvg(analysis, kit, undefined, options)), { density: 72 * scale })
-    .ensureAlpha()
-    .extractChannel(3)
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  let [x0, y0, x1, y1] = [info.width, info.height, -1, -1];
-  for (let y = 0; y < info.height; y++) {
-    const row = y * info.width;
-    for (let x = 0; x < info.width; x++) {
-      if (data[row + x] === 0) continue;
-      if (x < x0) x0 = x;
-      if (x > x1) x1 = x;
-      if (y < y0) y0 = y;
-      y1 = y;
-    }
+/**
+ * The layout the geometry lock accepts (ADR 019, addendum): the lock's openings are obstacles from the
+ * start; each candidate is rendered at the lock's working size and run through the lock's own
+ * `opening_covered` rule, and what it covers becomes an obstacle for the next. Returns the analysis
+ * the set is placed with and the rectangle the furniture covers (null when nothing is drawn); only
+ * that rectangle is then rendered at full size.
+ */
+async function lockedLayout(image: Buffer, analysis: PhotoAnalysis, kit: StyleKit, options: SceneOptions): Promise<{ placed: PhotoAnalysis; region: Region | null }> {
+  const guard = await fromInputImage(() => lockGuard(image, analysis));
+  let placed: PhotoAnalysis = { ...analysis, protectedRects: [...analysis.protectedRects, ...guard.protectedRects] };
+  for (let attempt = 1; ; attempt++) {
+    const { rects, drawn } = await guard.covered(furnishedSceneSvg(placed, kit, undefined, options));
+    if (!rects.length || attempt >= MAX_ATTEMPTS) return { placed, region: drawn && regionOf(drawn, analysis, guard.working) };
+    placed = { ...placed, protectedRects: [...placed.protectedRects, ...rects] };
   }
-  if (x1 < 0) return null;
-  const sx = width / info.width;
-  const sy = height / info.height;
-  const left = Math.max(0, Math.floor((x0 - PREVIEW_MARGIN) * sx));
-  const top = Math.max(0, Math.floor((y0 - PREVIEW_MARGIN) * sy));
-  const right = Math.min(width, Math.ceil((x1 + 1 + PREVIEW_MARGIN) * sx));
-  const bottom = Math.min(height, Math.ceil((y1 + 1 + PREVIEW_MARGIN) * sy));
+}
+
+/** A working-size box as a photo rectangle, with a little slack. */
+function regionOf(box: Box, size: { width: number; height: number }, working: { width: number; height: number }): Region {
+  const sx = size.width / working.width;
+  const sy = size.height / working.height;
+  const left = Math.max(0, Math.floor((box.x0 - REGION_MARGIN) * sx));
+  const top = Math.max(0, Math.floor((box.y0 - REGION_MARGIN) * sy));
+  const right = Math.min(size.width, Math.ceil((box.x1 + 1 + REGION_MARGIN) * sx));
+  const bottom = Math.min(size.height, Math.ceil((box.y1 + 1 + REGION_MARGIN) * sy));
   return { left, top, width: right - left, height: bottom - top };
 }

@@ -1,0 +1,91 @@
+import sharp from 'sharp';
+import { greyMat } from '../../geometry-lock/aligned-result.js';
+import { loadCv, type CV } from '../../geometry-lock/opencv.js';
+import { findOpenings } from '../../geometry-lock/openings.js';
+import { longLines } from '../../geometry-lock/structure-lines.js';
+import { coveredStructure, type Box } from '../../geometry-lock/verify.js';
+import { rgbAt, workingSize, type Raster } from '../../geometry-lock/working-images.js';
+import type { Rect } from './photo-analysis.js';
+
+/** Overlay alpha (0–255) from which a drawn pixel counts as added furniture (soft shadow fringes do not). */
+const ADDED_ALPHA = 40;
+
+/**
+ * The geometry lock's view of the original (ADR 019, addendum): its openings, found by the lock's own
+ * detector at the lock's working size, and its `opening_covered` rule run on a working-size render of
+ * a candidate overlay. The offline engine places its set so that the lock accepts it, instead of
+ * guessing at what the lock protects with a detector of its own.
+ */
+export interface LockGuard {
+  /** The parts of the lock's openings no furniture may cover (upper two thirds), in photo pixels. */
+  protectedRects: Rect[];
+  /** Checks an overlay (a full-frame SVG in photo pixels): what it covers that the lock protects, in photo pixels (empty: it passes). */
+  covered(svg: string): Promise<{ rects: Rect[]; drawn: Box | null }>;
+  /** Working size the checks run at. */
+  working: { width: number; height: number };
+}
+
+export async function lockGuard(image: Buffer, size: { width: number; height: number }): Promise<LockGuard> {
+  const { cv } = await loadCv();
+  const working = workingSize(size);
+  const original = await rgbAt(image, working.width, working.height);
+  const originalGrey = greyMat(cv, original);
+  let openings;
+  try {
+    openings = findOpenings(cv, original, originalGrey, longLines(cv, originalGrey));
+  } finally {
+    originalGrey.delete();
+  }
+  const sx = size.width / working.width;
+  const sy = size.height / working.height;
+  const toPhoto = (b: Box): Rect => ({ left: b.x0 * sx, top: b.y0 * sy, right: (b.x1 + 1) * sx, bottom: (b.y1 + 1) * sy });
+  return {
+    working,
+    protectedRects: openings.map((o) => toPhoto({ ...o, y1: o.y0 + Math.round(((o.y1 - o.y0) * 2) / 3) })),
+    async covered(svg) {
+      const overlay = await sharp(Buffer.from(svg), { density: 72 * (working.width / size.width) })
+        .resize(working.width, working.height, { fit: 'fill' })
+        .ensureAlpha()
+        .raw()
+        .toBuffer();
+      const { result, hard, drawn } = composed(original, overlay);
+      if (!drawn) return { rects: [], drawn };
+      return { rects: check(cv, original, result, hard, openings).map(toPhoto), drawn };
+    },
+  };
+}
+
+/** The original with the overlay on top (what the engine delivers, at working size), the added mask and its bounding box. */
+function composed(original: Raster, overlay: Buffer): { result: Raster; hard: Uint8Array; drawn: Box | null } {
+  const { width, height } = original;
+  const data = Buffer.from(original.data);
+  const hard = new Uint8Array(width * height);
+  const drawn = { x0: width, y0: height, x1: -1, y1: -1 };
+  for (let i = 0; i < width * height; i++) {
+    const a = overlay[4 * i + 3];
+    if (!a) continue;
+    for (let c = 0; c < 3; c++) data[3 * i + c] = Math.round((overlay[4 * i + c] * a + data[3 * i + c] * (255 - a)) / 255);
+    const x = i % width;
+    const y = (i - x) / width;
+    drawn.x0 = Math.min(drawn.x0, x);
+    drawn.x1 = Math.max(drawn.x1, x);
+    drawn.y0 = Math.min(drawn.y0, y);
+    drawn.y1 = Math.max(drawn.y1, y);
+    if (a >= ADDED_ALPHA) hard[i] = 255;
+  }
+  return { result: { data, width, height, channels: 3 }, hard, drawn: drawn.x1 < 0 ? null : drawn };
+}
+
+function check(cv: CV, original: Raster, result: Raster, hard: Uint8Array, openings: ReturnType<typeof findOpenings>): Box[] {
+  const originalGrey = greyMat(cv, original);
+  try {
+    const alignedGrey = greyMat(cv, result);
+    try {
+      return coveredStructure(cv, { originalGrey, alignedGrey, hard, openings });
+    } finally {
+      alignedGrey.delete();
+    }
+  } finally {
+    originalGrey.delete();
+  }
+}
