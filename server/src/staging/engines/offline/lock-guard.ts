@@ -1,5 +1,7 @@
 import sharp from 'sharp';
-import { greyMat } from '../../geometry-lock/aligned-result.js';
+import { greyMat, warpToOriginal } from '../../geometry-lock/aligned-result.js';
+import { findChangeMask } from '../../geometry-lock/change-mask.js';
+import { applyColourCorrection, fitColourCorrection } from '../../geometry-lock/colour-match.js';
 import { loadCv, type CV } from '../../geometry-lock/opencv.js';
 import { findOpenings } from '../../geometry-lock/openings.js';
 import { longLines } from '../../geometry-lock/structure-lines.js';
@@ -7,13 +9,13 @@ import { coveredStructure, type Box } from '../../geometry-lock/verify.js';
 import { rgbAt, workingSize, type Raster } from '../../geometry-lock/working-images.js';
 import type { Rect } from './photo-analysis.js';
 
-/** Overlay alpha (0–255) from which a drawn pixel counts as added furniture (soft shadow fringes do not). */
-const ADDED_ALPHA = 40;
+/** A perfect alignment: the engine's result is the original with furniture drawn in. */
+const IDENTITY = [1, 0, 0, 0, 1, 0, 0, 0, 1];
 
 /**
  * The geometry lock's view of the original (ADR 019, addendum): its openings, found by the lock's own
  * detector at the lock's working size, and its `opening_covered` rule run on a working-size render of
- * a candidate overlay. The offline engine places its set so that the lock accepts it, instead of
+ * a candidate overlay, with the lock's own change mask (as if aligned perfectly). The offline engine places its set so that the lock accepts it, instead of
  * guessing at what the lock protects with a detector of its own.
  */
 export interface LockGuard {
@@ -48,18 +50,17 @@ export async function lockGuard(image: Buffer, size: { width: number; height: nu
         .ensureAlpha()
         .raw()
         .toBuffer();
-      const { result, hard, drawn } = composed(original, overlay);
+      const { result, drawn } = composed(original, overlay);
       if (!drawn) return { rects: [], drawn };
-      return { rects: check(cv, original, result, hard, openings).map(toPhoto), drawn };
+      return { rects: check(cv, original, result, openings).map(toPhoto), drawn };
     },
   };
 }
 
-/** The original with the overlay on top (what the engine delivers, at working size), the added mask and its bounding box. */
-function composed(original: Raster, overlay: Buffer): { result: Raster; hard: Uint8Array; drawn: Box | null } {
+/** The original with the overlay on top (what the engine delivers, at working size) and the box of what was drawn. */
+function composed(original: Raster, overlay: Buffer): { result: Raster; drawn: Box | null } {
   const { width, height } = original;
   const data = Buffer.from(original.data);
-  const hard = new Uint8Array(width * height);
   const drawn = { x0: width, y0: height, x1: -1, y1: -1 };
   for (let i = 0; i < width * height; i++) {
     const a = overlay[4 * i + 3];
@@ -71,15 +72,18 @@ function composed(original: Raster, overlay: Buffer): { result: Raster; hard: Ui
     drawn.x1 = Math.max(drawn.x1, x);
     drawn.y0 = Math.min(drawn.y0, y);
     drawn.y1 = Math.max(drawn.y1, y);
-    if (a >= ADDED_ALPHA) hard[i] = 255;
   }
-  return { result: { data, width, height, channels: 3 }, hard, drawn: drawn.x1 < 0 ? null : drawn };
+  return { result: { data, width, height, channels: 3 }, drawn: drawn.x1 < 0 ? null : drawn };
 }
 
-function check(cv: CV, original: Raster, result: Raster, hard: Uint8Array, openings: ReturnType<typeof findOpenings>): Box[] {
+/** The lock's steps after alignment (lock.ts), with the identity: colour match, change mask, the opening rule. */
+function check(cv: CV, original: Raster, result: Raster, openings: ReturnType<typeof findOpenings>): Box[] {
+  const { aligned, valid } = warpToOriginal(cv, result, IDENTITY);
+  applyColourCorrection(aligned.data, 3, fitColourCorrection(original.data, aligned.data, valid));
+  const { hard } = findChangeMask(cv, original, aligned, valid, 'add');
   const originalGrey = greyMat(cv, original);
   try {
-    const alignedGrey = greyMat(cv, result);
+    const alignedGrey = greyMat(cv, aligned);
     try {
       return coveredStructure(cv, { originalGrey, alignedGrey, hard, openings });
     } finally {
