@@ -6,12 +6,13 @@ import { fromInputImage } from './input-image.js';
 import { furnishedSceneSvg, type Region, type SceneOptions } from './offline/furnished-scene.js';
 import { groupKit } from './offline/group-kit.js';
 import { lockGuard } from './offline/lock-guard.js';
+import { VARIANT_TARGET_X } from './offline/placement.js';
 import type { Box } from '../geometry-lock/verify.js';
 import { analysePhoto, type PhotoAnalysis } from './offline/photo-analysis.js';
 import { styleKitFor, type StyleKit } from './offline/style-kits.js';
 
-/** Layouts tried before the last one is delivered as it is (then the lock refuses it and the credit is refunded). */
-const MAX_ATTEMPTS = 4;
+/** Plans per arrangement: as asked, then with what the lock's rule found covered as one more obstacle. */
+const PLANS_PER_ARRANGEMENT = 2;
 /** Working pixels of slack around what the check render shows (soft shadow fringes, anti-aliasing). */
 const REGION_MARGIN = 3;
 
@@ -39,9 +40,10 @@ export class OfflineStagingEngine implements StagingEngine {
     const kit = groupKit(styleKitFor(input.styleId, input.styleDescription), input.furnitureSeed);
     const options: SceneOptions = { roomType: ROOM_TYPES.find((r) => r === input.roomType), variant: input.variant };
     try {
-      const { placed, region } = await lockedLayout(input.image, analysis, kit, options);
+      const layout = await lockedLayout(input.image, analysis, kit, options);
       let pipeline = sharp(input.image).rotate();
-      if (region) pipeline = pipeline.composite([{ input: Buffer.from(furnishedSceneSvg(placed, kit, region, options)), left: region.left, top: region.top }]);
+      const { region } = layout;
+      if (region) pipeline = pipeline.composite([{ input: Buffer.from(furnishedSceneSvg(layout.placed, kit, region, layout.options)), left: region.left, top: region.top }]);
       return await pipeline.jpeg(fullSizeJpeg(88)).toBuffer();
     } catch (error) {
       throw new EngineError('The offline engine could not draw the furniture into this photo.', 'permanent', undefined, { cause: error });
@@ -49,21 +51,46 @@ export class OfflineStagingEngine implements StagingEngine {
   }
 }
 
+/** A layout to draw: the analysis it is placed with, the options, and the rectangle it covers (null: nothing drawn). */
+interface Layout {
+  placed: PhotoAnalysis;
+  options: SceneOptions;
+  region: Region | null;
+}
+
 /**
  * The layout the geometry lock accepts (ADR 019, addendum): the lock's openings are obstacles from the
  * start; each candidate is rendered at the lock's working size and run through the lock's own
- * `opening_covered` rule, and what it covers becomes an obstacle for the next. Returns the analysis
- * the set is placed with and the rectangle the furniture covers (null when nothing is drawn); only
- * that rectangle is then rendered at full size.
+ * `opening_covered` rule. What a candidate covers becomes an obstacle for a second plan of the same
+ * arrangement; when that fails too (or leaves nothing to draw), the other variations' arrangements are
+ * tried the same way, and last the living-room set without its sofa. The first candidate that draws furniture and passes wins; when none does, the
+ * asked-for arrangement is delivered as it is (the lock then refuses it and the credit is refunded).
+ * Only the returned rectangle is rendered at full size.
  */
-async function lockedLayout(image: Buffer, analysis: PhotoAnalysis, kit: StyleKit, options: SceneOptions): Promise<{ placed: PhotoAnalysis; region: Region | null }> {
+async function lockedLayout(image: Buffer, analysis: PhotoAnalysis, kit: StyleKit, options: SceneOptions): Promise<Layout> {
   const guard = await fromInputImage(() => lockGuard(image, analysis));
-  let placed: PhotoAnalysis = { ...analysis, protectedRects: [...analysis.protectedRects, ...guard.protectedRects] };
-  for (let attempt = 1; ; attempt++) {
-    const { rects, drawn } = await guard.covered(furnishedSceneSvg(placed, kit, undefined, options));
-    if (!rects.length || attempt >= MAX_ATTEMPTS) return { placed, region: drawn && regionOf(drawn, analysis, guard.working) };
-    placed = { ...placed, protectedRects: [...placed.protectedRects, ...rects] };
+  const base = analysis;
+  const variant = options.variant ?? 0;
+  const arrangements: SceneOptions[] = VARIANT_TARGET_X.map((_, k) => ({ ...options, variant: variant + k }));
+  if (!options.roomType || options.roomType === 'auto' || options.roomType === 'living_room') arrangements.push({ ...options, withoutSofa: true });
+  let first: Layout | null = null;
+  const checked = new Set<string>();
+  for (const tried of arrangements) {
+    let placed = base;
+    for (let attempt = 1; attempt <= PLANS_PER_ARRANGEMENT; attempt++) {
+      // Arrangements often coincide in a small room: each distinct drawing is checked once.
+      const svg = furnishedSceneSvg(placed, kit, undefined, tried);
+      if (checked.has(svg)) break;
+      checked.add(svg);
+      const { rects, drawn } = await guard.covered(svg);
+      if (!drawn) break;
+      const layout = { placed, options: tried, region: regionOf(drawn, analysis, guard.working) };
+      first ??= layout;
+      if (!rects.length) return layout;
+      placed = { ...placed, protectedRects: [...placed.protectedRects, ...rects] };
+    }
   }
+  return first ?? { placed: base, options, region: null };
 }
 
 /** A working-size box as a photo rectangle, with a little slack. */

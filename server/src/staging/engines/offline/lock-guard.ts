@@ -13,14 +13,13 @@ import type { Rect } from './photo-analysis.js';
 const IDENTITY = [1, 0, 0, 0, 1, 0, 0, 0, 1];
 
 /**
- * The geometry lock's view of the original (ADR 019, addendum): its openings, found by the lock's own
- * detector at the lock's working size, and its `opening_covered` rule run on a working-size render of
- * a candidate overlay, with the lock's own change mask (as if aligned perfectly). The offline engine places its set so that the lock accepts it, instead of
+ * The geometry lock's judgement of a candidate overlay before it is drawn (ADR 019, addendum): the
+ * original's openings, found once by the lock's own detector at the lock's working size, and the lock's
+ * `opening_covered` rule run on a working-size render of the overlay, with the lock's own change mask
+ * (as if aligned perfectly). The offline engine places its set so that the lock accepts it, instead of
  * guessing at what the lock protects with a detector of its own.
  */
 export interface LockGuard {
-  /** The parts of the lock's openings no furniture may cover (upper two thirds), in photo pixels. */
-  protectedRects: Rect[];
   /** Checks an overlay (a full-frame SVG in photo pixels): what it covers that the lock protects, in photo pixels (empty: it passes). */
   covered(svg: string): Promise<{ rects: Rect[]; drawn: Box | null }>;
   /** Working size the checks run at. */
@@ -43,7 +42,6 @@ export async function lockGuard(image: Buffer, size: { width: number; height: nu
   const toPhoto = (b: Box): Rect => ({ left: b.x0 * sx, top: b.y0 * sy, right: (b.x1 + 1) * sx, bottom: (b.y1 + 1) * sy });
   return {
     working,
-    protectedRects: openings.map((o) => toPhoto({ ...o, y1: o.y0 + Math.round(((o.y1 - o.y0) * 2) / 3) })),
     async covered(svg) {
       const overlay = await sharp(Buffer.from(svg), { density: 72 * (working.width / size.width) })
         .resize(working.width, working.height, { fit: 'fill' })

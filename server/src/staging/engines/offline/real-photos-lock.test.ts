@@ -13,10 +13,14 @@ import { renderSampleRoom } from '../sample-room.js';
  * them. A refusal here is a user's credit refunded for the engine's own furniture.
  */
 const engine = new OfflineStagingEngine();
+/** Share of the frame the lock must find changed: at least a coffee table's worth of furniture. */
+const MIN_FURNISHED = 0.015;
 
 async function verdictOf(image: Buffer, styleId: StyleId, variant: number, roomType?: RoomType) {
   const { image: result } = await engine.stage({ image, mimeType: 'image/jpeg', styleId, styleName: styleId, styleDescription: '', variant, roomType } satisfies StageInput);
   const outcome = await lockResult(image, result);
+  // An empty room passes any lock: the result must also show furniture.
+  if (outcome.figures.changedShare < MIN_FURNISHED) return `nothing drawn (${outcome.figures.changedShare})`;
   return outcome.verdict === 'locked' ? 'locked' : `refused: ${outcome.reasons.join(', ')}`;
 }
 
