@@ -59,24 +59,23 @@ interface Layout {
 }
 
 /**
- * The layout the geometry lock accepts (ADR 019, addendum): the lock's openings are obstacles from the
- * start; each candidate is rendered at the lock's working size and run through the lock's own
- * `opening_covered` rule. What a candidate covers becomes an obstacle for a second plan of the same
- * arrangement; when that fails too (or leaves nothing to draw), the other variations' arrangements are
- * tried the same way, and last the living-room set without its sofa. The first candidate that draws furniture and passes wins; when none does, the
- * asked-for arrangement is delivered as it is (the lock then refuses it and the credit is refunded).
- * Only the returned rectangle is rendered at full size.
+ * The layout the geometry lock accepts (ADR 019, addendum): each candidate is rendered at the lock's
+ * working size and run through the lock's own `opening_covered` rule (lock-guard.ts). What a candidate
+ * covers becomes an obstacle for a second plan of the same arrangement; when that fails too (or leaves
+ * nothing to draw), the other variations' arrangements are tried the same way, and last the
+ * living-room set without its sofa. The first candidate that draws furniture and passes wins; when
+ * none does, the asked-for arrangement is delivered as it is (the lock then refuses it and the credit
+ * is refunded). Only the returned rectangle is rendered at full size.
  */
 async function lockedLayout(image: Buffer, analysis: PhotoAnalysis, kit: StyleKit, options: SceneOptions): Promise<Layout> {
   const guard = await fromInputImage(() => lockGuard(image, analysis));
-  const base = analysis;
   const variant = options.variant ?? 0;
   const arrangements: SceneOptions[] = VARIANT_TARGET_X.map((_, k) => ({ ...options, variant: variant + k }));
   if (!options.roomType || options.roomType === 'auto' || options.roomType === 'living_room') arrangements.push({ ...options, withoutSofa: true });
   let first: Layout | null = null;
   const checked = new Set<string>();
   for (const tried of arrangements) {
-    let placed = base;
+    let placed = analysis;
     for (let attempt = 1; attempt <= PLANS_PER_ARRANGEMENT; attempt++) {
       // Arrangements often coincide in a small room: each distinct drawing is checked once.
       const svg = furnishedSceneSvg(placed, kit, undefined, tried);
@@ -90,7 +89,7 @@ async function lockedLayout(image: Buffer, analysis: PhotoAnalysis, kit: StyleKi
       placed = { ...placed, protectedRects: [...placed.protectedRects, ...rects] };
     }
   }
-  return first ?? { placed: base, options, region: null };
+  return first ?? { placed: analysis, options, region: null };
 }
 
 /** A working-size box as a photo rectangle, with a little slack. */
