@@ -5,13 +5,16 @@ import { EngineError, type StageInput, type StageResult, type StagingEngine } fr
 import { fromInputImage } from './input-image.js';
 import { furnishedSceneSvg, type Region, type SceneOptions } from './offline/furnished-scene.js';
 import { groupKit } from './offline/group-kit.js';
+import { lockGuard } from './offline/lock-guard.js';
+import { VARIANT_TARGET_X } from './offline/placement.js';
+import type { Box } from '../geometry-lock/verify.js';
 import { analysePhoto, type PhotoAnalysis } from './offline/photo-analysis.js';
 import { styleKitFor, type StyleKit } from './offline/style-kits.js';
 
-/** Width of the quick render that finds where the furniture is (a full-frame overlay of 12 MP costs ~115 MB). */
-const PREVIEW_WIDTH = 480;
-/** Preview pixels of slack around what the preview shows (soft shadow fringes, anti-aliasing). */
-const PREVIEW_MARGIN = 2;
+/** Plans per arrangement: as asked, then with what the lock's rule found covered as one more obstacle. */
+const PLANS_PER_ARRANGEMENT = 2;
+/** Working pixels of slack around what the check render shows (soft shadow fringes, anti-aliasing). */
+const REGION_MARGIN = 3;
 
 /**
  * The default engine: no network, deterministic. Finds the floor line of the photo, then composites
@@ -37,10 +40,10 @@ export class OfflineStagingEngine implements StagingEngine {
     const kit = groupKit(styleKitFor(input.styleId, input.styleDescription), input.furnitureSeed);
     const options: SceneOptions = { roomType: ROOM_TYPES.find((r) => r === input.roomType), variant: input.variant };
     try {
-      // Only the rectangle the furniture covers is rendered at full size and composited.
-      const region = await drawnRegion(analysis, kit, options);
+      const layout = await lockedLayout(input.image, analysis, kit, options);
       let pipeline = sharp(input.image).rotate();
-      if (region) pipeline = pipeline.composite([{ input: Buffer.from(furnishedSceneSvg(analysis, kit, region, options)), left: region.left, top: region.top }]);
+      const { region } = layout;
+      if (region) pipeline = pipeline.composite([{ input: Buffer.from(furnishedSceneSvg(layout.placed, kit, region, layout.options)), left: region.left, top: region.top }]);
       return await pipeline.jpeg(fullSizeJpeg(88)).toBuffer();
     } catch (error) {
       throw new EngineError('The offline engine could not draw the furniture into this photo.', 'permanent', undefined, { cause: error });
@@ -48,32 +51,54 @@ export class OfflineStagingEngine implements StagingEngine {
   }
 }
 
-/** The bounding box of everything the overlay draws, from a small render of it; null when it draws nothing. */
-async function drawnRegion(analysis: PhotoAnalysis, kit: StyleKit, options: SceneOptions): Promise<Region | null> {
-  const { width, height } = analysis;
-  const scale = Math.min(1, PREVIEW_WIDTH / width);
-  const { data, info } = await sharp(Buffer.from(furnishedSceneSvg(analysis, kit, undefined, options)), { density: 72 * scale })
-    .ensureAlpha()
-    .extractChannel(3)
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  let [x0, y0, x1, y1] = [info.width, info.height, -1, -1];
-  for (let y = 0; y < info.height; y++) {
-    const row = y * info.width;
-    for (let x = 0; x < info.width; x++) {
-      if (data[row + x] === 0) continue;
-      if (x < x0) x0 = x;
-      if (x > x1) x1 = x;
-      if (y < y0) y0 = y;
-      y1 = y;
+/** A layout to draw: the analysis it is placed with, the options, and the rectangle it covers (null: nothing drawn). */
+interface Layout {
+  placed: PhotoAnalysis;
+  options: SceneOptions;
+  region: Region | null;
+}
+
+/**
+ * The layout the geometry lock accepts (ADR 019, addendum): each candidate is rendered at the lock's
+ * working size and run through the lock's own `opening_covered` rule (lock-guard.ts). What a candidate
+ * covers becomes an obstacle for a second plan of the same arrangement; when that fails too (or leaves
+ * nothing to draw), the other variations' arrangements are tried the same way, and last the
+ * living-room set without its sofa. The first candidate that draws furniture and passes wins; when
+ * none does, the asked-for arrangement is delivered as it is (the lock then refuses it and the credit
+ * is refunded). Only the returned rectangle is rendered at full size.
+ */
+async function lockedLayout(image: Buffer, analysis: PhotoAnalysis, kit: StyleKit, options: SceneOptions): Promise<Layout> {
+  const guard = await fromInputImage(() => lockGuard(image, analysis));
+  const variant = options.variant ?? 0;
+  const arrangements: SceneOptions[] = VARIANT_TARGET_X.map((_, k) => ({ ...options, variant: variant + k }));
+  if (!options.roomType || options.roomType === 'auto' || options.roomType === 'living_room') arrangements.push({ ...options, withoutSofa: true });
+  let first: Layout | null = null;
+  const checked = new Set<string>();
+  for (const tried of arrangements) {
+    let placed = analysis;
+    for (let attempt = 1; attempt <= PLANS_PER_ARRANGEMENT; attempt++) {
+      // Arrangements often coincide in a small room: each distinct drawing is checked once.
+      const svg = furnishedSceneSvg(placed, kit, undefined, tried);
+      if (checked.has(svg)) break;
+      checked.add(svg);
+      const { rects, drawn } = await guard.covered(svg);
+      if (!drawn) break;
+      const layout = { placed, options: tried, region: regionOf(drawn, analysis, guard.working) };
+      first ??= layout;
+      if (!rects.length) return layout;
+      placed = { ...placed, protectedRects: [...placed.protectedRects, ...rects] };
     }
   }
-  if (x1 < 0) return null;
-  const sx = width / info.width;
-  const sy = height / info.height;
-  const left = Math.max(0, Math.floor((x0 - PREVIEW_MARGIN) * sx));
-  const top = Math.max(0, Math.floor((y0 - PREVIEW_MARGIN) * sy));
-  const right = Math.min(width, Math.ceil((x1 + 1 + PREVIEW_MARGIN) * sx));
-  const bottom = Math.min(height, Math.ceil((y1 + 1 + PREVIEW_MARGIN) * sy));
+  return first ?? { placed: analysis, options, region: null };
+}
+
+/** A working-size box as a photo rectangle, with a little slack. */
+function regionOf(box: Box, size: { width: number; height: number }, working: { width: number; height: number }): Region {
+  const sx = size.width / working.width;
+  const sy = size.height / working.height;
+  const left = Math.max(0, Math.floor((box.x0 - REGION_MARGIN) * sx));
+  const top = Math.max(0, Math.floor((box.y0 - REGION_MARGIN) * sy));
+  const right = Math.min(size.width, Math.ceil((box.x1 + 1 + REGION_MARGIN) * sx));
+  const bottom = Math.min(size.height, Math.ceil((box.y1 + 1 + REGION_MARGIN) * sy));
   return { left, top, width: right - left, height: bottom - top };
 }

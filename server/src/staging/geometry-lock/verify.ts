@@ -49,17 +49,13 @@ export function verifyLock(cv: CV, input: VerifyInput): Verification {
   const { width, height } = mask;
   const long = Math.max(width, height);
   const edges = tolerantEdges(cv, input.alignedGrey);
-  const { originalEdges, resultEdges } = withMats(cv, (keep) => {
-    return { originalEdges: rawFromMat(keep(cannyEdges(cv, input.originalGrey, 50, 150))), resultEdges: rawFromMat(keep(cannyEdges(cv, input.alignedGrey, 50, 150))) };
-  });
-  const pictures: OpeningPictures = { originalLuma: rawFromMat(input.originalGrey), alignedLuma: rawFromMat(input.alignedGrey), originalEdges, alignedEdges: edges, hard: mask.hard, width };
   const architectureScore = linesPresent(input.lines, edges, mask.soft, input.valid, width);
   const changedShare = mask.changedShare;
   const alignmentErrorPx = Number.isFinite(alignment.residualPx) ? (alignment.residualPx * 1024) / long : 999;
   const reasons: LockRefusalReason[] = [];
   if (!alignment.ok || alignmentErrorPx > MAX_ALIGNMENT_ERROR) reasons.push('alignment_failed');
   if (architectureScore < MIN_ARCHITECTURE_SCORE) reasons.push('architecture_changed');
-  if (input.openings.some((o) => openingLost(o, pictures) > MAX_OPENING_LOST) || structureRemoved(cv, mask, originalEdges, resultEdges)) reasons.push('opening_covered');
+  if (coveredStructure(cv, { ...input, hard: mask.hard, alignedEdges: edges }).length) reasons.push('opening_covered');
   if (changedShare > MAX_CHANGED_SHARE || mask.differingShare > MAX_CHANGED_SHARE) reasons.push('too_much_changed');
   // A re-rendered room's mask can be small (its threshold rose with the noise); report what differs.
   const reportedShare = reasons.includes('too_much_changed') ? Math.max(changedShare, mask.differingShare) : changedShare;
@@ -100,6 +96,44 @@ export function linesPresent(lines: Segment[], edges: Uint8Array, mask: Uint8Arr
     if (found >= LINE_PRESENT * uncovered) present += weight;
   }
   return judged > 0 ? present / judged : 1;
+}
+
+/** A box of the working frame (inclusive edges). */
+export interface Box {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+export interface CoverCheckInput {
+  originalGrey: any;
+  alignedGrey: any;
+  /** 0/255 per working pixel: what was added (the change mask's hard part). */
+  hard: Uint8Array;
+  openings: Opening[];
+  /** `tolerantEdges` of the aligned result, when the caller has them already. */
+  alignedEdges?: Uint8Array;
+}
+
+/**
+ * The `opening_covered` rule: where an added object hides an opening above its lower third
+ * (`openingLost`) or takes away built structure (`structureRemoved`). Returns those places (the
+ * opening's judged part, or the box of the vanished edges); empty when the rule holds. Exported so the
+ * offline engine can keep its furniture clear of exactly what the lock protects.
+ */
+export function coveredStructure(cv: CV, input: CoverCheckInput): Box[] {
+  const width = input.originalGrey.cols;
+  const height = input.originalGrey.rows;
+  const { originalEdges, resultEdges } = withMats(cv, (keep) => {
+    return { originalEdges: rawFromMat(keep(cannyEdges(cv, input.originalGrey, 50, 150))), resultEdges: rawFromMat(keep(cannyEdges(cv, input.alignedGrey, 50, 150))) };
+  });
+  const alignedEdges = input.alignedEdges ?? tolerantEdges(cv, input.alignedGrey);
+  const pictures: OpeningPictures = { originalLuma: rawFromMat(input.originalGrey), alignedLuma: rawFromMat(input.alignedGrey), originalEdges, alignedEdges, hard: input.hard, width };
+  const covered: Box[] = input.openings
+    .filter((o) => openingLost(o, pictures) > MAX_OPENING_LOST)
+    .map((o) => ({ x0: o.x0, y0: o.y0, x1: o.x1, y1: o.y0 + Math.round(((o.y1 - o.y0) * 2) / 3) }));
+  return [...covered, ...structureRemoved(cv, { hard: input.hard, width, height }, originalEdges, resultEdges)];
 }
 
 interface OpeningPictures {
@@ -145,7 +179,7 @@ export function openingLost(o: Opening, p: OpeningPictures): number {
  * original had clear structure there and the result keeps less than half of its edges, something
  * built was removed, which no staging may do.
  */
-function structureRemoved(cv: CV, mask: ChangeMask, originalEdges: Uint8Array, resultEdges: Uint8Array): boolean {
+function structureRemoved(cv: CV, mask: Pick<ChangeMask, 'width' | 'height'> & { hard: Uint8Array }, originalEdges: Uint8Array, resultEdges: Uint8Array): Box[] {
   const { width, height } = mask;
   const long = Math.max(width, height);
   const limit = Math.round(FLOOR_LINE * height) * width;
@@ -169,8 +203,23 @@ function structureRemoved(cv: CV, mask: ChangeMask, originalEdges: Uint8Array, r
     if (resultEdges[i]) after[k]++;
   }
   const minEdges = REMOVED_MIN_EDGES * long;
-  for (let k = 1; k < count; k++) if (before[k] >= minEdges && after[k] < REMOVED_KEPT * before[k]) return true;
-  return false;
+  const removed: Box[] = [];
+  for (let k = 1; k < count; k++) {
+    if (before[k] < minEdges || after[k] >= REMOVED_KEPT * before[k]) continue;
+    // Where the region's original edges vanished: what must stay uncovered.
+    const box = { x0: width, y0: height, x1: -1, y1: -1 };
+    for (let i = 0; i < limit; i++) {
+      if (labels[i] !== k || !originalEdges[i] || resultEdges[i]) continue;
+      const x = i % width;
+      const y = (i - x) / width;
+      box.x0 = Math.min(box.x0, x);
+      box.x1 = Math.max(box.x1, x);
+      box.y0 = Math.min(box.y0, y);
+      box.y1 = Math.max(box.y1, y);
+    }
+    removed.push(box);
+  }
+  return removed;
 }
 
 export function round(v: number, digits: number): number {

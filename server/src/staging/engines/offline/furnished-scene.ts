@@ -28,6 +28,8 @@ export interface SceneOptions {
   roomType?: RoomType;
   /** Which variation: the set's preferred spot moves (placement.ts `VARIANT_TARGET_X`). */
   variant?: number;
+  /** The smaller living-room set: everything but the sofa and the art above it (the fallback when the sofa hides built structure). */
+  withoutSofa?: boolean;
 }
 
 export function furnishedSceneSvg(analysis: PhotoAnalysis, kit: StyleKit, region?: Region, options: SceneOptions = {}): string {
@@ -35,7 +37,7 @@ export function furnishedSceneSvg(analysis: PhotoAnalysis, kit: StyleKit, region
   const exposure = Math.max(0.82, Math.min(1.05, 0.6 + 0.55 * analysis.brightness));
   const scene: Scene = { camera, kit: { ...kit, palette: exposed(kit.palette, exposure) }, lightFrom: analysis.lightFrom };
   const room = options.roomType && options.roomType !== 'auto' && options.roomType !== 'living_room' ? (options.roomType as FurnishedRoom) : null;
-  const parts: string[] = room ? roomSetParts(scene, analysis, room, options.variant ?? 0) : livingRoomParts(scene, analysis, kit, options.variant ?? 0);
+  const parts: string[] = room ? roomSetParts(scene, analysis, room, options.variant ?? 0) : livingRoomParts(scene, analysis, kit, options.variant ?? 0, options.withoutSofa);
   const { left, top, width, height } = region ?? { left: 0, top: 0, width: camera.width, height: camera.height };
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="${left} ${top} ${width} ${height}">` +
@@ -44,8 +46,9 @@ export function furnishedSceneSvg(analysis: PhotoAnalysis, kit: StyleKit, region
 }
 
 /** The living-room set (ADR 019). */
-function livingRoomParts(scene: Scene, analysis: PhotoAnalysis, kit: StyleKit, variant: number): string[] {
-  const layout = planLayout(scene.camera, analysis, kit, variant);
+function livingRoomParts(scene: Scene, analysis: PhotoAnalysis, kit: StyleKit, variant: number, withoutSofa = false): string[] {
+  const planned = planLayout(scene.camera, analysis, kit, variant);
+  const layout = withoutSofa ? { ...planned, sofa: null, art: null } : planned;
   const parts: string[] = [];
   if (layout.art) parts.push(wallArt(scene, layout.art.x, layout.art.d));
   if (layout.rug) parts.push(rug(scene, layout.rug.x, layout.rug.width, layout.rug.dFar, layout.rug.dNear));

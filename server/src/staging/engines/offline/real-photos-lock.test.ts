@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { ROOM_TYPES, type RoomType } from '../../../../../contract/listing.js';
+import { STYLE_IDS, type StyleId } from '../../../../../contract/styles.js';
+import { corpusImage, type CorpusFile } from '../../../../test/support/corpus.js';
+import type { StageInput } from '../engine.js';
+import { lockResult } from '../../geometry-lock/lock.js';
+import { OfflineStagingEngine } from '../offline-engine.js';
+import { renderSampleRoom } from '../sample-room.js';
+
+/**
+ * The default engine's results go through the geometry lock like every model's (ADR 019, addendum):
+ * on real photos and on the drawn sample rooms, in every style and room type, the lock must accept
+ * them. A refusal here is a user's credit refunded for the engine's own furniture.
+ */
+const engine = new OfflineStagingEngine();
+/** Share of the frame the lock must find changed: at least a coffee table's worth of furniture. */
+const MIN_FURNISHED = 0.015;
+
+async function verdictOf(image: Buffer, styleId: StyleId, variant: number, roomType?: RoomType) {
+  const { image: result } = await engine.stage({ image, mimeType: 'image/jpeg', styleId, styleName: styleId, styleDescription: '', variant, roomType } satisfies StageInput);
+  const outcome = await lockResult(image, result);
+  // An empty room passes any lock: the result must also show furniture.
+  if (outcome.figures.changedShare < MIN_FURNISHED) return `nothing drawn (${outcome.figures.changedShare})`;
+  return outcome.verdict === 'locked' ? 'locked' : `refused: ${outcome.reasons.join(', ')}`;
+}
+
+describe('offline engine results pass the geometry lock', () => {
+  // Every style on both photos; the variation cycles so each photo sees every arrangement.
+  const corpus: CorpusFile[] = ['furnish-before.jpg', 'declutter-after.jpg'];
+  it.each(corpus.flatMap((file) => STYLE_IDS.map((style, i) => [file, style, i % 4] as const)))('%s, %s, variation %i', async (file, style, variant) => {
+    expect(await verdictOf(corpusImage(file), style, variant)).toBe('locked');
+  }, 30_000);
+
+  it.each(ROOM_TYPES.filter((r) => r !== 'living_room' && r !== 'auto').map((room, i) => [room, STYLE_IDS[(i * 3) % STYLE_IDS.length], i % 4] as const))(
+    'furnish-before.jpg as %s, %s, variation %i',
+    async (room, style, variant) => {
+      expect(await verdictOf(corpusImage('furnish-before.jpg'), style, variant, room)).toBe('locked');
+    },
+    30_000,
+  );
+
+  it.each([0, 1, 2, 3, 4].map((room) => [room, STYLE_IDS[room % STYLE_IDS.length]] as const))('sample room %i, %s', async (room, style) => {
+    expect(await verdictOf(await renderSampleRoom(room, 960, 720), style, room % 4)).toBe('locked');
+  }, 30_000);
+});
