@@ -21,7 +21,7 @@ afterAll(async () => {
 
 const announce = (runId: string) => pool.query(`SELECT pg_notify($1, $2)`, [RUN_SETTLED_CHANNEL, runId]);
 const terminateListeners = () =>
-  pool.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query ILIKE 'LISTEN%' AND pid <> pg_backend_pid()`);
+  pool.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query ILIKE 'LISTEN%' AND datname = current_database() AND pid <> pg_backend_pid()`);
 
 describe('RunSettledListener', () => {
   it('wakes a waiter as soon as its run is announced, long before the timeout', async () => {
