@@ -112,6 +112,7 @@ export const PLANS: Record<PlanId, Plan> = {
       { key: 'credits', label: { de: '{{credits}} Credits pro Monat', en: '{{credits}} credits per month' } },
       { key: 'resolution', label: { de: 'Volle Auflösung bis 4K', en: 'Full resolution up to 4K' } },
       { key: 'watermark', label: { de: 'Kein Wasserzeichen', en: 'No watermark' } },
+      { key: 'priority', label: { de: 'Vorrang in der Warteschlange', en: 'Priority in the staging queue' } },
       { key: 'support', label: { de: 'Persönlicher Ansprechpartner', en: 'Dedicated account manager' } },
       { key: 'disclosure', label: { de: 'Optionaler Hinweis „Virtuell eingerichtet“', en: 'Optional "Virtually staged" label' } },
     ],
