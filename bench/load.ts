@@ -21,7 +21,7 @@ import { renderSampleRoom } from '../server/src/staging/engines/sample-room.js';
 import { HttpClient } from '../server/test/support/http-client.js';
 import { startWeb, startWorker, stopAll, type ServerProcess } from '../server/test/support/process-kit.js';
 import { fairFirstImageTimes, percentile } from './lib/fair-queue-model.js';
-import { buildServer, freePort, mb, note, onCleanup, printLoad, processCpuMs, procStatusBytes, report, sleep, startDatabase, tempDir } from './lib/harness.js';
+import { buildServer, freePort, mb, note, onCleanup, printLoad, processCpuMs, procStatusBytes, productionMallocEnv, report, sleep, startDatabase, tempDir } from './lib/harness.js';
 
 const ARRIVAL_WINDOW_MS = 10_000;
 const IMAGES_PER_USER = 6;
@@ -92,6 +92,7 @@ async function startCluster(layout: Cluster['layout'], databaseUrl: string, late
   const dataDir = tempDir('raumwerk-bench-load-');
   const env: Record<string, string> = {
     NODE_ENV: 'production',
+    ...productionMallocEnv(),
     DATABASE_URL: databaseUrl,
     DATA_DIR: dataDir,
     SESSION_SECRET: randomBytes(32).toString('hex'),

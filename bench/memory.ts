@@ -20,7 +20,7 @@
  * BENCH_SERVER_ENV='MALLOC_ARENA_MAX=16 ...' adds or overrides variables of the server's environment
  * (experiments).
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import pg from 'pg';
 import { renderSampleRoom } from '../server/src/staging/engines/sample-room.js';
 import {
@@ -30,6 +30,7 @@ import {
   note,
   printLoad,
   procStatusBytes,
+  productionMallocEnv,
   report,
   signUp,
   sleep,
@@ -165,17 +166,6 @@ export default async function runMemoryBench(): Promise<void> {
     await database.stop();
     await build?.remove();
   }
-}
-
-/**
- * The allocator setting of the production image (the Dockerfile's runtime `ENV … MALLOC_ARENA_MAX=…`),
- * so the figure is the deployed configuration's; BENCH_SERVER_ENV='MALLOC_ARENA_MAX=16' measures
- * glibc's default on two cores (8 arenas per core).
- */
-function productionMallocEnv(): Record<string, string> {
-  const dockerfile = readFileSync(new URL('../Dockerfile', import.meta.url), 'utf8');
-  const value = /^ENV .*\bMALLOC_ARENA_MAX=(\d+)/m.exec(dockerfile)?.[1];
-  return value ? { MALLOC_ARENA_MAX: value } : {};
 }
 
 /** Resets VmHWM to the current RSS (Linux ≥ 4.0); false when not permitted. */

@@ -345,3 +345,14 @@ export function processCpuMs(pid: number): number {
 
 export const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
 export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/**
+ * The allocator setting of the production image (the Dockerfile's runtime `ENV … MALLOC_ARENA_MAX=…`),
+ * so memory figures are the deployed configuration's (memory and load benchmarks; the memory bench's
+ * BENCH_SERVER_ENV='MALLOC_ARENA_MAX=16' measures glibc's default on two cores, 8 arenas per core).
+ */
+export function productionMallocEnv(): Record<string, string> {
+  const dockerfile = readFileSync(new URL('../../Dockerfile', import.meta.url), 'utf8');
+  const value = /^ENV .*\bMALLOC_ARENA_MAX=(\d+)/m.exec(dockerfile)?.[1];
+  return value ? { MALLOC_ARENA_MAX: value } : {};
+}

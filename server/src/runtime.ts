@@ -12,6 +12,7 @@ import { redactUrl } from './http/log-redaction.js';
 import { maintenanceJob } from './jobs/maintenance-job.js';
 import { createMailer, mailerSettings } from './mail/mailer.js';
 import { createServices, type Services } from './services.js';
+import { closeCvThreads } from './staging/geometry-lock/cv-threads.js';
 
 /**
  * Starts what a process needs, in order: database (embedded when DATABASE_URL is unset),
@@ -83,6 +84,7 @@ export async function startRuntime(config: AppConfig, options: { serve: boolean;
         await app.close().finally(() => clearInterval(closeIdle));
       }
       await jobs.stop();
+      await closeCvThreads();
       await mailer.close();
       await database.close();
       await embedded?.stop();

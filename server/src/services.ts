@@ -52,7 +52,7 @@ export function createServices(config: AppConfig, database: DatabaseHandle, over
     db: database.db,
     storage,
     engine: getEngine,
-    lock: overrides.lock ?? createGeometryLock(),
+    lock: overrides.lock ?? createGeometryLock(config),
     timeoutSeconds: config.STAGING_TIMEOUT_S,
     workerConcurrency: config.WORKER_CONCURRENCY,
     retryPolicy: overrides.retryPolicy,

@@ -2,9 +2,8 @@ import type { AppConfig } from '../config.js';
 import { createStagingEngine, type StagingEngineSettings } from './engines/create-engine.js';
 import type { StagingEngine } from './engines/engine.js';
 import { DEFAULT_PROVIDER_TIMEOUT_MS } from './engines/provider-call.js';
-import { lockResult } from './geometry-lock/lock.js';
-import { loadCv } from './geometry-lock/opencv.js';
-import { protectedRegionsMask } from './geometry-lock/protected-regions.js';
+import { configureCvThreads, warmUpCvThreads } from './geometry-lock/cv-threads.js';
+import { lockResult, protectedRegionsMask } from './geometry-lock/lock.js';
 import type { GeometryLock } from './staging-run.js';
 
 /** Engine settings from the one config (STAGING_ENGINE and the provider variables). */
@@ -26,6 +25,7 @@ export function createConfiguredEngine(config: AppConfig): StagingEngine {
 }
 
 /** The geometry lock every engine's result goes through (DESIGN §6, decision 014). */
-export function createGeometryLock(): GeometryLock {
-  return { lock: lockResult, protectedRegions: protectedRegionsMask, warmUp: () => void loadCv() };
+export function createGeometryLock(config: Pick<AppConfig, 'LOCK_THREADS'>): GeometryLock {
+  configureCvThreads(config.LOCK_THREADS);
+  return { lock: lockResult, protectedRegions: protectedRegionsMask, warmUp: warmUpCvThreads };
 }

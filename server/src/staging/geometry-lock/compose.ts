@@ -1,7 +1,7 @@
 import sharp, { type OverlayOptions, type Sharp } from 'sharp';
 import { applyColourCorrection, type ColourCorrection } from './colour-match.js';
+import { runInCvThread } from './cv-threads.js';
 import { type LockComposite } from './lock-result.js';
-import { type CV, matFromRaw, rawFromMat, withMats } from './opencv.js';
 
 /**
  * The delivered image: the original photo's own pixels outside the change mask, the aligned
@@ -15,12 +15,11 @@ import { type CV, matFromRaw, rawFromMat, withMats } from './opencv.js';
  * Only the mask's bounding box is warped, and at most at the result's own pixel density (a 1536×1024
  * answer is not worth warping at 12 MP in the WASM heap): the part of the result that lands in the
  * box is decoded at that density (libvips), OpenCV maps it and the mask onto one grid covering the
- * box, and libvips upscales that patch to the box. Pixel centres are tracked through every resize,
- * so the patch lands exactly where the working-size analysis put it.
+ * box (in an OpenCV thread: patch-warp.ts), and libvips upscales that patch to the box. Pixel centres
+ * are tracked through every resize, so the patch lands exactly where the working-size analysis put it.
  */
-export interface ComposeInput {
-  original: Buffer;
-  result: Buffer;
+/** What the lock's analysis found that the composite needs (plain data: it comes from a thread). */
+export interface ComposeGeometry {
   full: { width: number; height: number };
   resultSize: { width: number; height: number };
   working: { width: number; height: number };
@@ -28,30 +27,36 @@ export interface ComposeInput {
   homography: number[];
   correction: ColourCorrection;
   /** 0–255 at working size. */
-  softMask: Buffer;
+  softMask: Uint8Array;
+  /** The mask's bounding box at working size; undefined when nothing was added. */
+  box: Box | undefined;
+}
+
+export interface ComposeInput extends ComposeGeometry {
+  original: Buffer;
+  result: Buffer;
 }
 
 /** Most pixels of the result worth warping per side: the patch is upscaled to the box by libvips. */
 const MAX_DETAIL_SIDE = 2048;
 
-export function lazyComposite(cv: CV, input: ComposeInput): LockComposite {
-  const box = maskBox(input.softMask, input.working.width, input.working.height);
+export function lazyComposite(input: ComposeInput): LockComposite {
   return {
     width: input.full.width,
     height: input.full.height,
-    render: (size = input.full, overlays = []) => render(cv, input, box, size, overlays),
+    render: (size = input.full, overlays = []) => render(input, size, overlays),
   };
 }
 
-async function render(cv: CV, input: ComposeInput, box: Box | undefined, size: { width: number; height: number }, overlays: OverlayOptions[]): Promise<Sharp> {
-  const { full } = input;
+async function render(input: ComposeInput, size: { width: number; height: number }, overlays: OverlayOptions[]): Promise<Sharp> {
+  const { full, box } = input;
   let base = sharp(input.original).rotate().removeAlpha().toColourspace('srgb');
   if (size.width !== full.width || size.height !== full.height) base = base.resize(size.width, size.height, { fit: 'fill' });
-  const patch = box ? await overlayPatch(cv, input, box, size) : undefined;
+  const patch = box ? await overlayPatch(input, box, size) : undefined;
   return base.composite([...(patch ? [patch] : []), ...overlays]);
 }
 
-async function overlayPatch(cv: CV, input: ComposeInput, box: Box, size: { width: number; height: number }): Promise<OverlayOptions> {
+async function overlayPatch(input: ComposeInput, box: Box, size: { width: number; height: number }): Promise<OverlayOptions> {
   const { working } = input;
   // The box in output pixels (pixel-centre mapping as libvips resizes: u = (x + .5)·s − .5).
   const fx = size.width / working.width;
@@ -85,16 +90,12 @@ async function overlayPatch(cv: CV, input: ComposeInput, box: Box, size: { width
   const sy = loadH / source.height;
   const loadedToPatch = compose3(nativeToPatch, centreScale(1 / sx, 1 / sy, source.left, source.top));
 
-  const { rgb, alpha } = withMats(cv, (keep) => {
-    const src = keep(matFromRaw(cv, pixels, loadW, loadH, 3));
-    const warped = keep(new cv.Mat());
-    const M = keep(cv.matFromArray(3, 3, cv.CV_64F, loadedToPatch));
-    cv.warpPerspective(src, warped, M, new cv.Size(outW, outH), cv.INTER_LINEAR, cv.BORDER_REPLICATE, new cv.Scalar());
-    const maskMat = keep(matFromRaw(cv, input.softMask, working.width, working.height, 1));
-    const maskPatch = keep(new cv.Mat());
-    const A = keep(cv.matFromArray(2, 3, cv.CV_64F, toPatch.slice(0, 6)));
-    cv.warpAffine(maskMat, maskPatch, A, new cv.Size(outW, outH), cv.INTER_LINEAR, cv.BORDER_CONSTANT, new cv.Scalar(0));
-    return { rgb: rawFromMat(warped), alpha: rawFromMat(maskPatch) };
+  const { rgb, alpha } = await runInCvThread('warpPatch', {
+    pixels: { data: pixels, width: loadW, height: loadH },
+    pixelsToPatch: loadedToPatch,
+    mask: { data: input.softMask, width: working.width, height: working.height },
+    maskToPatch: toPatch.slice(0, 6),
+    patch: { width: outW, height: outH },
   });
   applyColourCorrection(rgb, 3, input.correction);
   // The picture upscaled with lanczos3, the (already feathered) mask with a linear kernel, joined.
@@ -108,7 +109,7 @@ async function overlayPatch(cv: CV, input: ComposeInput, box: Box, size: { width
   return { input: overlay, raw: { width: boxW, height: boxH, channels: 4 }, left: x0, top: y0, blend: 'over' };
 }
 
-interface Box {
+export interface Box {
   x0: number;
   y0: number;
   x1: number;

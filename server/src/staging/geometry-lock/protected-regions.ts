@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { greyMat } from './aligned-result.js';
-import { loadCv } from './opencv.js';
+import { type CV } from './opencv.js';
 import { findOpenings } from './openings.js';
 import { longLines } from './structure-lines.js';
 import { rgbAt, orientedSize, workingSize } from './working-images.js';
@@ -9,15 +9,15 @@ import { rgbAt, orientedSize, workingSize } from './working-images.js';
  * The edit mask for a provider's strict retry (OpenAI edits: transparent = editable): an RGBA PNG of
  * `size` whose alpha is 255 where the model must not paint (windows and doors above their lower
  * third, the ceiling band) and 0 where it may. Found in the original at working size with the same
- * opening detector the verification uses, then scaled to the size the provider is sent.
+ * opening detector the verification uses, then scaled to the size the provider is sent. Runs in an
+ * OpenCV thread; `protectedRegionsMask` (lock.ts) is the caller's side.
  */
 /** Share of the frame's height, from the top, that is protected as the ceiling band. */
 const CEILING_BAND = 0.12;
 /** Margin around an opening, as a share of the long side (frames and reveals). */
 const OPENING_MARGIN = 0.01;
 
-export async function protectedRegionsMask(original: Buffer, size: { width: number; height: number }): Promise<Buffer> {
-  const { cv } = await loadCv();
+export async function drawProtectedRegions(cv: CV, original: Buffer, size: { width: number; height: number }): Promise<Buffer> {
   const working = workingSize(await orientedSize(original));
   const raster = await rgbAt(original, working.width, working.height);
   const grey = greyMat(cv, raster);

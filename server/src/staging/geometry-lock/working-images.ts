@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 
 /**
- * The lock analyses both images at a reduced "working" size (OpenCV runs on the main thread, so its
- * work is kept small); only the final composite is made at the original's full resolution, by
+ * The lock analyses both images at a reduced "working" size (OpenCV.js is single-threaded WebAssembly,
+ * so its work is kept small); only the final composite is made at the original's full resolution, by
  * libvips. The result is first resized to exactly the original's working size, undoing a provider's
  * change of aspect ratio (e.g. 4:3 → 1536×1024), so the homography left to find is a small one.
  */

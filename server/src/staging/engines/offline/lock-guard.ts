@@ -1,23 +1,16 @@
 import sharp from 'sharp';
-import { greyMat, warpToOriginal } from '../../geometry-lock/aligned-result.js';
-import { findChangeMask } from '../../geometry-lock/change-mask.js';
-import { applyColourCorrection, fitColourCorrection } from '../../geometry-lock/colour-match.js';
-import { loadCv, type CV } from '../../geometry-lock/opencv.js';
-import { findOpenings } from '../../geometry-lock/openings.js';
-import { longLines } from '../../geometry-lock/structure-lines.js';
-import { coveredStructure, type Box } from '../../geometry-lock/verify.js';
+import { runInCvThread } from '../../geometry-lock/cv-threads.js';
+import { type Box } from '../../geometry-lock/verify.js';
 import { rgbAt, workingSize, type Raster } from '../../geometry-lock/working-images.js';
 import type { Rect } from './photo-analysis.js';
-
-/** A perfect alignment: the engine's result is the original with furniture drawn in. */
-const IDENTITY = [1, 0, 0, 0, 1, 0, 0, 0, 1];
 
 /**
  * The geometry lock's judgement of a candidate overlay before it is drawn (ADR 019, addendum): the
  * original's openings, found once by the lock's own detector at the lock's working size, and the lock's
  * `opening_covered` rule run on a working-size render of the overlay, with the lock's own change mask
  * (as if aligned perfectly). The offline engine places its set so that the lock accepts it, instead of
- * guessing at what the lock protects with a detector of its own.
+ * guessing at what the lock protects with a detector of its own. The OpenCV part runs in the lock's
+ * threads (overlay-check.ts, decision 029).
  */
 export interface LockGuard {
   /** Checks an overlay (a full-frame SVG in photo pixels): what it covers that the lock protects, in photo pixels (empty: it passes). */
@@ -27,16 +20,9 @@ export interface LockGuard {
 }
 
 export async function lockGuard(image: Buffer, size: { width: number; height: number }): Promise<LockGuard> {
-  const { cv } = await loadCv();
   const working = workingSize(size);
   const original = await rgbAt(image, working.width, working.height);
-  const originalGrey = greyMat(cv, original);
-  let openings;
-  try {
-    openings = findOpenings(cv, original, originalGrey, longLines(cv, originalGrey));
-  } finally {
-    originalGrey.delete();
-  }
+  const openings = await runInCvThread('openings', { original });
   const sx = size.width / working.width;
   const sy = size.height / working.height;
   const toPhoto = (b: Box): Rect => ({ left: b.x0 * sx, top: b.y0 * sy, right: (b.x1 + 1) * sx, bottom: (b.y1 + 1) * sy });
@@ -50,7 +36,8 @@ export async function lockGuard(image: Buffer, size: { width: number; height: nu
         .toBuffer();
       const { result, drawn } = composed(original, overlay);
       if (!drawn) return { rects: [], drawn };
-      return { rects: check(cv, original, result, openings).map(toPhoto), drawn };
+      const rects = await runInCvThread('coveredByOverlay', { original, result, openings });
+      return { rects: rects.map(toPhoto), drawn };
     },
   };
 }
@@ -72,22 +59,4 @@ function composed(original: Raster, overlay: Buffer): { result: Raster; drawn: B
     drawn.y1 = Math.max(drawn.y1, y);
   }
   return { result: { data, width, height, channels: 3 }, drawn: drawn.x1 < 0 ? null : drawn };
-}
-
-/** The lock's steps after alignment (lock.ts), with the identity: colour match, change mask, the opening rule. */
-function check(cv: CV, original: Raster, result: Raster, openings: ReturnType<typeof findOpenings>): Box[] {
-  const { aligned, valid } = warpToOriginal(cv, result, IDENTITY);
-  applyColourCorrection(aligned.data, 3, fitColourCorrection(original.data, aligned.data, valid));
-  const { hard } = findChangeMask(cv, original, aligned, valid, 'add');
-  const originalGrey = greyMat(cv, original);
-  try {
-    const alignedGrey = greyMat(cv, aligned);
-    try {
-      return coveredStructure(cv, { originalGrey, alignedGrey, hard, openings });
-    } finally {
-      alignedGrey.delete();
-    }
-  } finally {
-    originalGrey.delete();
-  }
 }

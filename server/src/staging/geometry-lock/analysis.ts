@@ -1,0 +1,73 @@
+import sharp from 'sharp';
+import { alignResult } from './align.js';
+import { greyMat, warpToOriginal } from './aligned-result.js';
+import { findChangeMask } from './change-mask.js';
+import { applyColourCorrection, fitColourCorrection } from './colour-match.js';
+import { maskBox, type ComposeGeometry } from './compose.js';
+import { type LockFigures, type LockMode, type RefusedResult } from './lock-result.js';
+import { type CV } from './opencv.js';
+import { findOpenings } from './openings.js';
+import { longLines } from './structure-lines.js';
+import { verifyRemoval } from './removal-verify.js';
+import { verifyLock } from './verify.js';
+import { loadWorkingPair } from './working-images.js';
+
+/**
+ * The geometry lock's analysis (DESIGN §6), run in an OpenCV thread (cv-thread.ts): align the model's
+ * result to the original, find what it added, and verify the room is unchanged. A locked analysis
+ * carries what the composite needs (compose.ts draws it at the delivered size); a refused one the
+ * reasons. Everything it returns is plain data, so it crosses the thread boundary as is.
+ */
+export type LockAnalysis = RefusedResult | LockedAnalysis;
+
+export interface LockedAnalysis {
+  verdict: 'locked';
+  figures: LockFigures;
+  /** Greyscale PNG of what was added (white), at working size. */
+  changeMask: Uint8Array;
+  geometry: ComposeGeometry;
+}
+
+export async function analyseLock(cv: CV, original: Buffer, result: Buffer, mode: LockMode): Promise<LockAnalysis> {
+  const pair = await loadWorkingPair(original, result);
+  const { width, height } = pair.original;
+
+  const originalGrey = greyMat(cv, pair.original);
+  const mats: any[] = [originalGrey];
+  try {
+    const resultGrey = greyMat(cv, pair.result);
+    mats.push(resultGrey);
+    const alignment = alignResult(cv, originalGrey, resultGrey);
+    if (!alignment.ok) {
+      // Nothing is known about the room when the result cannot be aligned: report the worst figures.
+      const residual = Number.isFinite(alignment.residualPx) ? Math.round((alignment.residualPx * 1024 * 1000) / Math.max(width, height)) / 1000 : 999;
+      return { verdict: 'refused', reasons: ['alignment_failed'], figures: { alignmentErrorPx: residual, changedShare: 1, architectureScore: 0 } };
+    }
+    const { aligned, valid } = warpToOriginal(cv, pair.result, alignment.homography);
+    const correction = fitColourCorrection(pair.original.data, aligned.data, valid);
+    applyColourCorrection(aligned.data, 3, correction);
+    const mask = findChangeMask(cv, pair.original, aligned, valid, mode === 'remove' ? 'remove' : 'add');
+
+    const lines = longLines(cv, originalGrey);
+    const openings = findOpenings(cv, pair.original, originalGrey, lines);
+    const alignedGrey = greyMat(cv, aligned);
+    mats.push(alignedGrey);
+    const checks = { originalGrey, alignedGrey, valid, mask, lines, openings, alignment };
+    const { figures, reasons } = mode === 'remove' ? verifyRemoval(cv, checks) : verifyLock(cv, checks);
+    if (reasons.length) return { verdict: 'refused', reasons, figures };
+
+    const geometry: ComposeGeometry = {
+      full: pair.full,
+      resultSize: pair.resultSize,
+      working: { width, height },
+      homography: alignment.homography,
+      correction,
+      softMask: mask.soft,
+      box: maskBox(mask.soft, width, height),
+    };
+    const changeMask = await sharp(mask.soft, { raw: { width, height, channels: 1 } }).png().toBuffer();
+    return { verdict: 'locked', figures, changeMask, geometry };
+  } finally {
+    for (const m of mats) m.delete();
+  }
+}
