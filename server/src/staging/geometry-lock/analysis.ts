@@ -13,10 +13,10 @@ import { verifyLock } from './verify.js';
 import { loadWorkingPair } from './working-images.js';
 
 /**
- * The geometry lock's analysis (DESIGN §6), run in an OpenCV thread (cv-thread.ts): align the model's
+ * The geometry lock's analysis (DESIGN §6), an OpenCV task (cv-thread.ts; in a worker thread with LOCK_THREADS): align the model's
  * result to the original, find what it added, and verify the room is unchanged. A locked analysis
  * carries what the composite needs (compose.ts draws it at the delivered size); a refused one the
- * reasons. Everything it returns is plain data, so it crosses the thread boundary as is.
+ * reasons. Everything it returns is plain data, so it can cross a thread boundary as is.
  */
 export type LockAnalysis = RefusedResult | LockedAnalysis;
 

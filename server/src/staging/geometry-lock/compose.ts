@@ -15,7 +15,7 @@ import { type LockComposite } from './lock-result.js';
  * Only the mask's bounding box is warped, and at most at the result's own pixel density (a 1536×1024
  * answer is not worth warping at 12 MP in the WASM heap): the part of the result that lands in the
  * box is decoded at that density (libvips), OpenCV maps it and the mask onto one grid covering the
- * box (in an OpenCV thread: patch-warp.ts), and libvips upscales that patch to the box. Pixel centres
+ * box (an OpenCV task: patch-warp.ts), and libvips upscales that patch to the box. Pixel centres
  * are tracked through every resize, so the patch lands exactly where the working-size analysis put it.
  */
 /** What the lock's analysis found that the composite needs (plain data: it comes from a thread). */

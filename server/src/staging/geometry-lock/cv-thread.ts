@@ -5,7 +5,7 @@ import { type Opening } from './openings.js';
 import { coveredByResult, openingsOf } from './overlay-check.js';
 import { warpPatch as warpPatchWith, type PatchWarpInput } from './patch-warp.js';
 import { drawProtectedRegions } from './protected-regions.js';
-import { type Raster } from './working-images.js';
+import { asBuffer, type Raster } from './working-images.js';
 
 /**
  * The entry of an OpenCV thread (cv-threads.ts starts them, or imports this module itself when the
@@ -15,7 +15,6 @@ import { type Raster } from './working-images.js';
  */
 const { cv } = await loadCv();
 
-const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 const asRaster = (raster: Raster): Raster => ({ ...raster, data: asBuffer(raster.data) });
 
 function lock(input: { original: Uint8Array; result: Uint8Array; mode: LockMode }) {

@@ -39,7 +39,10 @@ export async function runInCvThread<N extends keyof CvTasks>(name: N, input: Par
   signal?.throwIfAborted();
   if (threads === 0) {
     const { default: runCvTask } = await import('./cv-thread.js');
-    return (await runCvTask({ name, input } as CvTask)) as Awaited<ReturnType<CvTasks[N]>>;
+    const output = (await runCvTask({ name, input } as CvTask)) as Awaited<ReturnType<CvTasks[N]>>;
+    // The task itself cannot be stopped here; a run given up meanwhile goes no further with its output.
+    signal?.throwIfAborted();
+    return output;
   }
   try {
     return await thePool().run({ name, input }, { signal });

@@ -73,8 +73,8 @@ export type LockMode = 'furnish' | 'remove';
 
 /**
  * `lockResult(original, result, options?) => Promise<LockOutcome>` and
- * `protectedRegionsMask(original, {width, height}) => Promise<Buffer>` live in lock.ts (the OpenCV
- * work of both runs in a worker thread, cv-threads.ts); the latter gives
+ * `protectedRegionsMask(original, {width, height}) => Promise<Buffer>` live in lock.ts (their OpenCV
+ * work runs where LOCK_THREADS says, cv-threads.ts); the latter gives
  * an RGBA PNG of that size whose alpha is 255 where the model must not paint (windows, doors, the
  * ceiling band) and 0 where it may (the floor and the walls' lower part): the edit mask a provider
  * takes on the strict retry (OpenAI edits: transparent = editable).

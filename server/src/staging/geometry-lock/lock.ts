@@ -1,13 +1,14 @@
 import { lazyComposite } from './compose.js';
 import { runInCvThread } from './cv-threads.js';
 import { type LockOptions, type LockOutcome } from './lock-result.js';
+import { asBuffer } from './working-images.js';
 
 /**
  * The geometry lock (DESIGN §6): align the model's result to the original, find what it added,
  * compose the original's pixels outside that mask with the aligned result inside it at the
  * original's full resolution, and verify the room is unchanged. A refused outcome carries the
- * reasons; nothing of it may be delivered. The analysis runs in an OpenCV thread (analysis.ts,
- * decision 029); the composite is drawn when it is delivered (compose.ts).
+ * reasons; nothing of it may be delivered. The analysis is an OpenCV task (analysis.ts; in a worker
+ * thread with LOCK_THREADS, decision 029); the composite is drawn when it is delivered (compose.ts).
  */
 export async function lockResult(original: Buffer, result: Buffer, options: LockOptions = {}): Promise<LockOutcome> {
   const { signal, mode = 'furnish' } = options;
@@ -21,11 +22,7 @@ export async function lockResult(original: Buffer, result: Buffer, options: Lock
   };
 }
 
-/** The provider's edit mask for a strict retry (protected-regions.ts), drawn in an OpenCV thread. */
+/** The provider's edit mask for a strict retry (protected-regions.ts), drawn by an OpenCV task. */
 export async function protectedRegionsMask(original: Buffer, size: { width: number; height: number }, signal?: AbortSignal): Promise<Buffer> {
   return asBuffer(await runInCvThread('protectedRegions', { original, size }, signal));
-}
-
-function asBuffer(bytes: Uint8Array): Buffer {
-  return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }

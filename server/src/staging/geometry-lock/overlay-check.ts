@@ -10,7 +10,7 @@ import { type Raster } from './working-images.js';
 
 /**
  * The lock's `opening_covered` rule for a picture drawn onto the original itself (the offline engine's
- * lock guard, ADR 019 addendum), run in an OpenCV thread: the original's openings are found once, and
+ * lock guard, ADR 019 addendum), run as OpenCV tasks (cv-thread.ts): the original's openings are found once, and
  * each candidate is judged with the lock's own steps after alignment, the alignment being the identity.
  */
 export function openingsOf(cv: CV, original: Raster): Opening[] {

@@ -1,7 +1,7 @@
 import { type CV, matFromRaw, rawFromMat, withMats } from './opencv.js';
 
 /**
- * The OpenCV half of drawing the composite's patch (compose.ts), run in an OpenCV thread: the
+ * The OpenCV half of drawing the composite's patch (compose.ts), an OpenCV task (cv-thread.ts): the
  * result's pixels warped onto the patch grid by the alignment's homography, and the soft mask by the
  * working → patch scale, both at the patch's size.
  */
@@ -17,7 +17,8 @@ export interface PatchWarpInput {
   patch: { width: number; height: number };
 }
 
-export function warpPatch(cv: CV, input: PatchWarpInput): { rgb: Buffer; alpha: Buffer } {
+/** Pixels as Uint8Arrays: that is what they are once they have crossed from a thread. */
+export function warpPatch(cv: CV, input: PatchWarpInput): { rgb: Uint8Array; alpha: Uint8Array } {
   const { pixels, mask, patch } = input;
   return withMats(cv, (keep) => {
     const size = new cv.Size(patch.width, patch.height);

@@ -9,8 +9,8 @@ import { rgbAt, orientedSize, workingSize } from './working-images.js';
  * The edit mask for a provider's strict retry (OpenAI edits: transparent = editable): an RGBA PNG of
  * `size` whose alpha is 255 where the model must not paint (windows and doors above their lower
  * third, the ceiling band) and 0 where it may. Found in the original at working size with the same
- * opening detector the verification uses, then scaled to the size the provider is sent. Runs in an
- * OpenCV thread; `protectedRegionsMask` (lock.ts) is the caller's side.
+ * opening detector the verification uses, then scaled to the size the provider is sent. An OpenCV
+ * task (cv-thread.ts); `protectedRegionsMask` (lock.ts) is the caller's side.
  */
 /** Share of the frame's height, from the top, that is protected as the ceiling band. */
 const CEILING_BAND = 0.12;

@@ -24,6 +24,11 @@ export interface WorkingPair {
   result: Raster;
 }
 
+/** Bytes as a Buffer without copying (buffers that crossed from a thread arrive as plain Uint8Arrays). */
+export function asBuffer(bytes: Uint8Array): Buffer {
+  return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
 export async function orientedSize(image: Buffer): Promise<{ width: number; height: number }> {
   const meta = await sharp(image).metadata();
   const { width, height } = meta.autoOrient;

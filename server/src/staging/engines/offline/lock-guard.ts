@@ -9,8 +9,8 @@ import type { Rect } from './photo-analysis.js';
  * original's openings, found once by the lock's own detector at the lock's working size, and the lock's
  * `opening_covered` rule run on a working-size render of the overlay, with the lock's own change mask
  * (as if aligned perfectly). The offline engine places its set so that the lock accepts it, instead of
- * guessing at what the lock protects with a detector of its own. The OpenCV part runs in the lock's
- * threads (overlay-check.ts, decision 029).
+ * guessing at what the lock protects with a detector of its own. The OpenCV part is the lock's own
+ * tasks (overlay-check.ts, decision 029).
  */
 export interface LockGuard {
   /** Checks an overlay (a full-frame SVG in photo pixels): what it covers that the lock protects, in photo pixels (empty: it passes). */
