@@ -1,15 +1,17 @@
 import sharp from 'sharp';
 import { alignResult } from './align.js';
 import { greyMat, warpToOriginal } from './aligned-result.js';
-import { findChangeMask } from './change-mask.js';
+import { findChangeMask, softened } from './change-mask.js';
 import { applyColourCorrection, fitColourCorrection } from './colour-match.js';
 import { maskBox, type ComposeGeometry } from './compose.js';
 import { type LockFigures, type LockMode, type RefusedResult } from './lock-result.js';
 import { type CV } from './opencv.js';
+import { estimateLightField, withoutLight } from './light-field.js';
 import { findOpenings } from './openings.js';
 import { longLines } from './structure-lines.js';
 import { verifyRemoval } from './removal-verify.js';
-import { verifyLock } from './verify.js';
+import { judgeStructureInMask } from './structure-in-mask.js';
+import { type Box, tolerantEdges, verifyLock } from './verify.js';
 import { loadWorkingPair } from './working-images.js';
 
 /**
@@ -46,13 +48,25 @@ export async function analyseLock(cv: CV, original: Buffer, result: Buffer, mode
     const { aligned, valid } = warpToOriginal(cv, pair.result, alignment.homography);
     const correction = fitColourCorrection(pair.original.data, aligned.data, valid);
     applyColourCorrection(aligned.data, 3, correction);
-    const mask = findChangeMask(cv, pair.original, aligned, valid, mode === 'remove' ? 'remove' : 'add');
+    // What is left of the model's light over the frame is not "added": it is divided out before the
+    // comparison and from the delivered furniture (light-field.ts).
+    const light = estimateLightField(cv, pair.original, aligned, valid);
+    const lit = withoutLight(light, aligned);
+    let mask = findChangeMask(cv, pair.original, lit, valid, mode === 'remove' ? 'remove' : 'add');
 
     const lines = longLines(cv, originalGrey);
     const openings = findOpenings(cv, pair.original, originalGrey, lines);
-    const alignedGrey = greyMat(cv, aligned);
+    const alignedGrey = greyMat(cv, lit);
     mats.push(alignedGrey);
-    const checks = { originalGrey, alignedGrey, valid, mask, lines, openings, alignment };
+    const alignedEdges = tolerantEdges(cv, alignedGrey);
+    let structureChanged: Box[] = [];
+    if (mode === 'furnish') {
+      // Regions of the mask that re-drew the room rather than adding to it (structure-in-mask.ts).
+      const judged = judgeStructureInMask(cv, { hard: mask.hard, width, height, lines, alignedEdges, originalGrey, alignedGrey });
+      if (judged.restoredShare > 0) mask = { ...mask, hard: Buffer.from(judged.hard), ...softened(cv, judged.hard, valid, width, height) };
+      structureChanged = judged.changed;
+    }
+    const checks = { originalGrey, alignedGrey, alignedEdges, valid, mask, lines, openings, alignment, structureChanged };
     const { figures, reasons } = mode === 'remove' ? verifyRemoval(cv, checks) : verifyLock(cv, checks);
     if (reasons.length) return { verdict: 'refused', reasons, figures };
 
@@ -62,6 +76,7 @@ export async function analyseLock(cv: CV, original: Buffer, result: Buffer, mode
       working: { width, height },
       homography: alignment.homography,
       correction,
+      light,
       softMask: mask.soft,
       box: maskBox(mask.soft, width, height),
     };

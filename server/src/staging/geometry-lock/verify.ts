@@ -25,7 +25,13 @@ export const MIN_ARCHITECTURE_SCORE = 0.7;
 export const MAX_OPENING_LOST = 0.35;
 /** Luma drop (8-bit levels) at which daylight glass counts as no longer seen. */
 const OPENING_DARKENING = 25;
-export const MAX_CHANGED_SHARE = 0.45;
+/** Most of the frame the added objects may take (a fully furnished room from a low camera). */
+export const MAX_CHANGED_SHARE = 0.7;
+/** The upper part of the frame (walls, openings, ceiling) and the most of it added objects may cover. */
+const UPPER_BAND = 0.4;
+const MAX_UPPER_CHANGED = 0.4;
+/** Share of the frame that may differ clearly from the photo once the model's light is divided out. */
+const MAX_DIFFERING_SHARE = 0.6;
 /** Share of the height, from the top, judged for removed structure (above the floor of a level photo). */
 const FLOOR_LINE = 0.55;
 /** Edge pixels (per pixel of the long side) a region must have had for its loss to count: about two frame lines across it. */
@@ -34,10 +40,25 @@ const REMOVED_MIN_EDGES = 0.15;
 const REMOVED_INSET = 0.008;
 /** A region that keeps less than this share of its original edges had something removed. */
 const REMOVED_KEPT = 0.5;
-/** Median alignment residual (working pixels at 1024 px long side). */
-export const MAX_ALIGNMENT_ERROR = 1.5;
+/**
+ * Median residual of the feature matches the alignment explains (working pixels at 1024 px long side);
+ * a re-render moves corners by a pixel or two, the structure support (align.ts) judges the fit.
+ */
+export const MAX_ALIGNMENT_ERROR = 2.5;
 
-export type VerifyInput = { originalGrey: any; alignedGrey: any; valid: Uint8Array; mask: ChangeMask; lines: Segment[]; openings: Opening[]; alignment: Alignment };
+export type VerifyInput = {
+  originalGrey: any;
+  alignedGrey: any;
+  /** `tolerantEdges(alignedGrey)`, when the caller has them already. */
+  alignedEdges?: Uint8Array;
+  valid: Uint8Array;
+  mask: ChangeMask;
+  lines: Segment[];
+  openings: Opening[];
+  alignment: Alignment;
+  /** Regions of the mask that changed the room's structure (structure-in-mask.ts). */
+  structureChanged?: Box[];
+};
 
 export interface Verification {
   figures: LockFigures;
@@ -48,18 +69,35 @@ export function verifyLock(cv: CV, input: VerifyInput): Verification {
   const { mask, alignment } = input;
   const { width, height } = mask;
   const long = Math.max(width, height);
-  const edges = tolerantEdges(cv, input.alignedGrey);
+  const edges = input.alignedEdges ?? tolerantEdges(cv, input.alignedGrey);
   const architectureScore = linesPresent(input.lines, edges, mask.soft, input.valid, width);
   const changedShare = mask.changedShare;
   const alignmentErrorPx = Number.isFinite(alignment.residualPx) ? (alignment.residualPx * 1024) / long : 999;
   const reasons: LockRefusalReason[] = [];
   if (!alignment.ok || alignmentErrorPx > MAX_ALIGNMENT_ERROR) reasons.push('alignment_failed');
-  if (architectureScore < MIN_ARCHITECTURE_SCORE) reasons.push('architecture_changed');
+  if (architectureScore < MIN_ARCHITECTURE_SCORE || input.structureChanged?.length) reasons.push('architecture_changed');
   if (coveredStructure(cv, { ...input, hard: mask.hard, alignedEdges: edges }).length) reasons.push('opening_covered');
-  if (changedShare > MAX_CHANGED_SHARE || mask.differingShare > MAX_CHANGED_SHARE) reasons.push('too_much_changed');
+  if (tooMuchChanged(mask)) reasons.push('too_much_changed');
   // A re-rendered room's mask can be small (its threshold rose with the noise); report what differs.
   const reportedShare = reasons.includes('too_much_changed') ? Math.max(changedShare, mask.differingShare) : changedShare;
-  return { figures: { alignmentErrorPx: round(alignmentErrorPx, 3), changedShare: round(reportedShare, 4), architectureScore: round(architectureScore, 3) }, reasons };
+  return {
+    figures: { alignmentErrorPx: round(alignmentErrorPx, 3), changedShare: round(reportedShare, 4), architectureScore: round(architectureScore, 3), structureSupport: alignment.support.supporting },
+    reasons,
+  };
+}
+
+/**
+ * A furnished room may be mostly furniture from the camera's view (an open-plan room with sofa, rug,
+ * dining set and stools covers half the frame); what staging never does is re-do the walls and the
+ * ceiling: the upper part of the frame stays mostly the photo's, and so does most of the frame once
+ * the model's light is divided out.
+ */
+function tooMuchChanged(mask: ChangeMask): boolean {
+  const { hard, width, height } = mask;
+  const upperRows = Math.round(UPPER_BAND * height);
+  let upper = 0;
+  for (let i = 0; i < upperRows * width; i++) if (hard[i]) upper++;
+  return mask.changedShare > MAX_CHANGED_SHARE || upper / Math.max(1, upperRows * width) > MAX_UPPER_CHANGED || mask.differingShare > MAX_DIFFERING_SHARE;
 }
 
 /** The aligned result's edges, dilated by the line tolerance: where a line of the original counts as present. */
