@@ -11,7 +11,7 @@ import { gradientField, structureSupport, type StructureSupport } from './struct
  * 3. candidate transforms are made from them: the identity (the provider kept the frame), a RANSAC
  *    homography, a RANSAC affine map (a stretch has no perspective), and each candidate refitted
  *    by least squares on the matches it explains;
- * 4. the candidate under which most of the photo's structure patches line up wins
+ * 4. the candidate under which the photo's structure patches line up best wins (most patches, most precisely)
  *    (structure-support.ts): the fit is judged by the room across the whole frame, not by how many
  *    points agree with it (a homography can fit its inliers and be 20 px off at the frame's edges).
  *
@@ -42,6 +42,7 @@ const BRISK_THRESHOLD = 20;
 const RATIO = 0.8;
 /** RANSAC inlier threshold as a share of the long side (3 px at 1024). */
 const RANSAC_SHARE = 3 / 1024;
+const RANSAC_SEED = 20261126;
 /**
  * Least structure support of a trusted alignment: patches that line up, in absolute numbers (a good
  * output of a bare room still shows its corners, frames and skirting) and as a share of the photo's
@@ -71,13 +72,16 @@ export function alignResult(cv: CV, originalGrey: any, resultGrey: any): Alignme
   const width = originalGrey.cols;
   const height = originalGrey.rows;
   const threshold = RANSAC_SHARE * Math.max(width, height);
+  // RANSAC samples at random: a fixed seed gives the same photo and answer the same verdict every time.
+  cv.setRNGSeed(RANSAC_SEED);
   return withMats(cv, (keep) => {
     const clahe = keep(new cv.CLAHE(2.0, new cv.Size(8, 8)));
     const normO = keep(new cv.Mat());
     const normR = keep(new cv.Mat());
     clahe.apply(originalGrey, normO);
     clahe.apply(resultGrey, normR);
-    const matches = pool(featureMatches(cv, normO, normR, 'orb'), featureMatches(cv, normO, normR, 'brisk'));
+    const orb = featureMatches(cv, originalGrey, resultGrey, 'orb');
+    const matches = pool(orb, featureMatches(cv, normO, normR, 'brisk'));
     const good = matches.src.length / 2;
 
     const candidates: { method: Alignment['method']; h: number[] }[] = [{ method: 'identity', h: IDENTITY }];
@@ -96,13 +100,14 @@ export function alignResult(cv: CV, originalGrey: any, resultGrey: any): Alignme
     const consider = (method: Alignment['method'], h: number[]) => {
       if (implausibleDrift(h, width, height)) return;
       const support = score(h);
-      if (!best || support.supporting > best.support.supporting) best = { method, h, support };
+      if (!best || support.score > best.support.score) best = { method, h, support };
     };
     for (const c of candidates) consider(c.method, c.h);
     // Refit the winner on every match it explains (RANSAC's model rests on a minimal sample).
     if (best && good >= 8) {
-      const refined = refit(cv, matches, best.h, 2 * threshold);
-      if (refined) consider('refined', refined);
+      // On ORB's full-resolution keypoints where there are enough: BRISK's come from half the size.
+      const start = best.h;
+      for (const refined of [refit(cv, orb, start, threshold), refit(cv, matches, start, threshold)]) if (refined) consider('refined', refined);
     }
     if (!best) best = { method: 'identity', h: IDENTITY, support: score(IDENTITY) };
     const errors = reprojectionErrors(matches, best.h).filter((e) => e <= threshold);

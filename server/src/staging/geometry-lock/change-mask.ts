@@ -32,8 +32,8 @@ const NOISE_FACTOR = 3;
 /** Where an added region ends: the difference falls below this (and below LOW_NOISE_FACTOR × noise). */
 const MIN_LOW_THRESHOLD = 10;
 const LOW_NOISE_FACTOR = 2;
-/** How far (share of the long side) content may be displaced by a re-render and still be "the same": 4 px at 1024. */
-const ENVELOPE_SHARE = 4 / 1024;
+/** How far (share of the long side) content may be displaced by a re-render and still be "the same": 1 px at 1024. */
+const ENVELOPE_SHARE = 1 / 1024;
 /** Darkening (8-bit luma levels) below an object that counts as its shadow. */
 const SHADOW_DARKENING = 7;
 

@@ -1,5 +1,6 @@
-import { type Box } from './verify.js';
+import { type Box, DISPLACED_SHARE } from './verify.js';
 import { type CV, matFromRaw, withMats } from './opencv.js';
+import { type Opening } from './openings.js';
 import { type Segment } from './structure-lines.js';
 
 /**
@@ -8,9 +9,11 @@ import { type Segment } from './structure-lines.js';
  * be delivered from the model. This step looks at the photo's long structure lines (frames, corners,
  * cabinet edges) inside each region of the mask, in the upper part of the frame (above where
  * furniture stands), and asks what happened to them in the result:
- * - gone, with flat wall where they were (erased): if the region shows nothing new besides (no new
- *   texture: it was never furniture), it is taken back from the mask, so the photo's own pixels are
- *   delivered there (restored); otherwise the room was changed under the furniture: refused;
+ * - gone, with flat wall where they were and no edge anywhere near (erased: a window painted over, a
+ *   doorway closed): the room was changed, refused;
+ * - re-drawn a little way off (a re-render moved a jamb by 10–25 px): if the region shows nothing
+ *   new besides (no new texture: it was never furniture) and fills no opening, it is taken back from
+ *   the mask, so the photo's own pixels are delivered there (restored);
  * - gone behind something textured: furniture standing on the floor hides lines (a bookcase in front
  *   of a corner), so a region that reaches down into the floor's part of the frame may do that; one
  *   that floats on the wall and hides the photo's structure replaced a built-in: refused.
@@ -33,14 +36,15 @@ const GROUNDED = 0.62;
 const MIN_LOST = 0.05;
 /** Gradient (8-bit levels per pixel, Sobel/4, 9 px box mean) below which the result is flat wall. */
 const FLAT = 3;
-/** How far (share of the long side) a re-render may displace the photo's own structure. */
-const DISPLACED = 0.025;
+
+/** Share of an opening's upper two thirds a region may cover and still be restored. */
+const MAX_OPENING_OVERLAP = 0.35;
 /** A region with less than this share of new texture was never furniture. */
 const MIN_NEW_TEXTURE = 0.12;
 
 export function judgeStructureInMask(
   cv: CV,
-  input: { hard: Uint8Array; width: number; height: number; lines: Segment[]; alignedEdges: Uint8Array; originalGrey: any; alignedGrey: any },
+  input: { hard: Uint8Array; width: number; height: number; lines: Segment[]; openings: Opening[]; alignedEdges: Uint8Array; nearbyEdges: Uint8Array; originalGrey: any; alignedGrey: any },
 ): StructureInMask {
   const { width, height } = input;
   const long = Math.max(width, height);
@@ -54,9 +58,10 @@ export function judgeStructureInMask(
   });
   const resultTexture = texture(cv, input.alignedGrey);
   // The photo's texture anywhere near: a re-drawn jamb a few pixels off brings nothing new.
-  const photoTexture = nearestMaximum(cv, texture(cv, input.originalGrey), width, height, Math.round(DISPLACED * long));
-  const lostFlat = new Float64Array(count);
-  const lostBehind = new Float64Array(count);
+  const photoTexture = nearestMaximum(cv, texture(cv, input.originalGrey), width, height, Math.round(DISPLACED_SHARE * long));
+  const erased = new Float64Array(count);
+  const displaced = new Float64Array(count);
+  const behind = new Float64Array(count);
   const upper = Math.round(UPPER_PART * height);
   for (const line of input.lines) {
     const steps = Math.max(2, Math.round(line.length / 2));
@@ -68,8 +73,9 @@ export function judgeStructureInMask(
       const i = y * width + x;
       const k = labels[i];
       if (!k || input.alignedEdges[i]) continue;
-      if (resultTexture[i] < FLAT) lostFlat[k] += stepLength;
-      else lostBehind[k] += stepLength;
+      if (resultTexture[i] >= FLAT) behind[k] += stepLength;
+      else if (input.nearbyEdges[i]) displaced[k] += stepLength;
+      else erased[k] += stepLength;
     }
   }
   const hard = new Uint8Array(input.hard);
@@ -79,15 +85,41 @@ export function judgeStructureInMask(
   for (let k = 1; k < count; k++) {
     const [x, y, w, h, area] = [stats[5 * k], stats[5 * k + 1], stats[5 * k + 2], stats[5 * k + 3], stats[5 * k + 4]];
     const box = { x0: x, y0: y, x1: x + w - 1, y1: y + h - 1 };
-    if (lostFlat[k] >= MIN_LOST * long) {
-      if (newTextureShare(labels, k, box, width, resultTexture, photoTexture, area) < MIN_NEW_TEXTURE) {
+    const lost = MIN_LOST * long;
+    const grounded = box.y1 >= GROUNDED * height;
+    if (erased[k] >= lost) {
+      changed.push(box);
+      continue;
+    }
+    if (displaced[k] >= lost) {
+      // A window or door filled in is never restored quietly: the verification refuses it.
+      const fillsOpening = input.openings.some((o) => overlapShare(labels, k, o, width) > MAX_OPENING_OVERLAP);
+      if (!fillsOpening && newTextureShare(labels, k, box, width, resultTexture, photoTexture, area) < MIN_NEW_TEXTURE) {
         restore[k] = 1;
         restored += area;
-      } else changed.push(box);
-    } else if (lostBehind[k] >= MIN_LOST * long && box.y1 < GROUNDED * height) changed.push(box);
+        continue;
+      }
+      if (!grounded) changed.push(box);
+      continue;
+    }
+    if (behind[k] >= lost && !grounded) changed.push(box);
   }
   if (restored) for (let i = 0; i < hard.length; i++) if (restore[labels[i]]) hard[i] = 0;
   return { hard, restoredShare: restored / (width * height), changed };
+}
+
+/** Share of an opening's upper two thirds that region `k` covers. */
+function overlapShare(labels: Int32Array, k: number, o: Opening, width: number): number {
+  const bottom = o.y0 + Math.round(((o.y1 - o.y0) * 2) / 3);
+  let inside = 0;
+  let area = 0;
+  for (let y = o.y0; y <= bottom; y++) {
+    for (let x = o.x0; x <= o.x1; x++) {
+      area++;
+      if (labels[y * width + x] === k) inside++;
+    }
+  }
+  return area ? inside / area : 0;
 }
 
 /** Share of a region's pixels where the result has clear texture the photo does not have there. */

@@ -15,6 +15,8 @@ export interface StructureSupport {
   patches: number;
   /** Of those, the ones whose content lines up. */
   supporting: number;
+  /** Sum of the supporting patches' correlations: ranks transforms that line up equally many patches by how precisely. */
+  score: number;
   /** Supporting patches per quarter of the frame (top-left, top-right, bottom-left, bottom-right). */
   quarters: [number, number, number, number];
   /** 0/1 per cell (row-major `cols × rows`): the supporting patches, for the verification. */
@@ -57,6 +59,7 @@ export function structureSupport(photo: Float32Array, result: Float32Array, vali
   const quarters: [number, number, number, number] = [0, 0, 0, 0];
   let patches = 0;
   let supporting = 0;
+  let score = 0;
   const n = CELL * CELL;
   for (let cy = 0; cy < rows; cy++) {
     for (let cx = 0; cx < cols; cx++) {
@@ -79,9 +82,10 @@ export function structureSupport(photo: Float32Array, result: Float32Array, vali
       const correlation = vo > 0 && vr > 0 ? cov / Math.sqrt(vo * vr) : 0;
       if (correlation < MIN_CORRELATION) continue;
       supporting++;
+      score += correlation;
       cells[cy * cols + cx] = 1;
       quarters[(cy < rows / 2 ? 0 : 2) + (cx < cols / 2 ? 0 : 1)]++;
     }
   }
-  return { patches, supporting, quarters, cells, cols, rows };
+  return { patches, supporting, score, quarters, cells, cols, rows };
 }

@@ -58,6 +58,10 @@ export type VerifyInput = {
   alignment: Alignment;
   /** Regions of the mask that changed the room's structure (structure-in-mask.ts). */
   structureChanged?: Box[];
+  /** See CoverCheckInput. */
+  litLuma?: Uint8Array;
+  /** The soft mask before regions were restored to the photo: where lines are not judged again. */
+  judgedSoft?: Uint8Array;
 };
 
 export interface Verification {
@@ -70,7 +74,7 @@ export function verifyLock(cv: CV, input: VerifyInput): Verification {
   const { width, height } = mask;
   const long = Math.max(width, height);
   const edges = input.alignedEdges ?? tolerantEdges(cv, input.alignedGrey);
-  const architectureScore = linesPresent(input.lines, edges, mask.soft, input.valid, width);
+  const architectureScore = linesPresent(input.lines, edges, input.judgedSoft ?? mask.soft, input.valid, width);
   const changedShare = mask.changedShare;
   const alignmentErrorPx = Number.isFinite(alignment.residualPx) ? (alignment.residualPx * 1024) / long : 999;
   const reasons: LockRefusalReason[] = [];
@@ -98,6 +102,20 @@ function tooMuchChanged(mask: ChangeMask): boolean {
   let upper = 0;
   for (let i = 0; i < upperRows * width; i++) if (hard[i]) upper++;
   return mask.changedShare > MAX_CHANGED_SHARE || upper / Math.max(1, upperRows * width) > MAX_UPPER_CHANGED || mask.differingShare > MAX_DIFFERING_SHARE;
+}
+
+/** How far (share of the long side) a re-render may displace the photo's own structure: 25 px at 1024. */
+export const DISPLACED_SHARE = 0.025;
+
+/** The result's edges widened by DISPLACED_SHARE: where a line of the photo may have been re-drawn. */
+export function nearbyEdges(cv: CV, alignedGrey: any): Uint8Array {
+  const radius = Math.max(1, Math.round(DISPLACED_SHARE * Math.max(alignedGrey.cols, alignedGrey.rows)));
+  return withMats(cv, (keep) => {
+    const e = keep(cannyEdges(cv, alignedGrey, 25, 75));
+    const kernel = keep(cv.getStructuringElement(cv.MORPH_RECT, new cv.Size(2 * radius + 1, 2 * radius + 1)));
+    cv.dilate(e, e, kernel, new cv.Point(-1, -1), 1);
+    return rawFromMat(e);
+  });
 }
 
 /** The aligned result's edges, dilated by the line tolerance: where a line of the original counts as present. */
@@ -152,6 +170,14 @@ export interface CoverCheckInput {
   openings: Opening[];
   /** `tolerantEdges` of the aligned result, when the caller has them already. */
   alignedEdges?: Uint8Array;
+  /**
+   * `nearbyEdges` of the aligned result: with them, a door frame's edges count as vanished outside
+   * the change mask too, when no edge of the result is anywhere near (a door painted out in a
+   * colour the model's light explains); without them only where the mask covers the opening.
+   */
+  nearbyEdges?: Uint8Array;
+  /** The aligned result's luma with the model's light divided out, for the darkening test (default: `alignedGrey`). */
+  litLuma?: Uint8Array;
 }
 
 /**
@@ -167,7 +193,7 @@ export function coveredStructure(cv: CV, input: CoverCheckInput): Box[] {
     return { originalEdges: rawFromMat(keep(cannyEdges(cv, input.originalGrey, 50, 150))), resultEdges: rawFromMat(keep(cannyEdges(cv, input.alignedGrey, 50, 150))) };
   });
   const alignedEdges = input.alignedEdges ?? tolerantEdges(cv, input.alignedGrey);
-  const pictures: OpeningPictures = { originalLuma: rawFromMat(input.originalGrey), alignedLuma: rawFromMat(input.alignedGrey), originalEdges, alignedEdges, hard: input.hard, width };
+  const pictures: OpeningPictures = { originalLuma: rawFromMat(input.originalGrey), alignedLuma: input.litLuma ?? rawFromMat(input.alignedGrey), originalEdges, alignedEdges, nearbyEdges: input.nearbyEdges, hard: input.hard, width };
   const covered: Box[] = input.openings
     .filter((o) => openingLost(o, pictures) > MAX_OPENING_LOST)
     .map((o) => ({ x0: o.x0, y0: o.y0, x1: o.x1, y1: o.y0 + Math.round(((o.y1 - o.y0) * 2) / 3) }));
@@ -180,6 +206,7 @@ interface OpeningPictures {
   originalEdges: Uint8Array;
   /** Dilated by the line tolerance. */
   alignedEdges: Uint8Array;
+  nearbyEdges?: Uint8Array;
   hard: Uint8Array;
   width: number;
 }
@@ -201,13 +228,17 @@ export function openingLost(o: Opening, p: OpeningPictures): number {
       const i = y * p.width + x;
       area++;
       if (p.originalEdges[i]) edges++;
-      if (!p.hard[i]) continue;
+      if (!p.hard[i]) {
+        if (p.nearbyEdges && p.originalEdges[i] && !p.nearbyEdges[i]) vanished++;
+        continue;
+      }
       if (p.alignedLuma[i] < p.originalLuma[i] - OPENING_DARKENING) darkened++;
       if (p.originalEdges[i] && !p.alignedEdges[i]) vanished++;
     }
   }
   if (!area) return 0;
-  return o.kind === 'bright' ? darkened / area : edges ? vanished / edges : 0;
+  const edgesLost = edges ? vanished / edges : 0;
+  return o.kind === 'bright' ? Math.max(darkened / area, edgesLost) : edgesLost;
 }
 
 /**
