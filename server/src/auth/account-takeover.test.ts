@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema/users.js';
 import { startTestInbox, tokenIn, type TestInbox } from '../../test/support/smtp-inbox.js';
@@ -6,8 +6,9 @@ import { createTestApp, markVerified, sessionCookieFrom, signUp, uniqueEmail, ty
 import { grantAdmin } from './accounts.js';
 
 /**
- * Issue #22, item 1: a queued e-mail change must not survive the owner taking the account back,
- * and the admin role follows the verified address. Every mail goes over real SMTP.
+ * Issue #22, items 1 and 7: a queued e-mail change must not survive the owner taking the account
+ * back, the admin role follows the verified address, and strangers cannot silence the owner's
+ * reset mail. Every mail goes over real SMTP.
  */
 let inbox: TestInbox;
 let t: TestApp;
@@ -145,5 +146,62 @@ describe('the admin role follows the verified address (decision 030)', () => {
     expect(await adminStatus(admin.cookie)).toBe(403);
     expect((await login(admin.email, admin.password)).json().role).toBe('user');
     expect(await rowOf(admin.user.id)).toMatchObject({ role: 'user', adminSource: null });
+  });
+});
+
+describe('strangers cannot silence the owner’s reset mail (item 7)', () => {
+  /** Lets the per-address cooldown run out, as 2 minutes would. */
+  const coolDown = (email: string) => t.database.db.execute(sql`UPDATE rate_limits SET window_start = window_start - interval '121 seconds' WHERE key = ${`reset:email:${email}`}`);
+
+  it('after three strangers’ requests the owner’s own request still mails a link, and a stranger’s mail never voids it', async () => {
+    const { email, password } = await signUp(t.app);
+    for (const ip of ['203.0.113.1', '203.0.113.2', '203.0.113.3']) expect((await post('/api/auth/password-reset/request', { email }, ip)).statusCode).toBe(202);
+    await settle();
+    // One mail per address and cooldown: the strangers got one mail sent, not three.
+    expect(inbox.to(email).filter(isResetMail)).toHaveLength(1);
+
+    await coolDown(email);
+    expect((await post('/api/auth/password-reset/request', { email }, '198.51.100.9')).statusCode).toBe(202);
+    await expect.poll(() => inbox.to(email).filter(isResetMail).length).toBe(2);
+    const ownerToken = tokenIn(inbox.to(email).filter(isResetMail)[1]!, '/reset-password');
+
+    // A stranger's next mail does not void the owner's link.
+    await coolDown(email);
+    expect((await post('/api/auth/password-reset/request', { email }, '203.0.113.4')).statusCode).toBe(202);
+    await expect.poll(() => inbox.to(email).filter(isResetMail).length).toBe(3);
+    expect((await post('/api/auth/password-reset', { token: ownerToken, password: 'owner took it back' })).statusCode).toBe(204);
+    expect((await login(email, 'owner took it back')).statusCode).toBe(200);
+    expect((await login(email, password)).statusCode).toBe(401);
+    // Using one link ends the others.
+    const strangersToken = tokenIn(inbox.to(email).filter(isResetMail)[2]!, '/reset-password');
+    expect((await post('/api/auth/password-reset', { token: strangersToken, password: 'stranger password' })).json().code).toBe('token_invalid');
+  });
+
+  it('within the cooldown a second request sends nothing', async () => {
+    const { email } = await signUp(t.app);
+    expect((await post('/api/auth/password-reset/request', { email }, '203.0.113.20')).statusCode).toBe(202);
+    expect((await post('/api/auth/password-reset/request', { email }, '198.51.100.20')).statusCode).toBe(202);
+    await settle();
+    expect(inbox.to(email).filter(isResetMail)).toHaveLength(1);
+  });
+
+  it('limits each requester: 3 mails per address and hour, then 429 after 10 requests in 15 minutes', async () => {
+    const { email } = await signUp(t.app);
+    const ip = '203.0.113.30';
+    for (let i = 0; i < 4; i++) {
+      expect((await post('/api/auth/password-reset/request', { email }, ip)).statusCode).toBe(202);
+      await coolDown(email);
+    }
+    await settle();
+    expect(inbox.to(email).filter(isResetMail)).toHaveLength(3);
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) statuses.push((await post('/api/auth/password-reset/request', { email: uniqueEmail('spray') }, ip)).statusCode);
+    expect(statuses).toEqual([202, 202, 202, 202, 202, 202, 429]);
+    const limited = await post('/api/auth/password-reset/request', { email }, ip);
+    expect(limited.json().code).toBe('rate_limited');
+    // Another requester (the owner) is not affected.
+    await coolDown(email);
+    expect((await post('/api/auth/password-reset/request', { email }, '198.51.100.30')).statusCode).toBe(202);
+    await expect.poll(() => inbox.to(email).filter(isResetMail).length).toBe(4);
   });
 });
