@@ -158,8 +158,10 @@ export async function confirmEmailChange(deps: AccountMailDeps, token: string): 
   const [updated] = await deps.db
     .update(users)
     .set({ email: row.email, pendingEmail: null, emailVerifiedAt: new Date(), role: 'user', adminSource: null, updatedAt: new Date() })
-    .where(eq(users.id, user.id))
+    // Still queued in this very statement: a password reset or a cancel that got there first wins.
+    .where(and(eq(users.id, user.id), eq(users.pendingEmail, row.email)))
     .returning();
+  if (!updated) throw invalidLink();
   // Links sent to the old address no longer match it and so stop working on their own.
-  return applyAdminEmails(deps.db, updated!, deps.adminEmails);
+  return applyAdminEmails(deps.db, updated, deps.adminEmails);
 }
