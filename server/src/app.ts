@@ -18,7 +18,8 @@ import type { DatabaseHandle } from './db/client.js';
 import { healthRoutes } from './health/routes.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { OneLineRequestLog } from './http/request-log.js';
-import { helmetOptions, registerSecurityHeaders } from './http/security-headers.js';
+import { frameworkErrorAnswer } from './http/framework-errors.js';
+import { helmetHeaders, helmetOptions, registerApiNoStore, registerSecurityHeaders } from './http/security-headers.js';
 import { inlineScriptHashes, registerSpa } from './http/spa.js';
 import { webDistFolder } from './paths.js';
 import type { JobQueue } from './jobs/job-queue.js';
@@ -27,7 +28,7 @@ import { objectRoutes } from './objects/routes.js';
 import { projectRoutes } from './projects/routes.js';
 import { createServices, type Services } from './services.js';
 import { stagingRoutes } from './staging/routes.js';
-import { registerShareNoindex, sharingRoutes } from './sharing/routes.js';
+import { registerShareNoindex, sharingRoutes, shareUrlHeaders } from './sharing/routes.js';
 import { linkOfProject, shareUrl } from './sharing/share-links.js';
 import { variationRoutes } from './staging/variation-routes.js';
 import { registerOriginCheck } from './security/origin-check.js';
@@ -58,12 +59,17 @@ function trustProxySetting(value: AppConfig['TRUST_PROXY']) {
 /** Builds the HTTP app; `main.ts` listens, tests call it through `app.inject`. */
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const { config, database } = deps;
+  const webRoot = deps.serveWeb === false ? '/nonexistent' : (deps.webRoot ?? webDistFolder);
+  // @fastify/helmet's headers, computed once at start-up instead of on every request.
+  const securityHeaders = await helmetHeaders(helmetOptions(config, inlineScriptHashes(webRoot)));
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
     // One line per request instead of Fastify's two (http/request-log.ts).
     logController: new OneLineRequestLog(),
     trustProxy: trustProxySetting(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
+    // Malformed percent-encoding and the like: `{message, code}` with every header, not Fastify's own body.
+    frameworkErrors: frameworkErrorAnswer(securityHeaders, shareUrlHeaders),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -75,9 +81,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   registerErrorHandling(app);
   await app.register(fastifyCookie, { secret: config.sessionSecret });
-  const webRoot = deps.serveWeb === false ? '/nonexistent' : (deps.webRoot ?? webDistFolder);
-  // @fastify/helmet's headers, computed once at start-up instead of on every request.
-  await registerSecurityHeaders(app, helmetOptions(config, inlineScriptHashes(webRoot)));
+  registerSecurityHeaders(app, securityHeaders);
+  registerApiNoStore(app);
   registerOriginCheck(app, config.publicUrl);
 
   await app.register(healthRoutes);

@@ -113,9 +113,11 @@ export async function sharingRoutes(app: FastifyInstance, options: SharingRoutes
  */
 export function registerShareNoindex(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith('/s/')) {
-      reply.header('x-robots-tag', NOINDEX);
-      reply.header('referrer-policy', 'no-referrer');
-    }
+    reply.headers(shareUrlHeaders(request.url));
   });
+}
+
+/** The headers of a share page's URL (also for answers Fastify gives before routing, http/framework-errors.ts). */
+export function shareUrlHeaders(url: string): Record<string, string> {
+  return url.startsWith('/s/') ? { 'x-robots-tag': NOINDEX, 'referrer-policy': 'no-referrer' } : {};
 }

@@ -16,5 +16,13 @@ export const runCases: HostileCase[] = [
   { name: 'events: a traversal as run id', route: 'GET /api/staging-runs/:id/events', request: (w) => call('GET', '/api/staging-runs/..%2F..%2Fetc%2Fpasswd/events', w.b.cookie), expectStatus: 404, expectCode: 'not_found' },
   { name: 'events: an 80-character run id', route: 'GET /api/staging-runs/:id/events', request: (w) => call('GET', `/api/staging-runs/${'a'.repeat(80)}/events`, w.b.cookie), expectStatus: 400, expectCode: 'validation_failed' },
   { name: 'project pages: a forged cursor', route: 'GET /api/projects', request: (w) => call('GET', '/api/projects?limit=5&cursor=WyIxOTcwIiwiJyBPUiAxPTEgLS0iXQ', w.b.cookie), expectStatus: 400, expectCode: 'bad_request' },
+  { name: 'project pages: a NUL as the cursor', route: 'GET /api/projects', request: (w) => call('GET', '/api/projects?limit=5&cursor=%00', w.b.cookie), expectStatus: 400, expectCode: 'validation_failed' },
+  {
+    name: 'project pages: a NUL inside the encoded cursor never reaches PostgreSQL',
+    route: 'GET /api/projects',
+    request: (w) => call('GET', `/api/projects?limit=5&cursor=${Buffer.from(JSON.stringify(['2026-01-01 10:00:00+00\u0000', '00000000-0000-4000-8000-000000000000'])).toString('base64url')}`, w.b.cookie),
+    expectStatus: 400,
+    expectCode: 'bad_request',
+  },
   { name: 'project pages: a limit of a million', route: 'GET /api/projects', request: (w) => call('GET', '/api/projects?limit=1000000', w.b.cookie), expectStatus: 400, expectCode: 'validation_failed' },
 ];
