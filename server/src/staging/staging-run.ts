@@ -230,8 +230,9 @@ export async function runStaging(deps: StagingRunDeps, data: StagingRunPayload, 
     const result = chosen.result;
 
     const replaced = await db.transaction(async (tx) => {
-      // Serialises concurrent results for one original: the last one stored replaces the others.
-      await tx.select({ id: projectImages.id }).from(projectImages).where(eq(projectImages.id, original.id)).for('update');
+      // Serialises concurrent results for one original, and choosing a variation (variations.ts): the
+      // last one stored replaces the others. NO KEY UPDATE: new runs may still reference the row meanwhile.
+      await tx.select({ id: projectImages.id }).from(projectImages).where(eq(projectImages.id, original.id)).for('no key update');
       const imageId = randomUUID();
       if (!(await chargeRun(tx, run.id, imageId))) return null;
       await keepCreditsFor(tx, run.id, stored.length);
