@@ -32,6 +32,9 @@ export const ERROR_CODES = [
   'structure_changed',
   'no_billing_account',
   'engine_cannot_declutter',
+  'too_many_streams',
+  'too_many_downloads',
+  'downloads_busy',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
