@@ -21,7 +21,7 @@ import type { LockFigures, LockOptions, LockOutcome } from './geometry-lock/lock
 import { recomputeProjectStatus } from './project-status.js';
 import { finishResult, type FinishedImage } from './result-image.js';
 import { groupSeed, referenceFor } from './room-references.js';
-import { findImage, findRun } from './runs.js';
+import { findImage, findRun, touchHeartbeat } from './runs.js';
 import { markStage } from './run-stage.js';
 import type { RunStage } from '../../../contract/staging-runs.js';
 import { keepCreditsFor, produceVariations, variationsOf } from './variations.js';
@@ -55,6 +55,8 @@ export interface StagingRunDeps {
   lock: GeometryLock;
   timeoutSeconds: number;
   retryPolicy?: RetryPolicy;
+  /** How often the working process touches the run's heartbeat (RUN_HEARTBEAT_S; decision 032). Default 15 s. */
+  heartbeatSeconds?: number;
 }
 
 const REFUNDED = 'Your credit has been refunded.';
@@ -106,6 +108,8 @@ export async function runStaging(deps: StagingRunDeps, data: StagingRunPayload, 
     await refundRun(db, run.id, message, code);
     return { refunded: true, message };
   };
+  // From here on the run is ours: the sweep refunds it once this heartbeat stops (decision 032).
+  if (!(await touchHeartbeat(db, run.id))) return { skipped: true };
 
   const original = run.originalImageId ? await findImage(db, run.originalImageId) : null;
   const source = original ? await storage.read(original.filePath.slice(1)) : null;
@@ -122,6 +126,13 @@ export async function runStaging(deps: StagingRunDeps, data: StagingRunPayload, 
       () => {},
     );
   }, 1000);
+  // The heartbeat; a run settled elsewhere meanwhile (sweep, web timeout) stops here too.
+  const heartbeat = setInterval(() => {
+    touchHeartbeat(db, run.id).then(
+      (alive) => alive || controller.abort(),
+      (err: unknown) => log.warn({ err, runId: run.id }, 'could not touch the run heartbeat'),
+    );
+  }, (deps.heartbeatSeconds ?? 15) * 1000);
   const written: string[] = [];
   // Progress for whoever follows the run (SSE); a lost update only costs a progress step.
   const stage = (step: RunStage) => markStage(db, run.id, step).catch((err: unknown) => log.warn({ err, runId: run.id, step }, 'could not record the run stage'));
@@ -276,6 +287,7 @@ export async function runStaging(deps: StagingRunDeps, data: StagingRunPayload, 
     return fail(message, code);
   } finally {
     clearInterval(watcher);
+    clearInterval(heartbeat);
     context.signal.removeEventListener('abort', onStop);
   }
 }
