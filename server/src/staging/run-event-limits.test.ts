@@ -133,6 +133,15 @@ describe('run event streams are woken by notifications', () => {
     expect(await stream.nextEvent()).toBe('queued');
     expect(await stream.nextEvent()).toMatch(/^position-\d+$/);
 
+    // Idle, the stream asks the database nothing (it polled once a second before decision 032):
+    // no connection is taken from the pool (no jobs run here; the listener holds its own client).
+    let queries = 0;
+    const count = () => (queries += 1);
+    t.database.pool.on('acquire', count);
+    await new Promise((r) => setTimeout(r, 2500));
+    t.database.pool.off('acquire', count);
+    expect(queries).toBe(0);
+
     // Each step is sent only after the stream has shown the one before: nothing here polls.
     await markStage(t.database.db, runId, 'generating');
     expect(await stream.nextEvent()).toBe('stage-generating');

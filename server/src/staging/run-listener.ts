@@ -87,7 +87,7 @@ export class RunSettledListener {
     return {
       next: async (timeoutMs) => {
         await this.#ensureConnected();
-        if (!subscriber.run && !subscriber.queue && !closed && !this.#closed) {
+        if (!subscriber.run && !subscriber.queue && !closed) {
           await new Promise<void>((resolve) => {
             const done = () => {
               clearTimeout(timer);
