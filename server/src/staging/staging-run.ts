@@ -110,14 +110,30 @@ export async function runStaging(deps: StagingRunDeps, data: StagingRunPayload, 
   };
   // From here on the run is ours: the sweep refunds it once this heartbeat stops (decision 032).
   if (!(await touchHeartbeat(db, run.id))) return { skipped: true };
-
-  const original = run.originalImageId ? await findImage(db, run.originalImageId) : null;
-  const source = original ? await storage.read(original.filePath.slice(1)) : null;
-  if (!original || !source) return fail(`The original image no longer exists. ${REFUNDED}`, 'not_found');
-  const [owner] = await db.select({ plan: users.subscriptionPlan }).from(users).where(eq(users.id, run.userId));
-
   // Abort the engine when the run is settled elsewhere (web timeout, sweeper) or the worker stops.
   const controller = new AbortController();
+  const heartbeat = setInterval(() => {
+    touchHeartbeat(db, run.id).then(
+      (alive) => alive || controller.abort(),
+      (err: unknown) => log.warn({ err, runId: run.id }, 'could not touch the run heartbeat'),
+    );
+  }, (deps.heartbeatSeconds ?? 15) * 1000);
+
+  const inputs = async () => {
+    const original = run.originalImageId ? await findImage(db, run.originalImageId) : null;
+    const source = original ? await storage.read(original.filePath.slice(1)) : null;
+    const [owner] = await db.select({ plan: users.subscriptionPlan }).from(users).where(eq(users.id, run.userId));
+    return { original, source, owner };
+  };
+  const { original, source, owner } = await inputs().catch((err: unknown) => {
+    clearInterval(heartbeat);
+    throw err;
+  });
+  if (!original || !source) {
+    clearInterval(heartbeat);
+    return fail(`The original image no longer exists. ${REFUNDED}`, 'not_found');
+  }
+
   const onStop = () => controller.abort();
   context.signal.addEventListener('abort', onStop, { once: true });
   const watcher = setInterval(() => {
@@ -126,13 +142,6 @@ export async function runStaging(deps: StagingRunDeps, data: StagingRunPayload, 
       () => {},
     );
   }, 1000);
-  // The heartbeat; a run settled elsewhere meanwhile (sweep, web timeout) stops here too.
-  const heartbeat = setInterval(() => {
-    touchHeartbeat(db, run.id).then(
-      (alive) => alive || controller.abort(),
-      (err: unknown) => log.warn({ err, runId: run.id }, 'could not touch the run heartbeat'),
-    );
-  }, (deps.heartbeatSeconds ?? 15) * 1000);
   const written: string[] = [];
   // Progress for whoever follows the run (SSE); a lost update only costs a progress step.
   const stage = (step: RunStage) => markStage(db, run.id, step).catch((err: unknown) => log.warn({ err, runId: run.id, step }, 'could not record the run stage'));
