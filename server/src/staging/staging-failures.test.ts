@@ -167,6 +167,29 @@ describe('the sweeper', () => {
   });
 });
 
+describe('storage failing', () => {
+  it('refunds at once when the job cannot read the original (it used to wait for the sweep)', async () => {
+    const { cookie, user } = await signUp(t.app);
+    const projectId = await createProject(t.app, cookie);
+    const storage = t.services.storage;
+    const read = storage.read;
+    storage.read = async (key) => {
+      if (key.includes(`/projects/${projectId}/`)) throw Object.assign(new Error('EIO: i/o error'), { code: 'EIO' });
+      return read.call(storage, key);
+    };
+    try {
+      const res = await processImage(t.app, cookie, { imageURL: await upload(t.app, cookie, await photo(320, 240)), projectId });
+      expect(res.statusCode).toBe(502);
+      expect(res.json()).toMatchObject({ success: false, code: 'staging_failed', error: expect.stringMatching(/refunded/) });
+    } finally {
+      storage.read = read;
+    }
+    expect(await creditsUsed(user.id)).toBe(0);
+    const [run] = await t.database.db.select().from(stagingRuns).where(eq(stagingRuns.userId, user.id));
+    expect(run).toMatchObject({ state: 'refunded', errorCode: 'staging_failed' });
+  });
+});
+
 describe('without a job queue', () => {
   it('answers 503 and refunds the credit', async () => {
     const bare = await createTestApp({ services: { engine } });

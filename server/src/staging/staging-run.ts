@@ -125,14 +125,14 @@ export async function runStaging(deps: StagingRunDeps, data: StagingRunPayload, 
     const [owner] = await db.select({ plan: users.subscriptionPlan }).from(users).where(eq(users.id, run.userId));
     return { original, source, owner };
   };
-  const { original, source, owner } = await inputs().catch((err: unknown) => {
-    clearInterval(heartbeat);
-    throw err;
+  const loaded = await inputs().catch((err: unknown) => {
+    log.warn({ runId: run.id, err }, 'could not read the original, refunding');
+    return null;
   });
-  if (!original || !source) {
-    clearInterval(heartbeat);
-    return fail(`The original image no longer exists. ${REFUNDED}`, 'not_found');
-  }
+  if (!loaded?.original || !loaded.source) clearInterval(heartbeat);
+  if (!loaded) return fail(describeFailure(null).message, 'staging_failed');
+  const { original, source, owner } = loaded;
+  if (!original || !source) return fail(`The original image no longer exists. ${REFUNDED}`, 'not_found');
 
   const onStop = () => controller.abort();
   context.signal.addEventListener('abort', onStop, { once: true });
