@@ -13,6 +13,7 @@ import { maintenanceJob } from './jobs/maintenance-job.js';
 import { createMailer, mailerSettings } from './mail/mailer.js';
 import { createServices, type Services } from './services.js';
 import { closeCvThreads } from './staging/geometry-lock/cv-threads.js';
+import { startRunSweeper, stuckAfterSeconds } from './staging/sweeper.js';
 
 /**
  * Starts what a process needs, in order: database (embedded when DATABASE_URL is unset),
@@ -65,6 +66,16 @@ export async function startRuntime(config: AppConfig, options: { serve: boolean;
   // slots each, their pollers alone starved pg-boss's pool (decision 024).
   const jobs = await startJobQueue(url, jobDefinitions(database, services, billing), { work: options.work, log, warmUp: true });
   const app = options.serve ? await buildApp({ config, database, jobs, services, billing, mailer, logger: log }) : null;
+  // Every process sweeps for runs whose worker is gone (decision 032), whether or not it works jobs.
+  const sweeper = startRunSweeper(
+    {
+      db: database.db,
+      intervalSeconds: config.RUN_SWEEP_INTERVAL_S,
+      staleAfterSeconds: config.RUN_STALE_AFTER_S,
+      stuckAfterSeconds: stuckAfterSeconds(config.STAGING_TIMEOUT_S),
+    },
+    log,
+  );
 
   let stopped = false;
   return {
@@ -83,6 +94,7 @@ export async function startRuntime(config: AppConfig, options: { serve: boolean;
         const closeIdle = setInterval(() => app.server.closeIdleConnections(), 200);
         await app.close().finally(() => clearInterval(closeIdle));
       }
+      await sweeper.stop();
       await jobs.stop();
       await closeCvThreads();
       await mailer.close();

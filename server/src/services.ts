@@ -56,6 +56,8 @@ export function createServices(config: AppConfig, database: DatabaseHandle, over
     timeoutSeconds: config.STAGING_TIMEOUT_S,
     workerConcurrency: config.WORKER_CONCURRENCY,
     retryPolicy: overrides.retryPolicy,
+    heartbeatSeconds: config.RUN_HEARTBEAT_S,
+    staleAfterSeconds: config.RUN_STALE_AFTER_S,
   });
   return {
     storage,

@@ -34,7 +34,12 @@ export async function stagingRoutes(app: FastifyInstance, options: StagingRoutes
   const { storage, uploads, runJob, timeoutSeconds, jobs, engine } = options;
   const listener = new RunSettledListener(app.pool, app.log);
   app.addHook('onClose', () => listener.close());
-  await app.register(runEventRoutes, { listener });
+  await app.register(runEventRoutes, {
+    listener,
+    streamsPerUser: app.config.RUN_STREAMS_PER_USER,
+    streamsPerRun: app.config.RUN_STREAMS_PER_RUN,
+    recheckMs: app.config.RUN_STREAM_RECHECK_S * 1000,
+  });
 
   r.post('/api/process-image', { preHandler: [requireUser, requireVerifiedEmail], schema: { body: processImageRequest } }, async (request, reply) => {
     const user = currentUser(request);

@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { projectImages, projects, stagingRuns } from '../db/schema/projects.js';
 
@@ -64,6 +64,31 @@ export async function staleReservedRuns(db: Tx, olderThanSeconds: number, limit 
     .from(stagingRuns)
     .where(and(eq(stagingRuns.state, 'reserved'), lt(stagingRuns.createdAt, sql`now() - make_interval(secs => ${olderThanSeconds})`)))
     .limit(limit);
+}
+
+/** Started runs whose working process stopped touching their heartbeat (killed, frozen, cut off; decision 032). */
+export async function staleHeartbeatRuns(db: Tx, olderThanSeconds: number, limit = 500): Promise<RunRow[]> {
+  return db
+    .select()
+    .from(stagingRuns)
+    .where(
+      and(
+        eq(stagingRuns.state, 'reserved'),
+        isNotNull(stagingRuns.heartbeatAt),
+        lt(stagingRuns.heartbeatAt, sql`now() - make_interval(secs => ${olderThanSeconds})`),
+      ),
+    )
+    .limit(limit);
+}
+
+/** The working process is alive and still on the run; false once the run is settled (stop working on it). */
+export async function touchHeartbeat(db: Tx, runId: string): Promise<boolean> {
+  const rows = await db
+    .update(stagingRuns)
+    .set({ heartbeatAt: sql`now()` })
+    .where(and(eq(stagingRuns.id, runId), eq(stagingRuns.state, 'reserved')))
+    .returning({ id: stagingRuns.id });
+  return rows.length === 1;
 }
 
 /** Projects left in `processing` although nothing has happened to them for a while. */

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectImages, projects, stagingRuns } from '../db/schema/projects.js';
@@ -132,9 +132,61 @@ describe('the sweeper', () => {
     expect(p!.status).toBe('failed');
   });
 
+  it('refunds a started run whose heartbeat stopped, once, and leaves a beating one and a queued one alone (decision 032)', async () => {
+    const db = t.database.db;
+    const { user } = await signUp(t.app);
+    const [project] = await db.insert(projects).values({ userId: user.id, title: 'Lost worker', status: 'processing' }).returning();
+    await db.update(users).set({ creditsUsed: 3 }).where(eq(users.id, user.id));
+    const run = (values: { stage?: string; heartbeatAt?: SQL; createdAt?: SQL }) =>
+      db.insert(stagingRuns).values({ userId: user.id, projectId: project!.id, ...values }).returning().then((rows) => rows[0]!);
+    const lost = await run({ stage: 'generating', heartbeatAt: sql`now() - interval '91 seconds'` });
+    const beating = await run({ stage: 'generating', heartbeatAt: sql`now() - interval '10 seconds'` });
+    // Queued for long (no heartbeat yet): waiting in the queue is not a lost worker.
+    const queued = await run({ createdAt: sql`now() - interval '5 minutes'` });
+
+    const result = await sweepStaging({ db, stuckAfterSeconds: 15 * 60, staleAfterSeconds: 90 }, silent);
+    expect(result).toMatchObject({ workerLost: 1, refunded: 0 });
+    const states = await db.select({ id: stagingRuns.id, state: stagingRuns.state, code: stagingRuns.errorCode }).from(stagingRuns).where(eq(stagingRuns.projectId, project!.id));
+    expect(new Map(states.map((s) => [s.id, [s.state, s.code]]))).toEqual(
+      new Map([
+        [lost.id, ['refunded', 'staging_failed']],
+        [beating.id, ['reserved', null]],
+        [queued.id, ['reserved', null]],
+      ]),
+    );
+    expect(await creditsUsed(user.id)).toBe(2);
+    // Sweeps of several processes at once, or again later: the run is refunded once.
+    const again = await Promise.all([1, 2, 3].map(() => sweepStaging({ db, stuckAfterSeconds: 15 * 60, staleAfterSeconds: 90 }, silent)));
+    expect(again.map((r) => r.workerLost)).toEqual([0, 0, 0]);
+    expect(await creditsUsed(user.id)).toBe(2);
+  });
+
   it('is scheduled every minute with pg-boss', async () => {
     const { rows } = await t.database.pool.query(`SELECT name, cron FROM pgboss.schedule WHERE name = 'staging.sweep'`);
     expect(rows).toEqual([{ name: 'staging.sweep', cron: '* * * * *' }]);
+  });
+});
+
+describe('storage failing', () => {
+  it('refunds at once when the job cannot read the original (it used to wait for the sweep)', async () => {
+    const { cookie, user } = await signUp(t.app);
+    const projectId = await createProject(t.app, cookie);
+    const storage = t.services.storage;
+    const read = storage.read;
+    storage.read = async (key) => {
+      if (key.includes(`/projects/${projectId}/`)) throw Object.assign(new Error('EIO: i/o error'), { code: 'EIO' });
+      return read.call(storage, key);
+    };
+    try {
+      const res = await processImage(t.app, cookie, { imageURL: await upload(t.app, cookie, await photo(320, 240)), projectId });
+      expect(res.statusCode).toBe(502);
+      expect(res.json()).toMatchObject({ success: false, code: 'staging_failed', error: expect.stringMatching(/refunded/) });
+    } finally {
+      storage.read = read;
+    }
+    expect(await creditsUsed(user.id)).toBe(0);
+    const [run] = await t.database.db.select().from(stagingRuns).where(eq(stagingRuns.userId, user.id));
+    expect(run).toMatchObject({ state: 'refunded', errorCode: 'staging_failed' });
   });
 });
 

@@ -140,6 +140,12 @@ export const stagingRuns = pgTable(
     resultImageId: uuid('result_image_id'),
     /** The pipeline step a reserved run is in (generating, locking, retrying, finishing); null while queued. */
     stage: text('stage'),
+    /**
+     * Touched every RUN_HEARTBEAT_S by the process working the run (decision 032); null until a
+     * worker starts it. A reserved run whose heartbeat is older than RUN_STALE_AFTER_S lost its
+     * worker and is refunded by the sweep.
+     */
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },

@@ -28,6 +28,8 @@ export async function stageImageAsync(input: ProcessImageInput, onActivity: (act
 }
 
 const RECONNECT_MS = 1000;
+/** A 429's Retry-After is honoured up to this long. */
+const MAX_RETRY_AFTER_MS = 10_000;
 /** A stream that keeps failing to connect this long in a row is given up (the network is gone). */
 const GIVE_UP_AFTER_MS = 60_000;
 
@@ -51,7 +53,11 @@ export async function followRun(eventsUrl: string, onActivity: (activity: RunAct
     } catch (error) {
       if (signal?.aborted) throw error;
     }
-    if (res) {
+    // Too many open streams (decision 032; e.g. old connections a proxy left half-open): the run goes
+    // on, so wait as the server asks and follow it again, within the same give-up window.
+    const retryAfter = res?.status === 429 ? Number(res.headers.get('Retry-After') ?? '') : NaN;
+    if (res?.status === 429) void res.body?.cancel().catch(() => {});
+    else if (res) {
       await throwIfResNotOk(res);
       failingSince = null;
       try {
@@ -73,7 +79,8 @@ export async function followRun(eventsUrl: string, onActivity: (activity: RunAct
     }
     failingSince ??= Date.now();
     if (Date.now() - failingSince > GIVE_UP_AFTER_MS) throw new TypeError('The connection to the staging run was lost.');
-    await new Promise((resolve) => setTimeout(resolve, RECONNECT_MS));
+    const waitMs = retryAfter >= 0 ? Math.min(Math.max(retryAfter * 1000, RECONNECT_MS), MAX_RETRY_AFTER_MS) : RECONNECT_MS;
+    await new Promise((resolve) => setTimeout(resolve, waitMs));
   }
 }
 

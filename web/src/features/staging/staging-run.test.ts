@@ -193,6 +193,38 @@ describe('runStaging', () => {
     expect(percents.at(-2)).toBeGreaterThan(percents[0]!);
   });
 
+  it('waits as a 429 too_many_streams asks (Retry-After) and follows the run again: the run goes on meanwhile (decision 032)', async () => {
+    const runId = '33333333-3333-4333-8333-333333333333';
+    const eventsUrl = `/api/staging-runs/${runId}/events`;
+    let connection = 0;
+    mockFetch([
+      ['POST', '/api/projects', () => jsonResponse({ id: PROJECT_ID }, 201)],
+      ['POST', '/api/objects/upload', () => jsonResponse({ uploadURL: '/upload/1', objectPath: '/objects/uploads/1' })],
+      ['PUT', /^\/upload\//, () => jsonResponse({})],
+      ['POST', '/api/process-image', () => jsonResponse({ runId, status: 'queued', eventsUrl }, 202)],
+      [
+        'GET',
+        eventsUrl,
+        () => {
+          connection += 1;
+          if (connection === 1) {
+            const refused = jsonResponse({ message: 'Too many open progress streams.', code: 'too_many_streams' }, 429);
+            refused.headers.set('Retry-After', '1');
+            return refused;
+          }
+          return new Response('id: done\nevent: done\ndata: {"success":true,"processedImagePath":"/users/u/projects/p/b.jpg","imageId":"img-2"}\n\n', {
+            status: 200,
+            headers: { 'Content-Type': 'text/event-stream' },
+          });
+        },
+      ],
+      ['GET', `/api/projects/${PROJECT_ID}`, () => jsonResponse({ id: PROJECT_ID, images: [], createdAt: new Date().toISOString() })],
+    ]);
+    const outcome = await runStaging(request(1), () => {});
+    expect(connection).toBe(2);
+    expect(outcome.images[0]).toMatchObject({ processedImagePath: '/users/u/projects/p/b.jpg', imageId: 'img-2' });
+  });
+
   it('ends the run as logged out on a 401 (the session expired mid-run)', async () => {
     stagingServer(() => jsonResponse({ message: 'Unauthorized', code: 'unauthorized' }, 401));
     const failure = await failureOf(runStaging(request(2), () => {}));
