@@ -15,6 +15,8 @@ export interface JobDefinition<T = unknown> {
     retryLimit?: number;
     retryDelay?: number;
     retryBackoff?: boolean;
+    /** With `retryBackoff`: the longest delay between two attempts (seconds). */
+    retryDelayMax?: number;
     expireInSeconds?: number;
     notify?: boolean;
   };
@@ -48,9 +50,14 @@ export function defineJob<T>(definition: JobDefinition<T>): JobDefinition<T> {
 export interface JobQueue {
   boss: PgBoss;
   send<T>(
-    job: JobDefinition<T>,
+    job: Pick<JobDefinition<T>, 'name' | 'payload'>,
     data: T,
-    options?: { singletonKey?: string; startAfterSeconds?: number; group?: { id: string; tier?: string }; priority?: number },
+    options?: {
+      singletonKey?: string;
+      startAfterSeconds?: number;
+      group?: { id: string; tier?: string };
+      priority?: number;
+    },
   ): Promise<string | null>;
   stop(): Promise<void>;
 }
@@ -69,7 +76,10 @@ export async function startJobQueue(
   // Every working slot fetches, completes and fails through this pool, next to sends and pg-boss's own
   // maintenance: 4 connections starved 16 staging slots under load ("timeout exceeded when trying to
   // connect", so sends failed), hence one more per 4 slots of the busiest queue in a working process.
-  const slots = Math.max(0, ...definitions.map((d) => d.concurrency ?? options.workerConcurrency ?? 1));
+  const slots = Math.max(
+    0,
+    ...definitions.map((d) => d.concurrency ?? options.workerConcurrency ?? 1),
+  );
   const max = options.work ? 4 + Math.ceil(slots / 4) : 4;
   const boss = new PgBoss({ connectionString: url, schema: 'pgboss', max, useListenNotify });
   boss.on('error', (err) => options.log.error({ err }, 'job queue error'));
@@ -81,6 +91,7 @@ export async function startJobQueue(
       retryLimit: def.queue?.retryLimit ?? 2,
       retryDelay: def.queue?.retryDelay ?? 5,
       retryBackoff: def.queue?.retryBackoff ?? true,
+      ...(def.queue?.retryDelayMax ? { retryDelayMax: def.queue.retryDelayMax } : {}),
       expireInSeconds: def.queue?.expireInSeconds ?? 15 * 60,
       notify: def.queue?.notify ?? false,
     };
