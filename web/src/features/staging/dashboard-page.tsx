@@ -16,6 +16,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useAuth } from '@/lib/auth';
 import { FURNITURE_REMOVAL_HREF, useFurnitureRemovalAvailable } from '@/lib/public-config';
+import { ActiveRunsPanel } from './components/active-runs-panel';
 import { AdCard } from './components/ad-card';
 import { QuickStagingCard } from './components/quick-staging-card';
 import { SessionProjectCard } from './components/session-project-card';
@@ -57,6 +58,9 @@ export default function DashboardPage() {
           </Button>
         </div>
       </header>
+
+      {/* Runs that go on (or just finished) on the server, e.g. after a reload mid-run (issue #23). */}
+      <ActiveRunsPanel className="mt-8" exclude={projects.map(({ project }) => project.id)} />
 
       <Tabs defaultValue="virtual_staging" className="mt-8">
         <div className="-mx-4 overflow-x-auto px-4 pb-1 sm:mx-0 sm:px-0">

@@ -23,6 +23,7 @@ import { cn } from '@/lib/class-names';
 import { openAppModal } from '@/lib/modal-bus';
 import { useFurnitureRemovalAvailable } from '@/lib/public-config';
 import { useStagingConcurrency } from './api/get-public-config';
+import { ActiveRunsPanel } from './components/active-runs-panel';
 import { EngineNote } from './components/engine-note';
 import { FormSection } from './components/form-section';
 import { ImageDropZone } from './components/image-drop-zone';
@@ -196,6 +197,9 @@ export default function NewProjectPage() {
           </button>
         )}
       </header>
+
+      {/* After a reload mid-run: the run goes on on the server; show it and then its result (issue #23). */}
+      {run.state.status === 'idle' && <ActiveRunsPanel className="mt-6" />}
 
       {removal && removalAvailable === false && (
         <Alert

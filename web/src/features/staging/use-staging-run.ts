@@ -128,6 +128,7 @@ export function useStagingRun() {
       } finally {
         void queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
         void queryClient.invalidateQueries({ queryKey: ['/api/projects'] });
+        void queryClient.invalidateQueries({ queryKey: ['/api/staging-runs'] });
       }
     },
     [queryClient, signInAgain, t],
