@@ -13,14 +13,14 @@ const test = openaiTest;
 
 const TEXT = {
   en: {
-    running: 'Staging in progress: 0 of 1 images finished',
+    running: 'Staging in progress: 0 of 1 finished',
     finished: 'Finished: 1 image staged',
     open: 'Open project',
     processing: 'Processing',
     completed: 'Completed',
   },
   de: {
-    running: 'Wird eingerichtet: 0 von 1 Bildern fertig',
+    running: 'Wird eingerichtet: 0 von 1 fertig',
     finished: 'Fertig: 1 Bild eingerichtet',
     open: 'Projekt öffnen',
     processing: 'In Bearbeitung',

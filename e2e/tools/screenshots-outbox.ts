@@ -15,13 +15,22 @@ import { roomPhotos } from '../fixtures/rooms.js';
 
 const BASE = process.env.BASE_URL ?? 'http://localhost:3000';
 const OUT = process.env.OUT_DIR ?? '/tmp/shots-outbox';
-const CONSENT = JSON.stringify({ preferences: { necessary: true, analytics: false, marketing: false }, timestamp: new Date().toISOString() });
+const CONSENT = JSON.stringify({
+  preferences: { necessary: true, analytics: false, marketing: false },
+  timestamp: new Date().toISOString(),
+});
 
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--no-first-run'],
+});
 mkdirSync(OUT, { recursive: true });
 const signIn = await browser.newContext();
 const login = await signIn.request.post(`${BASE}/api/auth/login`, {
-  data: { email: process.env.ADMIN_EMAIL ?? 'admin@example.com', password: process.env.ADMIN_PASSWORD ?? 'admin-password-1' },
+  data: {
+    email: process.env.ADMIN_EMAIL ?? 'admin@example.com',
+    password: process.env.ADMIN_PASSWORD ?? 'admin-password-1',
+  },
   headers: { origin: BASE },
 });
 if (!login.ok()) throw new Error(`sign-in failed: ${login.status()} ${await login.text()}`);
@@ -65,7 +74,12 @@ try {
   for (const lang of ['de', 'en'] as const)
     for (const width of [1440, 375]) {
       const picker = await open(lang, width, '/new-project');
-      await picker.getByTestId('file-input').setInputFiles([{ name: 'kaputt.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('kein Foto\n') }, room!]);
+      await picker
+        .getByTestId('file-input')
+        .setInputFiles([
+          { name: 'kaputt.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('kein Foto\n') },
+          room!,
+        ]);
       await picker.getByTestId('picker-rejected').waitFor();
       await shot(picker, `picker-rejected-${lang}-${width}`);
 

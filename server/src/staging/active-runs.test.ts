@@ -17,27 +17,81 @@ describe('GET /api/staging-runs?active=1', () => {
     const owner = await signUp(t.app);
     const other = await signUp(t.app);
     const db = t.database.db;
-    const [done] = await db.insert(projects).values({ userId: owner.user.id, title: 'Altbau', status: 'completed' }).returning();
+    const [done] = await db
+      .insert(projects)
+      .values({ userId: owner.user.id, title: 'Altbau', status: 'completed' })
+      .returning();
     await db.insert(stagingRuns).values([
-      { userId: owner.user.id, projectId: done!.id, state: 'charged', createdAt: sql`now() - interval '4 minutes'`, finishedAt: sql`now() - interval '3 minutes'` },
-      { userId: owner.user.id, projectId: done!.id, state: 'refunded', createdAt: sql`now() - interval '4 minutes'`, finishedAt: sql`now() - interval '2 minutes'` },
+      {
+        userId: owner.user.id,
+        projectId: done!.id,
+        state: 'charged',
+        createdAt: sql`now() - interval '4 minutes'`,
+        finishedAt: sql`now() - interval '3 minutes'`,
+      },
+      {
+        userId: owner.user.id,
+        projectId: done!.id,
+        state: 'refunded',
+        createdAt: sql`now() - interval '4 minutes'`,
+        finishedAt: sql`now() - interval '2 minutes'`,
+      },
     ]);
-    const [live] = await db.insert(projects).values({ userId: owner.user.id, title: 'Loft', status: 'processing' }).returning();
+    const [live] = await db
+      .insert(projects)
+      .values({ userId: owner.user.id, title: 'Loft', status: 'processing' })
+      .returning();
     const [running] = await db
       .insert(stagingRuns)
-      .values({ userId: owner.user.id, projectId: live!.id, stage: 'locking', createdAt: sql`now() - interval '1 minute'` })
+      .values({
+        userId: owner.user.id,
+        projectId: live!.id,
+        stage: 'locking',
+        createdAt: sql`now() - interval '1 minute'`,
+      })
       .returning();
-    await db.insert(stagingRuns).values({ userId: owner.user.id, projectId: live!.id, state: 'charged', createdAt: sql`now() - interval '2 minutes'`, finishedAt: sql`now()` });
+    await db
+      .insert(stagingRuns)
+      .values({
+        userId: owner.user.id,
+        projectId: live!.id,
+        state: 'charged',
+        createdAt: sql`now() - interval '2 minutes'`,
+        finishedAt: sql`now()`,
+      });
     // Finished long ago, and another user's run: not listed.
-    const [old] = await db.insert(projects).values({ userId: owner.user.id, title: 'Old', status: 'completed' }).returning();
-    await db.insert(stagingRuns).values({ userId: owner.user.id, projectId: old!.id, state: 'charged', createdAt: sql`now() - interval '2 hours'`, finishedAt: sql`now() - interval '2 hours'` });
-    const [theirs] = await db.insert(projects).values({ userId: other.user.id, title: 'Theirs', status: 'processing' }).returning();
+    const [old] = await db
+      .insert(projects)
+      .values({ userId: owner.user.id, title: 'Old', status: 'completed' })
+      .returning();
+    await db
+      .insert(stagingRuns)
+      .values({
+        userId: owner.user.id,
+        projectId: old!.id,
+        state: 'charged',
+        createdAt: sql`now() - interval '2 hours'`,
+        finishedAt: sql`now() - interval '2 hours'`,
+      });
+    const [theirs] = await db
+      .insert(projects)
+      .values({ userId: other.user.id, title: 'Theirs', status: 'processing' })
+      .returning();
     await db.insert(stagingRuns).values({ userId: other.user.id, projectId: theirs!.id });
 
-    const res = await t.app.inject({ url: '/api/staging-runs?active=1', headers: { cookie: owner.cookie } });
+    const res = await t.app.inject({
+      url: '/api/staging-runs?active=1',
+      headers: { cookie: owner.cookie },
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json() as { projects: Array<Record<string, unknown>> };
-    expect(body.projects.map((p) => ({ ...p, startedAt: typeof p.startedAt, finishedAt: p.finishedAt === null ? null : typeof p.finishedAt }))).toEqual([
+    expect(
+      body.projects.map((p) => ({
+        ...p,
+        startedAt: typeof p.startedAt,
+        finishedAt: p.finishedAt === null ? null : typeof p.finishedAt,
+      })),
+    ).toEqual([
       {
         projectId: live!.id,
         title: 'Loft',
@@ -47,16 +101,36 @@ describe('GET /api/staging-runs?active=1', () => {
         failed: 0,
         startedAt: 'string',
         finishedAt: null,
-        live: [{ runId: running!.id, stage: 'locking', eventsUrl: `/api/staging-runs/${running!.id}/events` }],
+        live: [
+          {
+            runId: running!.id,
+            stage: 'locking',
+            eventsUrl: `/api/staging-runs/${running!.id}/events`,
+          },
+        ],
       },
-      { projectId: done!.id, title: 'Altbau', status: 'completed', running: 0, delivered: 1, failed: 1, startedAt: 'string', finishedAt: 'string', live: [] },
+      {
+        projectId: done!.id,
+        title: 'Altbau',
+        status: 'completed',
+        running: 0,
+        delivered: 1,
+        failed: 1,
+        startedAt: 'string',
+        finishedAt: 'string',
+        live: [],
+      },
     ]);
   });
 
   it('needs a session and the active filter', async () => {
     expect((await t.app.inject({ url: '/api/staging-runs?active=1' })).statusCode).toBe(401);
     const { cookie } = await signUp(t.app);
-    expect((await t.app.inject({ url: '/api/staging-runs', headers: { cookie } })).statusCode).toBe(400);
-    expect((await t.app.inject({ url: '/api/staging-runs?active=1', headers: { cookie } })).json()).toEqual({ projects: [] });
+    expect((await t.app.inject({ url: '/api/staging-runs', headers: { cookie } })).statusCode).toBe(
+      400,
+    );
+    expect(
+      (await t.app.inject({ url: '/api/staging-runs?active=1', headers: { cookie } })).json(),
+    ).toEqual({ projects: [] });
   });
 });
