@@ -89,6 +89,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   if (!deps.mailer) app.addHook('onClose', () => mailer.close());
   await app.register(authRoutes, {
     mailer,
+    jobs: deps.jobs,
     onSignup: () => recordEventQuietly(database.db, app.log, 'signup'),
   });
   await app.register(objectRoutes, {

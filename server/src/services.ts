@@ -2,6 +2,7 @@ import type { AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
 import { configureImageWork } from './images/image-work.js';
 import type { JobDefinition } from './jobs/job-queue.js';
+import { passwordResetJob } from './auth/password-reset-job.js';
 import { mailJob, mailRetryPolicy } from './mail/mail-job.js';
 import {
   createMailTransport,
@@ -87,6 +88,7 @@ export function createServices(
     mail,
     jobs: [
       mailJob(mail, mailRetryPolicy(config)),
+      passwordResetJob({ db: database.db, publicUrl: config.publicUrl, adminEmails: config.ADMIN_EMAILS }),
       runJob,
       sweepJob,
       uploadCleanupJob(database.db, storage, config.UNUSED_UPLOAD_HOURS),

@@ -36,7 +36,8 @@ export interface JobDefinition<T = unknown> {
   warmUp?(): void;
   handler(
     data: T,
-    context: { jobId: string; log: FastifyBaseLogger; signal: AbortSignal },
+    /** `send`: enqueue a follow-up job (e.g. a mail into the outbox). */
+    context: { jobId: string; log: FastifyBaseLogger; signal: AbortSignal; send: JobQueue['send'] },
   ): Promise<unknown>;
 }
 
@@ -85,6 +86,13 @@ export async function startJobQueue(
   boss.on('error', (err) => options.log.error({ err }, 'job queue error'));
   await boss.start();
   const stopping = new AbortController();
+  const send: JobQueue['send'] = (job, data, sendOptions) =>
+    boss.send(job.name, job.payload.parse(data) as object, {
+      singletonKey: sendOptions?.singletonKey,
+      startAfter: sendOptions?.startAfterSeconds,
+      ...(sendOptions?.group ? { group: sendOptions.group } : {}),
+      ...(sendOptions?.priority ? { priority: sendOptions.priority } : {}),
+    });
 
   for (const def of definitions) {
     const queueOptions = {
@@ -121,7 +129,7 @@ export async function startJobQueue(
           if (!job) return;
           const log = options.log.child({ job: def.name, jobId: job.id });
           const data = def.payload.parse(job.data ?? {});
-          return def.handler(data, { jobId: job.id, log, signal: stopping.signal });
+          return def.handler(data, { jobId: job.id, log, signal: stopping.signal, send });
         },
       );
     }
@@ -129,13 +137,7 @@ export async function startJobQueue(
 
   return {
     boss,
-    send: (job, data, sendOptions) =>
-      boss.send(job.name, job.payload.parse(data) as object, {
-        singletonKey: sendOptions?.singletonKey,
-        startAfter: sendOptions?.startAfterSeconds,
-        ...(sendOptions?.group ? { group: sendOptions.group } : {}),
-        ...(sendOptions?.priority ? { priority: sendOptions.priority } : {}),
-      }),
+    send,
     async stop() {
       // Graceful: running handlers get DRAIN_MS to finish; then their signal asks them to give up
       // (a staging run refunds its credit), and pg-boss fails what still runs a few seconds later.

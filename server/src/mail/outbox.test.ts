@@ -68,7 +68,9 @@ describe('mail outbox over SMTP', () => {
     // Stored before the answer, and refused by the closed port for a few attempts.
     expect((await mailJobs(t, email)).length).toBe(1);
     const refused = await until(t, email, (jobs) => jobs[0]!.retryCount >= 3);
-    expect(refused.map((j) => j.state)).toEqual(['retry']);
+    expect(refused).toHaveLength(1);
+    // Waiting for its next attempt, or in one.
+    expect(['retry', 'active']).toContain(refused[0]!.state);
     expect(inbox.to(email)).toHaveLength(0);
 
     await inbox.start();
