@@ -23,7 +23,7 @@ import { helmetHeaders, helmetOptions, registerApiNoStore, registerSecurityHeade
 import { inlineScriptHashes, registerSpa } from './http/spa.js';
 import { webDistFolder } from './paths.js';
 import type { JobQueue } from './jobs/job-queue.js';
-import { createMailer, mailerSettings, type Mailer } from './mail/mailer.js';
+import { createDirectMailer, createOutboxMailer, type Mailer } from './mail/mailer.js';
 import { objectRoutes } from './objects/routes.js';
 import { projectRoutes } from './projects/routes.js';
 import { createServices, type Services } from './services.js';
@@ -86,10 +86,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerOriginCheck(app, config.publicUrl);
 
   await app.register(healthRoutes);
-  const mailer = deps.mailer ?? createMailer(mailerSettings(config, app.log));
-  if (!deps.mailer) app.addHook('onClose', () => mailer.close());
-  await app.register(authRoutes, { mailer, onSignup: () => recordEventQuietly(database.db, app.log, 'signup') });
   const services = deps.services ?? createServices(config, database);
+  // The outbox (decision 033); only API tests without a job queue deliver directly.
+  const mailer =
+    deps.mailer ??
+    (deps.jobs ? createOutboxMailer(deps.jobs) : createDirectMailer(services.mail, app.log));
+  if (!deps.mailer) app.addHook('onClose', () => mailer.close());
+  await app.register(authRoutes, {
+    mailer,
+    jobs: deps.jobs,
+    onSignup: () => recordEventQuietly(database.db, app.log, 'signup'),
+  });
   await app.register(objectRoutes, {
     storage: services.storage,
     shareUrlOf: async (projectId) => {
@@ -97,7 +104,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       return token ? shareUrl(config.publicUrl, token) : null;
     },
   });
-  await app.register(projectRoutes, { storage: services.storage, beforeDelete: services.beforeProjectDelete });
+  await app.register(projectRoutes, {
+    storage: services.storage,
+    beforeDelete: services.beforeProjectDelete,
+  });
   await app.register(stagingRoutes, { ...services, jobs: deps.jobs });
   await app.register(sharingRoutes, { storage: services.storage });
   registerShareNoindex(app);
@@ -105,13 +115,30 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const billing = deps.billing ?? createBilling(config);
   const checkout = billing.checkout;
   await app.register(billingRoutes, { checkout });
-  const billingNotifier = createMailBillingNotifier({ mailer, salesEmail: config.SALES_EMAIL, appUrl: config.publicUrl });
+  const billingNotifier = createMailBillingNotifier({
+    mailer,
+    salesEmail: config.SALES_EMAIL,
+    appUrl: config.publicUrl,
+  });
   await app.register(stripeWebhookRoutes, {
-    webhooks: checkout ? { gateway: checkout.gateway, processor: createWebhookProcessor({ db: database.db, gateway: checkout.gateway, notifier: billingNotifier }) } : null,
+    webhooks: checkout
+      ? {
+          gateway: checkout.gateway,
+          processor: createWebhookProcessor({
+            db: database.db,
+            gateway: checkout.gateway,
+            notifier: billingNotifier,
+          }),
+        }
+      : null,
   });
   await app.register(salesRoutes, { notifier: billingNotifier });
   await app.register(analyticsRoutes, {});
-  await app.register(adminRoutes, { jobs: deps.jobs, storageDriver: services.storage.driver, ...(checkout ? { subscriptionMrr: billing.subscriptionMrr } : {}) });
+  await app.register(adminRoutes, {
+    jobs: deps.jobs,
+    storageDriver: services.storage.driver,
+    ...(checkout ? { subscriptionMrr: billing.subscriptionMrr } : {}),
+  });
   await app.register(accountRoutes);
 
   await registerSpa(app, webRoot);

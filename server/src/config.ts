@@ -135,6 +135,10 @@ const envSchema = z
         .optional(),
     ),
     MAIL_FROM: optionalString,
+    /** Mail outbox (decision 033): attempts after the first, first retry delay, longest delay between attempts. */
+    MAIL_RETRY_LIMIT: z.coerce.number().int().min(0).max(100).default(30),
+    MAIL_RETRY_DELAY_S: z.coerce.number().int().min(1).max(3600).default(60),
+    MAIL_RETRY_DELAY_MAX_S: z.coerce.number().int().min(1).max(86_400).default(3600),
     UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).max(100_000).default(200),
     REGISTER_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
     UNUSED_UPLOAD_HOURS: z.coerce.number().int().min(1).max(168).default(3),

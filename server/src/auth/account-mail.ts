@@ -26,7 +26,7 @@ const invalidLink = () => AppError.badRequest('This link is invalid, was already
 
 export async function sendVerificationMail(deps: AccountMailDeps, user: Pick<UserRow, 'id' | 'email'>, language: Language): Promise<void> {
   const token = await issueAccountToken(deps.db, user.id, 'verify_email', user.email);
-  deps.mailer.sendLater({ to: user.email, language, template: 'verify_email', data: { url: `${deps.publicUrl}/verify-email?token=${token}` } });
+  await deps.mailer.send({ to: user.email, language, template: 'verify_email', data: { url: `${deps.publicUrl}/verify-email?token=${token}` } });
 }
 
 /** The link of the verification mail: confirms the address it was sent to (and ADMIN_EMAILS may apply now). */
@@ -135,13 +135,13 @@ export async function requestEmailChange(deps: AccountMailDeps, user: UserRow, n
   const [updated] = await deps.db.update(users).set({ pendingEmail: email, updatedAt: new Date() }).where(eq(users.id, user.id)).returning();
   const token = await issueAccountToken(deps.db, user.id, 'change_email', email);
   const language = user.language ?? 'en';
-  deps.mailer.sendLater({
+  await deps.mailer.send({
     to: email,
     language,
     template: 'confirm_email_change',
     data: { url: `${deps.publicUrl}/confirm-email?token=${token}`, newEmail: email },
   });
-  deps.mailer.sendLater({ to: user.email, language, template: 'email_change_notice', data: { newEmail: email, appUrl: `${deps.publicUrl}/` } });
+  await deps.mailer.send({ to: user.email, language, template: 'email_change_notice', data: { newEmail: email, appUrl: `${deps.publicUrl}/` } });
   return updated!;
 }
 

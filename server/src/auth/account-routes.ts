@@ -12,10 +12,12 @@ import {
 } from '../../../contract/auth.js';
 import { AppError } from '../errors/app-error.js';
 import { preferredLanguage } from '../http/spa.js';
+import type { JobQueue } from '../jobs/job-queue.js';
 import type { Mailer } from '../mail/mailer.js';
 import { hitRateLimit } from '../security/rate-limiter.js';
 import { changePassword, confirmEmailChange, requestPasswordReset, resetPassword, sendVerificationMail, verifyEmail, type AccountMailDeps } from './account-mail.js';
 import { currentUser, requireUser } from './guards.js';
+import { passwordResetJobRef } from './password-reset-job.js';
 
 const RESEND_LIMIT_PER_USER = { limit: 3, windowSeconds: 15 * 60 };
 /**
@@ -36,7 +38,7 @@ const PASSWORD_CHANGE_LIMIT_PER_USER = { limit: 10, windowSeconds: 15 * 60 };
  * The mailed-link routes: verify the address (and resend), forgot password, change password,
  * confirm a new address. The profile's e-mail change itself is PUT /api/auth/profile (routes.ts).
  */
-export async function accountMailRoutes(app: FastifyInstance, options: { mailer: Mailer }) {
+export async function accountMailRoutes(app: FastifyInstance, options: { mailer: Mailer; jobs: Pick<JobQueue, 'send'> | null }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db, config } = app;
   const deps: AccountMailDeps = { db, mailer: options.mailer, publicUrl: config.publicUrl, adminEmails: config.ADMIN_EMAILS };
@@ -75,11 +77,11 @@ export async function accountMailRoutes(app: FastifyInstance, options: { mailer:
       await limit(`reset:ip-hour:${request.ip}`, RESET_LIMIT_PER_IP_HOURLY);
       const { email } = request.body;
       if (await mayMailReset(request.ip, email)) {
-        // After the answer: neither the body nor the timing says whether the address has an account.
+        // Stored as a job for every address (the look-up runs in the job): neither the body nor the
+        // timing says whether the address has an account, and nothing is lost if the process stops.
         const language = preferredLanguage(request.headers['accept-language']);
-        options.mailer.track(
-          requestPasswordReset(deps, email, language).catch((err) => request.log.error({ err }, 'password reset mail failed')),
-        );
+        if (options.jobs) await options.jobs.send(passwordResetJobRef, { email, language });
+        else options.mailer.track(requestPasswordReset(deps, email, language).catch((err) => request.log.error({ err }, 'password reset mail failed')));
       }
       return reply.code(202).send({ accepted: true as const });
     },

@@ -2,9 +2,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.js';
 import { refundRun } from './credits.js';
 import { recomputeProjectStatus } from './project-status.js';
-import { staleHeartbeatRuns, staleProcessingProjects, staleReservedRuns } from './runs.js';
+import { orphanedProcessingProjects, staleHeartbeatRuns, staleProcessingProjects, staleReservedRuns } from './runs.js';
 
 export const STUCK_AFTER_SECONDS = 15 * 60;
+/** A processing project with no live run is settled after this long (issue #23). */
+export const ORPHANED_AFTER_SECONDS = 2 * 60;
 
 /** Runs reserved this long are refunded whatever their heartbeat: at least 15 min and longer than any staging can take. */
 export function stuckAfterSeconds(timeoutSeconds: number): number {
@@ -19,16 +21,20 @@ export interface SweepDeps {
   stuckAfterSeconds: number;
   /** Started runs whose heartbeat is older than this lost their worker and are refunded (decision 032). */
   staleAfterSeconds?: number;
+  /** Processing projects with no reserved run, untouched this long, are settled (default ORPHANED_AFTER_SECONDS). */
+  orphanedAfterSeconds?: number;
 }
 
 /**
  * The staging sweep (the `staging.sweep` job every minute, and every process every RUN_SWEEP_INTERVAL_S):
  * nothing stays "processing" forever and no credit stays reserved. Started runs whose heartbeat
  * stopped (the worker was killed) are refunded within RUN_STALE_AFTER_S + one sweep; runs reserved
- * too long (never started, the job expired) are refunded; projects left in processing are recomputed
- * (failed unless every original has its staged image). Every refund is conditional on `reserved`,
- * so sweeps running at once in several processes refund each run once, and a worker that finishes
- * late cannot charge a refunded run (chargeRun is conditional too).
+ * too long (never started, the job expired) are refunded; projects left in processing too long, and
+ * after a short grace every processing project with no live run behind it, are recomputed: completed
+ * when every photo sent to staging was delivered, else failed (also with no photo at all, e.g. when
+ * every upload of the run failed). Every refund is conditional on `reserved`, so sweeps running at
+ * once in several processes refund each run once, and a worker that finishes late cannot charge a
+ * refunded run (chargeRun is conditional too).
  */
 export async function sweepStaging(deps: SweepDeps, log: FastifyBaseLogger) {
   const { db } = deps;
@@ -41,9 +47,25 @@ export async function sweepStaging(deps: SweepDeps, log: FastifyBaseLogger) {
     }
   }
   for (const run of await staleReservedRuns(db, deps.stuckAfterSeconds)) {
-    if (await refundRun(db, run.id, 'Staging did not finish in time. Your credit has been refunded; please try again.', 'staging_timeout')) refunded += 1;
+    if (
+      await refundRun(
+        db,
+        run.id,
+        'Staging did not finish in time. Your credit has been refunded; please try again.',
+        'staging_timeout',
+      )
+    )
+      refunded += 1;
   }
-  const stale = await staleProcessingProjects(db, deps.stuckAfterSeconds);
+  const stale = [
+    ...new Set([
+      ...(await staleProcessingProjects(db, deps.stuckAfterSeconds)),
+      ...(await orphanedProcessingProjects(
+        db,
+        deps.orphanedAfterSeconds ?? ORPHANED_AFTER_SECONDS,
+      )),
+    ]),
+  ];
   for (const projectId of stale) await recomputeProjectStatus(db, projectId);
   if (refunded || workerLost || stale.length) log.info({ refunded, workerLost, projects: stale.length }, 'staging sweep');
   return { refunded, workerLost, projects: stale.length };

@@ -1,5 +1,9 @@
 import type { ProcessImageResponse } from '@contract/projects';
-import { runEventData, type ProcessImageAcceptedResponse, type RunEvent } from '@contract/staging-runs';
+import {
+  runEventData,
+  type ProcessImageAcceptedResponse,
+  type RunEvent,
+} from '@contract/staging-runs';
 import { ApiError, throwIfResNotOk } from '@/lib/api-request';
 import { processImageBody, type ProcessImageInput } from './api/process-image';
 
@@ -13,7 +17,11 @@ export type RunActivity = Exclude<RunEvent, { event: 'done' | 'failed' }>;
  * same ApiError the synchronous call would, so callers handle both alike. A server that answers
  * synchronously anyway (a repeated call) is taken as it is.
  */
-export async function stageImageAsync(input: ProcessImageInput, onActivity: (activity: RunActivity) => void, signal?: AbortSignal): Promise<ProcessImageResponse> {
+export async function stageImageAsync(
+  input: ProcessImageInput,
+  onActivity: (activity: RunActivity) => void,
+  signal?: AbortSignal,
+): Promise<ProcessImageResponse> {
   const res = await fetch('/api/process-image', {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Prefer: 'respond-async' },
@@ -38,7 +46,11 @@ const GIVE_UP_AFTER_MS = 60_000;
  * when a proxy or the network cuts the stream it reconnects with Last-Event-ID, and the server
  * answers with what changed since.
  */
-export async function followRun(eventsUrl: string, onActivity: (activity: RunActivity) => void, signal?: AbortSignal): Promise<DoneData> {
+export async function followRun(
+  eventsUrl: string,
+  onActivity: (activity: RunActivity) => void,
+  signal?: AbortSignal,
+): Promise<DoneData> {
   let lastId: string | null = null;
   let failingSince: number | null = null;
   for (;;) {
@@ -68,7 +80,11 @@ export async function followRun(eventsUrl: string, onActivity: (activity: RunAct
           if (event.event === 'done') return event.data;
           if (event.event === 'failed') {
             const { error, code, status } = event.data;
-            throw new ApiError(status, `${status}: ${JSON.stringify({ success: false, error, code })}`, { message: error, code: code as never });
+            throw new ApiError(
+              status,
+              `${status}: ${JSON.stringify({ success: false, error, code })}`,
+              { message: error, code: code as never },
+            );
           }
           onActivity(event);
         }
@@ -99,7 +115,9 @@ function safeJson(text: string): unknown {
 }
 
 /** The text/event-stream framing: blank-line separated blocks of `field: value` lines. */
-async function* readEvents(res: Response): AsyncGenerator<{ id: string | null; event: string; data: string }> {
+async function* readEvents(
+  res: Response,
+): AsyncGenerator<{ id: string | null; event: string; data: string }> {
   if (!res.body) return;
   const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';

@@ -1,14 +1,25 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { MAX_IMAGES_PER_PROJECT } from '@contract/limits';
-import { releasePreview, splitAccepted, toSelectedImage, type RejectedFile, type SelectedImage } from './selected-images';
+import {
+  checkPicked,
+  releasePreview,
+  toSelectedImage,
+  type RejectedFile,
+  type SelectedImage,
+} from './selected-images';
 
 export type PickerNotice = { kind: 'maxExceeded' } | { kind: 'rejected'; files: RejectedFile[] };
 
 /**
  * The picked photos. Spec §5: choosing more than 6 in total shows 'Max 6 images allowed' and
- * clears the selection. Files of another type or above 10 MB are skipped with a note.
+ * clears the selection. Files of another type, above 10 MB or whose bytes are no readable image are
+ * skipped and listed with the reason (they are not counted, so they cost nothing).
  */
-export function useSelectedImages(minWidth: number, minHeight: number, max = MAX_IMAGES_PER_PROJECT) {
+export function useSelectedImages(
+  minWidth: number,
+  minHeight: number,
+  max = MAX_IMAGES_PER_PROJECT,
+) {
   const [images, setImages] = useState<SelectedImage[]>([]);
   const [notice, setNotice] = useState<PickerNotice | null>(null);
   // The latest list, for the async add (state updates arrive later than the next pick may).
@@ -24,7 +35,7 @@ export function useSelectedImages(minWidth: number, minHeight: number, max = MAX
 
   const add = useCallback(
     async (files: File[]) => {
-      const { accepted, rejected } = splitAccepted(files);
+      const { accepted, rejected } = await checkPicked(files);
       if (current.current.length + accepted.length > max) {
         clearAll();
         setNotice({ kind: 'maxExceeded' });
@@ -32,7 +43,9 @@ export function useSelectedImages(minWidth: number, minHeight: number, max = MAX
       }
       setNotice(rejected.length ? { kind: 'rejected', files: rejected } : null);
       if (!accepted.length) return;
-      const added = await Promise.all(accepted.map((file) => toSelectedImage(file, minWidth, minHeight)));
+      const added = await Promise.all(
+        accepted.map((file) => toSelectedImage(file, minWidth, minHeight)),
+      );
       if (current.current.length + added.length > max) {
         added.forEach(releasePreview);
         clearAll();

@@ -32,7 +32,9 @@ export function PhotoRoomControls({
   const groupId = useId();
   const room = rooms[index]!;
   const others = rooms.filter((_, i) => i !== index);
-  const sameRoom = rooms.flatMap((r, i) => (i !== index && r.roomGroup === room.roomGroup ? [i + 1] : []));
+  const sameRoom = rooms.flatMap((r, i) =>
+    i !== index && r.roomGroup === room.roomGroup ? [i + 1] : [],
+  );
   const choices = groupChoices(room, others);
   const taken = new Set(others.map((o) => o.roomGroup));
   const groupLabel = (group: string) => {
