@@ -242,6 +242,8 @@ export async function runStaging(deps: StagingRunDeps, data: StagingRunPayload, 
         alignmentErrorPx: figures.alignmentErrorPx,
         changedShare: figures.changedShare,
         architectureScore: figures.architectureScore,
+        structureSupport: figures.structureSupport ?? null,
+        seam: figures.seam ?? null,
         engine: result.engine,
       });
     }
@@ -325,6 +327,8 @@ interface StoredColumns {
   alignmentErrorPx: number;
   changedShare: number;
   architectureScore: number;
+  structureSupport: number | null;
+  seam: number | null;
   engine: string;
 }
 

@@ -153,6 +153,8 @@ export async function chooseVariation(db: Database, userId: string, projectId: s
         alignmentErrorPx: variation.alignmentErrorPx,
         changedShare: variation.changedShare,
         architectureScore: variation.architectureScore,
+        structureSupport: variation.structureSupport,
+        seam: variation.seam,
       })
       .where(and(eq(projectImages.originalImageId, originalId), eq(projectImages.isOriginal, false)))
       .returning();

@@ -67,6 +67,9 @@ export const projectImages = pgTable(
     alignmentErrorPx: real('alignment_error_px'),
     changedShare: real('changed_share'),
     architectureScore: real('architecture_score'),
+    /** The photo's structure patches that lined up, and the delivered image's seam figure (decision 034). */
+    structureSupport: integer('structure_support'),
+    seam: real('seam'),
     /** `/users/.../<uuid>.changes.png`: what the lock took from the model's result (opaque = added). */
     changeMaskPath: text('change_mask_path'),
     /** Originals: what the photo shows and which photos show the same room (decision 025). */
@@ -180,6 +183,8 @@ export const imageVariations = pgTable(
     alignmentErrorPx: real('alignment_error_px'),
     changedShare: real('changed_share'),
     architectureScore: real('architecture_score'),
+    structureSupport: integer('structure_support'),
+    seam: real('seam'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('image_variations_original_idx').on(t.originalImageId, t.position)],
