@@ -23,6 +23,8 @@ const MIN_UNCOVERED = 0.3;
 export const MIN_ARCHITECTURE_SCORE = 0.7;
 /** Share of an opening's upper two thirds that may stop looking like the opening (see openingLost). */
 export const MAX_OPENING_LOST = 0.35;
+/** Luma (8-bit) at which the result is blown out white. */
+const BLOWN_OUT = 245;
 /** Luma drop (8-bit levels) at which daylight glass counts as no longer seen. */
 const OPENING_DARKENING = 25;
 /** Most of the frame the added objects may take (a fully furnished room from a low camera). */
@@ -193,7 +195,9 @@ export function coveredStructure(cv: CV, input: CoverCheckInput): Box[] {
     return { originalEdges: rawFromMat(keep(cannyEdges(cv, input.originalGrey, 50, 150))), resultEdges: rawFromMat(keep(cannyEdges(cv, input.alignedGrey, 50, 150))) };
   });
   const alignedEdges = input.alignedEdges ?? tolerantEdges(cv, input.alignedGrey);
-  const pictures: OpeningPictures = { originalLuma: rawFromMat(input.originalGrey), alignedLuma: input.litLuma ?? rawFromMat(input.alignedGrey), originalEdges, alignedEdges, nearbyEdges: input.nearbyEdges, hard: input.hard, width };
+  const resultLuma = rawFromMat(input.alignedGrey);
+  const resultTop = brightest(resultLuma);
+  const pictures: OpeningPictures = { originalLuma: rawFromMat(input.originalGrey), alignedLuma: input.litLuma ?? resultLuma, resultLuma, resultTop, originalEdges, alignedEdges, nearbyEdges: input.nearbyEdges, hard: input.hard, width };
   const covered: Box[] = input.openings
     .filter((o) => openingLost(o, pictures) > MAX_OPENING_LOST)
     .map((o) => ({ x0: o.x0, y0: o.y0, x1: o.x1, y1: o.y0 + Math.round(((o.y1 - o.y0) * 2) / 3) }));
@@ -207,6 +211,9 @@ interface OpeningPictures {
   /** Dilated by the line tolerance. */
   alignedEdges: Uint8Array;
   nearbyEdges?: Uint8Array;
+  /** The aligned result's own luma (its light kept), and its brightest level (99.5th percentile). */
+  resultLuma: Uint8Array;
+  resultTop: number;
   hard: Uint8Array;
   width: number;
 }
@@ -223,22 +230,29 @@ export function openingLost(o: Opening, p: OpeningPictures): number {
   let darkened = 0;
   let edges = 0;
   let vanished = 0;
+  let vanishedOutside = 0;
   for (let y = o.y0; y <= bottom; y++) {
     for (let x = o.x0; x <= o.x1; x++) {
       const i = y * p.width + x;
       area++;
       if (p.originalEdges[i]) edges++;
       if (!p.hard[i]) {
-        if (p.nearbyEdges && p.originalEdges[i] && !p.nearbyEdges[i]) vanished++;
+        // Outside the mask only an edge gone with no edge anywhere near counts, and not where the
+        // result is blown out white (a relit window loses its view, not its frame).
+        if (p.nearbyEdges && p.originalEdges[i] && !p.nearbyEdges[i] && p.resultLuma[i] < BLOWN_OUT) vanishedOutside++;
         continue;
       }
-      if (p.alignedLuma[i] < p.originalLuma[i] - OPENING_DARKENING) darkened++;
-      if (p.originalEdges[i] && !p.alignedEdges[i]) vanished++;
+      // Darker as the model delivered it, still darker (by half) with its light divided out, and no
+      // longer among the result's brightest: a window the model blew out white (relit) is not darkened by dividing its light out.
+      // model blew out white (relit, then matched down in colour) is still the brightest of the result.
+      if (p.resultLuma[i] < p.originalLuma[i] - OPENING_DARKENING && p.resultLuma[i] < p.resultTop - OPENING_DARKENING && p.alignedLuma[i] < p.originalLuma[i] - OPENING_DARKENING / 2) darkened++;
+      if (p.originalEdges[i] && !p.alignedEdges[i] && p.resultLuma[i] < BLOWN_OUT) vanished++;
     }
   }
   if (!area) return 0;
-  const edgesLost = edges ? vanished / edges : 0;
-  return o.kind === 'bright' ? Math.max(darkened / area, edgesLost) : edgesLost;
+  if (!edges) return o.kind === 'bright' ? darkened / area : 0;
+  // Glass behind furniture loses its edges to the furniture: inside the mask it is judged by light.
+  return o.kind === 'bright' ? Math.max(darkened / area, vanishedOutside / edges) : (vanished + vanishedOutside) / edges;
 }
 
 /**
@@ -289,6 +303,18 @@ function structureRemoved(cv: CV, mask: Pick<ChangeMask, 'width' | 'height'> & {
     removed.push(box);
   }
   return removed;
+}
+
+/** The 99.5th percentile of 8-bit values. */
+function brightest(luma: Uint8Array): number {
+  const histogram = new Uint32Array(256);
+  for (let i = 0; i < luma.length; i++) histogram[luma[i]]++;
+  let seen = 0;
+  for (let v = 255; v >= 0; v--) {
+    seen += histogram[v];
+    if (seen >= 0.005 * luma.length) return v;
+  }
+  return 0;
 }
 
 export function round(v: number, digits: number): number {

@@ -39,6 +39,7 @@ export const ENCODING_ROUTES: Record<string, { nul: [status: number, code?: Erro
   'GET /api/projects/:id/share': { nul: [404, 'not_found'] },
   'GET /api/share/:token': { nul: [404, 'not_found'] },
   'GET /api/share/:token/images/:imageId': { nul: [404, 'not_found'] },
+  'GET /api/staging-runs': { nul: [400, 'validation_failed'] },
   'GET /api/staging-runs/:id/events': { nul: [404, 'not_found'] },
   'GET /objects/*': { nul: [404, 'not_found'] },
   'POST /api/account/deletion': { nul: [401, 'unauthorized'] },
