@@ -77,7 +77,7 @@ describe('every result goes through the geometry lock', () => {
     });
     expect(staged.geometryLock.changedShare).toBeGreaterThan(0);
     expect(staged.geometryLock.changedShare).toBeLessThan(0.6);
-    // The evidence the verdict rests on is stored with the image (decision 034): the room's structure
+    // The evidence the verdict rests on is stored with the image (decision 035): the room's structure
     // lined up (MIN_SUPPORT is 30), and the added furniture meets the photo without a visible seam.
     expect(staged.geometryLock.structureSupport).toBeGreaterThanOrEqual(30);
     expect(staged.geometryLock.seam).toBeLessThanOrEqual(1);

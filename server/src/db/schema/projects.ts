@@ -67,7 +67,7 @@ export const projectImages = pgTable(
     alignmentErrorPx: real('alignment_error_px'),
     changedShare: real('changed_share'),
     architectureScore: real('architecture_score'),
-    /** The photo's structure patches that lined up, and the delivered image's seam figure (decision 034). */
+    /** The photo's structure patches that lined up, and the delivered image's seam figure (decision 035). */
     structureSupport: integer('structure_support'),
     seam: real('seam'),
     /** `/users/.../<uuid>.changes.png`: what the lock took from the model's result (opaque = added). */

@@ -1,7 +1,6 @@
 import { IDENTITY } from './align.js';
 import { greyMat, warpToOriginal } from './aligned-result.js';
-import { findChangeMask } from './change-mask.js';
-import { applyColourCorrection, fitColourCorrection } from './colour-match.js';
+import { inspectAdded } from './added-content.js';
 import { type CV } from './opencv.js';
 import { findOpenings, type Opening } from './openings.js';
 import { longLines } from './structure-lines.js';
@@ -25,15 +24,14 @@ export function openingsOf(cv: CV, original: Raster): Opening[] {
 /** What of the original's openings and structure `result` covers (working-size boxes; empty: the lock accepts it). */
 export function coveredByResult(cv: CV, original: Raster, result: Raster, openings: Opening[]): Box[] {
   const { aligned, valid } = warpToOriginal(cv, result, IDENTITY);
-  applyColourCorrection(aligned.data, 3, fitColourCorrection(original.data, aligned.data, valid));
-  const { hard } = findChangeMask(cv, original, aligned, valid, 'add');
   const originalGrey = greyMat(cv, original);
   try {
-    const alignedGrey = greyMat(cv, aligned);
+    const lines = longLines(cv, originalGrey);
+    const added = inspectAdded(cv, { original, originalGrey, aligned, valid, lines, openings, mode: 'furnish' });
     try {
-      return coveredStructure(cv, { originalGrey, alignedGrey, hard, openings });
+      return [...coveredStructure(cv, { ...added.checks, originalGrey, hard: added.mask.hard }), ...(added.checks.structureChanged ?? [])];
     } finally {
-      alignedGrey.delete();
+      added.checks.alignedGrey.delete();
     }
   } finally {
     originalGrey.delete();

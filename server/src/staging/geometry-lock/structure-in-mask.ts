@@ -94,7 +94,9 @@ export function judgeStructureInMask(
     if (displaced[k] >= lost) {
       // A window or door filled in is never restored quietly: the verification refuses it.
       const fillsOpening = input.openings.some((o) => overlapShare(labels, k, o, width) > MAX_OPENING_OVERLAP);
-      if (!fillsOpening && newTextureShare(labels, k, box, width, resultTexture, photoTexture, area) < MIN_NEW_TEXTURE) {
+      // Only a band along the re-drawn lines is a re-render's slip; a wider flat region is an object.
+      const sliver = area <= displaced[k] * 2 * DISPLACED_SHARE * long;
+      if (sliver && !fillsOpening && newTextureShare(labels, k, box, width, resultTexture, photoTexture, area) < MIN_NEW_TEXTURE) {
         restore[k] = 1;
         restored += area;
         continue;

@@ -53,6 +53,8 @@ export type VerifyInput = {
   alignedGrey: any;
   /** `tolerantEdges(alignedGrey)`, when the caller has them already. */
   alignedEdges?: Uint8Array;
+  /** See CoverCheckInput. */
+  nearbyEdges?: Uint8Array;
   valid: Uint8Array;
   mask: ChangeMask;
   lines: Segment[];

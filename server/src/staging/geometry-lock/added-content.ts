@@ -1,0 +1,62 @@
+import { greyMat } from './aligned-result.js';
+import { type ChangeMask, findChangeMask, softened } from './change-mask.js';
+import { applyColourCorrection, type ColourCorrection, fitColourCorrection } from './colour-match.js';
+import { estimateLightField, type LightField, withoutLight } from './light-field.js';
+import { type LockMode } from './lock-result.js';
+import { type CV, rawFromMat } from './opencv.js';
+import { type Opening } from './openings.js';
+import { judgeStructureInMask } from './structure-in-mask.js';
+import { type Segment } from './structure-lines.js';
+import { type Box, nearbyEdges, tolerantEdges, type VerifyInput } from './verify.js';
+import { type Raster } from './working-images.js';
+
+/**
+ * What the model added to an aligned result, and everything the verification reads about it
+ * (DESIGN §6, decision 034): the global colour match, the model's light divided out
+ * (light-field.ts), the change mask of what is left, regions that re-drew the room restored or
+ * flagged (structure-in-mask.ts), and the result's edges. Shared by the lock's analysis and the
+ * offline engine's guard, so both judge a picture with the same steps.
+ * The caller owns `alignedGrey` and deletes it.
+ */
+export interface AddedContent {
+  correction: ColourCorrection;
+  light: LightField;
+  /** The aligned result with the model's light divided out. */
+  lit: Raster;
+  mask: ChangeMask;
+  checks: Omit<VerifyInput, 'originalGrey' | 'alignment'> & { alignedGrey: any };
+}
+
+export function inspectAdded(
+  cv: CV,
+  input: { original: Raster; originalGrey: any; aligned: Raster; valid: Uint8Array; lines: Segment[]; openings: Opening[]; mode: LockMode },
+): AddedContent {
+  const { original, aligned, valid, lines, openings, originalGrey } = input;
+  const { width, height } = original;
+  const correction = fitColourCorrection(original.data, aligned.data, valid);
+  applyColourCorrection(aligned.data, 3, correction);
+  // What is left of the model's light over the frame is not "added": it is divided out before the
+  // comparison and from the delivered furniture (light-field.ts).
+  const light = estimateLightField(cv, original, aligned, valid);
+  const lit = withoutLight(light, aligned);
+  let mask = findChangeMask(cv, original, lit, valid, input.mode === 'remove' ? 'remove' : 'add');
+  // Edges are structure, not light: the checks read the result as aligned (globally colour-matched).
+  const alignedGrey = greyMat(cv, aligned);
+  const litGrey = greyMat(cv, lit);
+  const litLuma = rawFromMat(litGrey);
+  litGrey.delete();
+  const alignedEdges = tolerantEdges(cv, alignedGrey);
+  const nearby = nearbyEdges(cv, alignedGrey);
+  let structureChanged: Box[] = [];
+  let judgedSoft: Uint8Array | undefined;
+  if (input.mode === 'furnish') {
+    const judged = judgeStructureInMask(cv, { hard: mask.hard, width, height, lines, openings, alignedEdges, nearbyEdges: nearby, originalGrey, alignedGrey });
+    // The restored regions are the photo's; their lines were judged there, not by the verification.
+    if (judged.restoredShare > 0) {
+      judgedSoft = mask.soft;
+      mask = { ...mask, hard: Buffer.from(judged.hard), ...softened(cv, judged.hard, valid, width, height) };
+    }
+    structureChanged = judged.changed;
+  }
+  return { correction, light, lit, mask, checks: { alignedGrey, alignedEdges, nearbyEdges: nearby, litLuma, valid, mask, lines, openings, structureChanged, judgedSoft } };
+}
