@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signUp, uniqueEmail, withPreferences } from './fixtures/accounts';
+import { logOut, signUp, uniqueEmail, withPreferences } from './fixtures/accounts';
 
 test.describe('accounts', () => {
   test('sign up → signed-in header → switch to German → log out', async ({ page }) => {
@@ -64,10 +64,16 @@ test.describe('accounts', () => {
     expect(await api.json()).toMatchObject({ code: 'not_found' });
   });
 
-  test('signed-out visitors on tool views land on the landing page', async ({ page }) => {
+  test('a signed-out deep link goes to sign-in and back to that page afterwards (issue #26)', async ({ page }) => {
     await withPreferences(page, { language: 'en', consent: true });
-    await page.goto('/my-projects');
-    await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByTestId('sign-in-button')).toBeVisible();
+    const { email, password } = await signUp(page);
+    await logOut(page);
+    await page.goto('/my-projects?page=2');
+    await expect(page).toHaveURL(/\/login\?returnTo=%2Fmy-projects%3Fpage%3D2$/);
+    await page.locator('#signin-email').fill(email);
+    await page.locator('#signin-password').fill(password);
+    await page.getByTestId('signin-submit').click();
+    await expect(page).toHaveURL(/\/my-projects\?page=2$/);
+    await expect(page.getByTestId('profile-menu')).toBeVisible();
   });
 });

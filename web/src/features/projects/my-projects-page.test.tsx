@@ -106,7 +106,7 @@ describe('My Projects (German texts of spec §2)', () => {
     dialog = await screen.findByRole('alertdialog');
     await user.click(within(dialog).getByRole('button', { name: 'Löschen' }));
     expect(await screen.findByText('Projekt gelöscht')).toBeInTheDocument();
-    expect(screen.getByText('Das Projekt wurde gelöscht, 4 Dateien wurden entfernt.')).toBeInTheDocument();
+    expect(screen.getByText('Ihr Projekt und seine Bilder wurden gelöscht.')).toBeInTheDocument();
     expect(mock.calls.find((c) => c.method === 'DELETE')?.url).toBe(`/api/projects/${A}`);
     await waitFor(() => expect(mock.calls.filter((c) => c.method === 'GET' && c.url.startsWith('/api/projects?'))).toHaveLength(2));
   });

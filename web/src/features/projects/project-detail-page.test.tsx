@@ -120,15 +120,15 @@ describe('Project detail', () => {
     off();
   });
 
-  it('says the AI changed the room (structure_changed) and that the previous image stays', async () => {
+  it('says the result changed the room (structure_changed) and that the previous image stays', async () => {
     const { user } = setup(
       () => jsonResponse(projectDetail(1)),
       () => jsonResponse({ success: false, error: 'The AI changed the room itself', code: 'structure_changed' }, 422),
     );
     const [first] = await screen.findAllByTestId('image-pair');
     await user.click(within(first!).getByRole('button', { name: /Re-Stage/ }));
-    expect(await screen.findByText('The AI changed the room')).toBeInTheDocument();
-    expect(screen.getByText(/the previous image stays/)).toBeInTheDocument();
+    expect(await screen.findByText('The result changed the room')).toBeInTheDocument();
+    expect(screen.getAllByText(/the previous image stays/).length).toBeGreaterThan(0);
     expect(screen.queryByTestId('restage-problem')).not.toBeInTheDocument();
   });
 

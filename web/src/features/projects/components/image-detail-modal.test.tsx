@@ -116,10 +116,10 @@ describe('Image detail modal', () => {
     expect(within(modal).getByText('Scandinavian')).toBeInTheDocument();
     const room = within(modal).getByTestId('room-lock');
     expect(room).toHaveTextContent('Room unchanged');
-    expect(room).toHaveTextContent('Aligned to within 0.6 px');
-    expect(room).toHaveTextContent('18% of the photo furnished');
-    expect(room).toHaveTextContent("100% of the room's lines in place");
-    expect(within(modal).getByText('Offline preview engine')).toBeInTheDocument();
+    expect(room).toHaveTextContent('only the furniture and decor were added');
+    // The lock's measurements are for the operator, not the customer (issue #26).
+    expect(room).not.toHaveTextContent(/px|lines in place/);
+    expect(within(modal).getByText('Preview engine (quick sketch)')).toBeInTheDocument();
     await user.click(within(modal).getByRole('button', { name: 'Download' }));
     await user.click(within(modal).getByRole('button', { name: 'Re-Stage' }));
     expect(onDownload).toHaveBeenCalledWith(pairs[0]);
@@ -138,7 +138,10 @@ describe('Image detail modal', () => {
     expect(within(modal).getByRole('slider')).toBeInTheDocument();
     const tint = within(modal).getByTestId('change-highlight');
     expect(tint.style.maskImage).toContain(`/objects/users/u/projects/${project.id}/s1.changes.png`);
-    expect(within(modal).getByTestId('changes-legend')).toHaveTextContent('Tinted: what the AI added');
+    // Only the staged half is tinted: the tint lies under the original, which covers it left of the handle.
+    expect(within(modal).getByTestId('compare-slider')).toContainElement(tint);
+    expect(tint.nextElementSibling?.getAttribute('alt')).toMatch(/^Before/);
+    expect(within(modal).getByTestId('changes-legend')).toHaveTextContent('Tinted: what was added');
     await user.click(within(modal).getByRole('button', { name: 'Hide changes' }));
     expect(within(modal).queryByTestId('change-highlight')).not.toBeInTheDocument();
     expect(within(modal).getByRole('button', { name: 'Show what changed' })).toHaveAttribute('aria-pressed', 'false');

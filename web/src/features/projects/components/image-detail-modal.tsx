@@ -3,6 +3,7 @@ import { ChevronLeft, ChevronRight, Columns2, Download, Highlighter, Image as Im
 import { useEffect, useState, type CSSProperties, type KeyboardEvent } from 'react';
 import { useTranslation } from '@/i18n/i18n';
 import type { ProjectDetailResponse } from '@contract/projects';
+import { isPreviewEngine } from '@contract/public-config';
 import { Badge } from '@/components/ui/badge';
 import { LabelledDownloadButton } from '@/components/labelled-download-button';
 import { Button } from '@/components/ui/button';
@@ -108,7 +109,7 @@ export function ImageDetailModal({ project, pairs, index, onIndexChange, onDownl
                 </div>
                 <div className="ml-auto flex items-center gap-1">
                   {pair.staged && (
-                    <div className="mr-2 hidden rounded-lg bg-muted p-0.5 sm:flex" role="group" aria-label={t('modal.viewMode')}>
+                    <div className="mr-1 flex rounded-lg bg-muted p-0.5 sm:mr-2" role="group" aria-label={t('modal.viewMode')}>
                       {(['staged', 'compare'] as const).map((m) => (
                         <button
                           key={m}
@@ -126,19 +127,19 @@ export function ImageDetailModal({ project, pairs, index, onIndexChange, onDownl
                       ))}
                     </div>
                   )}
-                  <Button variant="ghost" size="icon" onClick={zoom.zoomOut} disabled={!zoom.canZoomOut} aria-label={t('modal.zoomOut')} data-testid="zoom-out">
+                  <Button variant="ghost" size="icon" onClick={() => zoom.zoomOut()} disabled={!zoom.canZoomOut} aria-label={t('modal.zoomOut')} data-testid="zoom-out">
                     <ZoomOut />
                   </Button>
                   <button
                     type="button"
-                    onClick={zoom.reset}
+                    onClick={() => zoom.reset()}
                     className="min-w-14 cursor-pointer rounded-md px-1 py-1 text-center text-sm font-medium tabular-nums hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring"
                     aria-label={`${t('modal.zoomLevel')} ${zoom.percent}%`}
                     data-testid="zoom-level"
                   >
                     {zoom.percent}%
                   </button>
-                  <Button variant="ghost" size="icon" onClick={zoom.zoomIn} disabled={!zoom.canZoomIn} aria-label={t('modal.zoomIn')} data-testid="zoom-in">
+                  <Button variant="ghost" size="icon" onClick={() => zoom.zoomIn()} disabled={!zoom.canZoomIn} aria-label={t('modal.zoomIn')} data-testid="zoom-in">
                     <ZoomIn />
                   </Button>
                   <DialogPrimitive.Close asChild>
@@ -154,7 +155,7 @@ export function ImageDetailModal({ project, pairs, index, onIndexChange, onDownl
                   className="relative max-h-[60dvh] shrink-0 bg-neutral-950 aspect-(--image-ratio) lg:aspect-auto lg:h-auto lg:max-h-none"
                   style={{ '--image-ratio': String(aspect) } as CSSProperties}
                 >
-                  <ZoomableView zoom={zoom.zoom} aspect={aspect}>
+                  <ZoomableView control={zoom} aspect={aspect}>
                     {showCompare && pair.staged ? (
                       <>
                         <CompareSlider
@@ -166,13 +167,14 @@ export function ImageDetailModal({ project, pairs, index, onIndexChange, onDownl
                           height={height}
                           loading="eager"
                           className="rounded-none"
+                          afterOverlay={highlight && changeMaskPath ? <ChangeHighlight maskPath={changeMaskPath} /> : undefined}
                         />
-                        {highlight && changeMaskPath && <ChangeHighlight maskPath={changeMaskPath} />}
                       </>
                     ) : (
                       <button
                         type="button"
-                        onClick={zoom.toggle}
+                        // Zoom at the clicked point; a keyboard "click" (detail 0) zooms at the centre.
+                        onClick={(event) => zoom.toggle(event.detail > 0 ? { x: event.clientX, y: event.clientY } : null)}
                         className={cn('block size-full focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring', zoom.zoom === 1 ? 'cursor-zoom-in' : 'cursor-zoom-out')}
                         aria-label={`${t('modal.toggleZoom')} (${zoom.percent}%)`}
                         data-testid="modal-image"
@@ -212,13 +214,12 @@ export function ImageDetailModal({ project, pairs, index, onIndexChange, onDownl
                       </Button>
                     </>
                   )}
-                  {highlight ? (
-                    <p className="pointer-events-none absolute bottom-3 left-3 max-w-[60%] rounded-2xl bg-black/70 px-3 py-1 text-xs text-white" data-testid="changes-legend">
+                  {highlight && (
+                    // Top left: the bottom corners carry the watermark and the disclosure label.
+                    <p className="pointer-events-none absolute left-3 top-12 max-w-[60%] rounded-2xl bg-black/70 px-3 py-1 text-xs text-white" data-testid="changes-legend">
                       <span className="mr-1.5 inline-block size-2.5 rounded-full bg-fuchsia-400 align-middle" aria-hidden />
                       {t('modal.changesLegend')}
                     </p>
-                  ) : (
-                    <p className="pointer-events-none absolute bottom-3 left-1/2 hidden -translate-x-1/2 rounded-full bg-black/60 px-3 py-1 text-xs text-white/85 lg:block">{t('modal.keyboardHint')}</p>
                   )}
                 </div>
 
@@ -253,7 +254,7 @@ export function ImageDetailModal({ project, pairs, index, onIndexChange, onDownl
                         </dd>
                       </div>
                     )}
-                    {pair.staged?.engine === 'offline' && (
+                    {isPreviewEngine(pair.staged?.engine) && (
                       <div>
                         <dt className="text-xs font-medium uppercase tracking-wider text-muted-foreground">{t('modal.engine')}</dt>
                         <dd className="mt-1 font-medium">{t('modal.offlineEngine')}</dd>
@@ -278,6 +279,10 @@ export function ImageDetailModal({ project, pairs, index, onIndexChange, onDownl
                       <Trash2 aria-hidden /> {t('modal.delete')}
                     </Button>
                   </section>
+
+                  <p className="hidden text-xs text-muted-foreground lg:block" data-testid="keyboard-hint">
+                    {t('modal.keyboardHint')}
+                  </p>
 
                   <section className="grid gap-2" aria-labelledby="modal-original">
                     <h3 id="modal-original" className="text-xs font-medium uppercase tracking-wider text-muted-foreground">
