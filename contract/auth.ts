@@ -56,6 +56,8 @@ export const userResponse = z.object({
   subscriptionPlan: z.enum(PLAN_IDS),
   creditsUsed: z.number().int(),
   creditsLimit: z.number().int(),
+  /** When the monthly credits are next renewed (ISO 8601): a month after the current credit period began. */
+  creditsResetAt: z.string().nullable(),
   /** False until the address is confirmed by the mailed link; staging is refused until then. */
   emailVerified: z.boolean(),
   /** A requested new address waiting for its confirmation link, else null. */

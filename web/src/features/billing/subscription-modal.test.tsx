@@ -176,11 +176,13 @@ describe('Subscription modal — checkout (spec §4)', () => {
     expect(screen.getByTestId('plan-grid')).toBeInTheDocument();
   });
 
-  it("shows 'Configuration Error' when payments are not configured", async () => {
-    const { ui, mock } = setup({ config: { billingEnabled: false, stripePublishableKey: null } });
-    expect(await screen.findByTestId('billing-unconfigured')).toBeInTheDocument();
-    await ui.click(within(await card('pro')).getByRole('button', { name: 'Choose Pro' }));
-    expect(await screen.findByText('Configuration Error')).toBeInTheDocument();
+  it('shows plans as not purchasable yet, with a way to contact sales, when payments are not set up (issue #26)', async () => {
+    const { mock } = setup({ config: { billingEnabled: false, stripePublishableKey: null } });
+    expect(await screen.findByTestId('billing-unconfigured')).toHaveTextContent('Online payment is not available yet');
+    const pro = await card('pro');
+    expect(within(pro).getByRole('button', { name: 'Not available yet' })).toBeDisabled();
+    expect(within(pro).getByTestId('contact-sales')).toBeInTheDocument();
+    expect(screen.queryByText(/Configuration|configured/)).not.toBeInTheDocument();
     expect(mock.calls.some((c) => c.url === '/api/create-setup-intent')).toBe(false);
   });
 });
