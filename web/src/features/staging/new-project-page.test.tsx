@@ -73,7 +73,7 @@ describe('New project form — spec §5', () => {
     expect(box).toHaveTextContent('Please provide a project name and select images.');
   });
 
-  it("states the 1–6 rule and, when more than 6 are chosen, shows 'Max 6 images allowed' and clears the selection", async () => {
+  it("states the 1–6 rule and, when more than 6 are chosen, keeps the first six and says how many were left out (issue #26)", async () => {
     const { user } = setup();
     await fill(user, 'Flat', files(4));
     await screen.findByText('4 of 6 images selected');
@@ -81,13 +81,9 @@ describe('New project form — spec §5', () => {
 
     await user.upload(screen.getByLabelText('Room photos'), files(3));
     expect(await screen.findByText('Max 6 images allowed')).toBeInTheDocument();
-    expect(screen.queryByTestId('image-previews')).not.toBeInTheDocument();
-    expect(screen.getByTestId('drop-zone')).toBeInTheDocument();
-    expect(startButton()).toBeDisabled();
-
-    await user.upload(screen.getByLabelText('Room photos'), files(7));
-    expect(await screen.findByText('Max 6 images allowed')).toBeInTheDocument();
-    expect(screen.queryByTestId('image-previews')).not.toBeInTheDocument();
+    expect(await screen.findByText('6 of 6 images selected')).toBeInTheDocument();
+    expect(screen.getByTestId('picker-notice')).toHaveTextContent('1 photo was left out');
+    expect(startButton()).toBeEnabled();
   });
 
   it('flags photos below 1024×768 with a non-blocking warning', async () => {
