@@ -16,7 +16,6 @@ export default function SharedListingPage({ token }: { token: string }) {
     <>
       <meta name="robots" content="noindex, nofollow, noarchive" />
       <meta name="referrer" content="no-referrer" />
-      <title>{listing.data ? `${t('page.heading', { count: listing.data.pairs.length })} · Raumwerk` : t('page.documentTitle')}</title>
     </>
   );
 
