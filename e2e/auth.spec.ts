@@ -10,7 +10,7 @@ test.describe('accounts', () => {
     await signUp(page, { firstName: 'Erika' });
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByTestId('credits-display')).toContainText('6');
-    await expect(page.getByTestId('nav-my-projects')).toHaveText(/My Projects/);
+    await expect(page.getByTestId('nav-my-projects')).toHaveText(/My projects/);
 
     await page.getByTestId('profile-menu').click();
     await page.getByTestId('menu-language').click();
@@ -58,7 +58,7 @@ test.describe('accounts', () => {
   test('unknown paths show the 404 page, unknown API paths answer JSON', async ({ page }) => {
     await withPreferences(page, { language: 'en', consent: true });
     await page.goto('/this/does/not/exist');
-    await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: '404 Page not found' })).toBeVisible();
     const api = await page.request.get('/api/this-does-not-exist');
     expect(api.status()).toBe(404);
     expect(await api.json()).toMatchObject({ code: 'not_found' });

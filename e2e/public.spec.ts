@@ -150,10 +150,10 @@ test.describe('404 page', () => {
   } as const;
 
   for (const lang of ['de', 'en'] as const) {
-    test(`${lang.toUpperCase()}: an unknown path shows '404 Page Not Found' and leads back home`, async ({ page }) => {
+    test(`${lang.toUpperCase()}: an unknown path shows '404 Page not found' and leads back home`, async ({ page }) => {
       await withPreferences(page, { language: lang, consent: true });
       await page.goto('/gibt-es-nicht/ganz-sicher');
-      await expect(page.getByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: '404 Page not found' })).toBeVisible();
       await expect(page.getByText(TEXT[lang].text)).toBeVisible();
       await expect(page.locator('html')).toHaveAttribute('lang', lang);
       await page.getByRole('link', { name: TEXT[lang].home }).click();

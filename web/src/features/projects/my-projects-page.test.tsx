@@ -31,7 +31,7 @@ function setup(list: () => Response | Promise<Response>, del?: () => Response) {
   return { mock, user: userEvent.setup() };
 }
 
-describe('My Projects (German texts of spec §2)', () => {
+describe('My projects (German texts of spec §2)', () => {
   it('shows 6 skeleton cards while loading', async () => {
     setup(() => new Promise<Response>(() => {}));
     expect(await screen.findAllByTestId('project-skeleton')).toHaveLength(6);
@@ -154,7 +154,7 @@ describe('My Projects (German texts of spec §2)', () => {
   }, 10_000);
 });
 
-describe('My Projects marks preview-engine results (issue #12 item 8)', () => {
+describe('My projects marks preview-engine results (issue #12 item 8)', () => {
   it('shows "Vorschau-Engine" on a cover the offline engine made, not on an AI result', async () => {
     const D = '77777777-7777-4777-8777-777777777777';
     setup(() => jsonResponse(page([listItem({ id: D, title: 'Vorschau', processedEngine: 'offline' }), projects[0]!])));

@@ -19,7 +19,11 @@ export function RoomLockFigures({ lock }: { lock: GeometryLockFigures | null }) 
 }
 
 /** Short form for cards: "Room unchanged". */
-export function roomLockSummary(t: TFunction, _language: string, lock: GeometryLockFigures | null): string | null {
+export function roomLockSummary(
+  t: TFunction,
+  _language: string,
+  lock: GeometryLockFigures | null,
+): string | null {
   if (!lock) return null;
   return t('modal.roomUnchanged');
 }

@@ -1,4 +1,11 @@
-import { useEffect, useLayoutEffect, useRef, useState, type PointerEvent, type ReactNode } from 'react';
+import {
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type PointerEvent,
+  type ReactNode,
+} from 'react';
 import type { ZoomControl } from '../use-zoom';
 
 /** Pointer travel (px) after which a press is a drag (pans) rather than a click (toggles zoom). */
@@ -14,13 +21,28 @@ const WHEEL_STEP = 60;
  * and a trackpad pinch zoom, the plain wheel scrolls; two fingers pinch on touch screens. Drags
  * that start on a compare slider move its handle instead.
  */
-export function ZoomableView({ control, aspect, children }: { control: ZoomControl; aspect: number; children: ReactNode }) {
+export function ZoomableView({
+  control,
+  aspect,
+  children,
+}: {
+  control: ZoomControl;
+  aspect: number;
+  children: ReactNode;
+}) {
   const { zoom, anchor, zoomTo } = control;
   const boxRef = useRef<HTMLDivElement>(null);
   const [box, setBox] = useState<{ width: number; height: number } | null>(null);
   const previous = useRef({ zoom, left: 0, top: 0 });
   const pointers = useRef(new Map<number, { x: number; y: number }>());
-  const gesture = useRef<{ startX: number; startY: number; left: number; top: number; dragged: boolean; pinch: { distance: number; zoom: number } | null } | null>(null);
+  const gesture = useRef<{
+    startX: number;
+    startY: number;
+    left: number;
+    top: number;
+    dragged: boolean;
+    pinch: { distance: number; zoom: number } | null;
+  } | null>(null);
 
   useLayoutEffect(() => {
     const element = boxRef.current;
@@ -32,8 +54,11 @@ export function ZoomableView({ control, aspect, children }: { control: ZoomContr
     return () => observer.disconnect();
   }, []);
 
-  const fitted = box && box.width > 0 && box.height > 0 ? Math.min(box.width, box.height * aspect) : null;
-  const style = fitted ? { width: fitted * zoom, height: (fitted * zoom) / aspect } : { width: `${zoom * 100}%` };
+  const fitted =
+    box && box.width > 0 && box.height > 0 ? Math.min(box.width, box.height * aspect) : null;
+  const style = fitted
+    ? { width: fitted * zoom, height: (fitted * zoom) / aspect }
+    : { width: `${zoom * 100}%` };
 
   // Keep the anchor (or the centre) over the same point of the image when the zoom changes.
   useLayoutEffect(() => {
@@ -89,10 +114,27 @@ export function ZoomableView({ control, aspect, children }: { control: ZoomContr
     pointers.current.set(event.pointerId, { x: event.clientX, y: event.clientY });
     const onSlider = (event.target as HTMLElement).closest('[data-testid="compare-slider"]');
     if (pointers.current.size === 2) {
-      const [a, b] = [...pointers.current.values()] as [{ x: number; y: number }, { x: number; y: number }];
-      gesture.current = { startX: 0, startY: 0, left: 0, top: 0, dragged: true, pinch: { distance: Math.hypot(a.x - b.x, a.y - b.y) || 1, zoom } };
+      const [a, b] = [...pointers.current.values()] as [
+        { x: number; y: number },
+        { x: number; y: number },
+      ];
+      gesture.current = {
+        startX: 0,
+        startY: 0,
+        left: 0,
+        top: 0,
+        dragged: true,
+        pinch: { distance: Math.hypot(a.x - b.x, a.y - b.y) || 1, zoom },
+      };
     } else if (!onSlider) {
-      gesture.current = { startX: event.clientX, startY: event.clientY, left: element.scrollLeft, top: element.scrollTop, dragged: false, pinch: null };
+      gesture.current = {
+        startX: event.clientX,
+        startY: event.clientY,
+        left: element.scrollLeft,
+        top: element.scrollTop,
+        dragged: false,
+        pinch: null,
+      };
     }
   };
 
@@ -121,12 +163,20 @@ export function ZoomableView({ control, aspect, children }: { control: ZoomContr
 
   const onPointerEnd = (event: PointerEvent<HTMLDivElement>) => {
     pointers.current.delete(event.pointerId);
-    if (pointers.current.size === 0 && gesture.current && !gesture.current.dragged) gesture.current = null;
+    if (pointers.current.size === 0 && gesture.current && !gesture.current.dragged)
+      gesture.current = null;
     const rest = [...pointers.current.values()][0];
     const element = boxRef.current;
     // The pinch ends with one finger still down: that finger pans on from where it is (still no click).
     if (gesture.current?.pinch && rest && element) {
-      gesture.current = { startX: rest.x, startY: rest.y, left: element.scrollLeft, top: element.scrollTop, dragged: true, pinch: null };
+      gesture.current = {
+        startX: rest.x,
+        startY: rest.y,
+        left: element.scrollLeft,
+        top: element.scrollTop,
+        dragged: true,
+        pinch: null,
+      };
     }
   };
 
