@@ -69,6 +69,13 @@ export const userResponse = z.object({
 });
 export type UserResponse = z.infer<typeof userResponse>;
 
+/**
+ * GET /api/auth/user: `optional=1` answers a signed-out visitor 200 `null` (the web app asks so on
+ * every page, and a 401 is logged as an error by browsers); without it, 401 as spec §7 says.
+ */
+export const userQuery = z.object({ optional: z.enum(['1']).optional() });
+export const optionalUserResponse = userResponse.nullable();
+
 /** The languages mails are written in; the web app sends its stored choice (or the browser's). */
 export const MAIL_LANGUAGES = ['de', 'en'] as const;
 export type MailLanguage = (typeof MAIL_LANGUAGES)[number];

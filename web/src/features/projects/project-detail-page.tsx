@@ -35,7 +35,7 @@ export default function ProjectDetailPage({ id }: { id: string }) {
       (n) => t('detail.imageTitle', { n }),
       (name, n) => t('detail.viewTitle', { name, n }),
     );
-    return list.map((pair) => ({ ...pair, title: titles.get(pair.number) }));
+    return list.map((pair): ImagePair => ({ ...pair, title: titles.get(pair.number) }));
   }, [project, t]);
   const { restage, isRestaging, problem, dismissProblem } = useRestage(project);
   const [modalIndex, setModalIndex] = useState<number | null>(null);
