@@ -61,11 +61,11 @@ export function StagingResults({
   return (
     <section className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6 lg:py-14" aria-labelledby="result-title">
       <div className="flex flex-col gap-6 sm:flex-row sm:items-end sm:justify-between">
-        <div className="flex items-start gap-4">
+        <div className="flex min-w-0 items-start gap-4">
           <span className={cn('grid size-12 shrink-0 place-items-center rounded-2xl', partial ? 'bg-amber-500/15 text-amber-700 dark:text-amber-300' : 'bg-success/15 text-success')}>
             {partial ? <TriangleAlert className="size-6" aria-hidden /> : <CheckCircle2 className="size-6" aria-hidden />}
           </span>
-          <div>
+          <div className="min-w-0">
             <h1 id="result-title" className="text-3xl font-bold tracking-tight" tabIndex={-1} data-autofocus>
               {partial ? t('result.partialTitle') : t('result.title')}
             </h1>
@@ -90,7 +90,7 @@ export function StagingResults({
 
       {partial && <PartialRunBar projectId={project.id} projectName={project.name} failedCount={failedCount} needsCredits={needsCredits} onRetryFailed={onRetryFailed} />}
 
-      <ul className="mt-10 grid gap-6 md:grid-cols-2" data-testid="result-grid">
+      <ul className="mt-10 grid grid-cols-[minmax(0,1fr)] gap-6 md:grid-cols-2" data-testid="result-grid">
         {items.map((item) => {
           const failure = project.images[item.index]?.failure;
           if (failure) {
