@@ -74,13 +74,13 @@ test('billing not configured: plans are shown as not purchasable yet with Contac
   expect(staged).toEqual([]);
 });
 
-test('legal links on the account pages and the share page; sign-up refers to the terms and the privacy policy', async ({ page }) => {
+test('legal links on the account pages (the share page: phone-layout.spec.ts); sign-up refers to the terms and the privacy policy', async ({ page }) => {
   await withPreferences(page, { language: 'de', consent: true });
   for (const path of ['/login', '/login?mode=signup', '/forgot-password', '/verify-email']) {
     await page.goto(path);
     const links = page.getByTestId('legal-links');
     await expect(links.getByRole('link', { name: 'Impressum' })).toHaveAttribute('href', '/impressum');
-    await expect(links.getByRole('link', { name: 'Datenschutzerklärung' })).toHaveAttribute('href', '/privacy');
+    await expect(links.getByRole('link', { name: 'Datenschutz' })).toHaveAttribute('href', '/privacy');
   }
   await page.goto('/login?mode=signup');
   const terms = page.getByTestId('signup-terms');
