@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { signUp, withPreferences } from './fixtures/accounts.js';
 import { roomPhotos } from './fixtures/rooms.js';
@@ -24,6 +25,21 @@ async function withNoCreditsLeft(page: Page) {
   });
 }
 
+/** With SHOTS_DIR set: the screen at 375 and 1440 px, light and dark. */
+async function shoot(page: Page, name: string) {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  for (const width of [375, 1440]) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+    for (const dark of [false, true]) {
+      await page.evaluate((d) => document.documentElement.classList.toggle('dark', d), dark);
+      await page.screenshot({ path: path.join(dir, `${name}-${dark ? 'dark' : 'light'}-${width}.png`), fullPage: true });
+    }
+  }
+  await page.evaluate(() => document.documentElement.classList.remove('dark'));
+  await page.setViewportSize({ width: 1280, height: 720 });
+}
+
 async function stageOnePhoto(page: Page, name: string) {
   await page.goto('/new-project');
   await page.getByTestId('project-name').fill(name);
@@ -46,6 +62,7 @@ test('billing not configured: plans are shown as not purchasable yet with Contac
   await expect(page.getByTestId('choose-pro')).toHaveText('Not available yet');
   await expect(page.getByTestId('billing-plan-pro').getByTestId('contact-sales')).toBeVisible();
   await expect(page.locator('body')).not.toContainText(/configuration|STRIPE/i);
+  await shoot(page, 'billing-off-subscribe-en');
   await notice.getByTestId('contact-sales').click();
   await expect(page.getByRole('dialog')).toBeVisible();
   await page.keyboard.press('Escape');
@@ -60,6 +77,7 @@ test('billing not configured: plans are shown as not purchasable yet with Contac
   await expect(card).not.toContainText('running low');
   await expect(card.getByTestId('credits-reset')).toContainText(/New credits on \w{3} \d{2}, \d{4}/);
   await expect(page.getByTestId('credits-display')).toHaveAttribute('aria-label', /^No credits left · new credits on /);
+  await shoot(page, 'no-credits-home-en');
 
   const staged: string[] = [];
   page.on('request', (request) => request.url().includes('/api/process-image') && staged.push(request.url()));
@@ -72,6 +90,7 @@ test('billing not configured: plans are shown as not purchasable yet with Contac
   await expect(problem.getByTestId('contact-sales')).toBeVisible();
   await expect(problem.getByTestId('upgrade-button')).toHaveCount(0);
   expect(staged).toEqual([]);
+  await shoot(page, 'no-credits-restage-en');
 });
 
 test('legal links on the account pages (the share page: phone-layout.spec.ts); sign-up refers to the terms and the privacy policy', async ({ page }) => {

@@ -47,7 +47,7 @@ async function setLanguage(page: Page, language: 'de' | 'en') {
   await page.evaluate((lang) => localStorage.setItem('language', lang), language);
 }
 
-async function shoot(page: Page, name: string, language: string) {
+async function shoot(page: Page, name: string, language: string, fullPage = !name.includes('modal') && !name.includes('view')) {
   const dir = process.env.SHOTS_DIR;
   if (!dir) return;
   for (const [size, viewport] of [
@@ -57,11 +57,14 @@ async function shoot(page: Page, name: string, language: string) {
     await page.setViewportSize(viewport);
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
+      // The app reads the system theme when it starts; the class is what its dark styles key on.
+      await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), scheme === 'dark');
       await page.waitForTimeout(150);
-      await page.screenshot({ path: path.join(dir, `${name}-${language}-${scheme}-${size}.png`), fullPage: true });
+      await page.screenshot({ path: path.join(dir, `${name}-${language}-${scheme}-${size}.png`), fullPage });
     }
   }
   await page.emulateMedia({ colorScheme: 'light' });
+  await page.evaluate(() => document.documentElement.classList.remove('dark'));
   await page.setViewportSize(PHONE);
 }
 
@@ -108,6 +111,18 @@ test('phone layout: every page fits 375 px with a 60-character project name, pri
   const signedIn: Screen[] = [
     { name: 'home', path: '/', primary: (p) => p.getByTestId('home-new-project') },
     { name: 'dashboard', path: '/dashboard', primary: (p) => p.getByTestId('dashboard-new-project') },
+    {
+      // A new browser session made no projects yet: the dashboard lists the user's latest instead (issue #26).
+      name: 'dashboard-recent',
+      path: '/dashboard',
+      primary: (p) => p.getByTestId('recent-project').first(),
+      async prepare(p) {
+        await p.evaluate(() => sessionStorage.removeItem('raumwerk.session-projects'));
+        await p.reload();
+        await expect(p.getByTestId('recent-projects')).toContainText('Musterstraße 12');
+        await expect(p.getByTestId('dashboard-empty')).toHaveCount(0);
+      },
+    },
     { name: 'new-project', path: '/new-project', primary: (p) => p.getByTestId('drop-zone').getByRole('button', { name: /Dateien auswählen|Choose files/ }) },
     { name: 'my-projects', path: '/my-projects', primary: (p) => p.getByTestId('project-view').first() },
     {
@@ -130,7 +145,14 @@ test('phone layout: every page fits 375 px with a 60-character project name, pri
       primary: (p) => p.getByTestId('image-modal').getByRole('button', { name: /Vergleich|Compare/ }).first(),
       async prepare(p) {
         await p.getByTestId('pair-view').first().click();
-        await expect(p.getByTestId('image-modal')).toBeVisible();
+        const modal = p.getByTestId('image-modal');
+        await expect(modal).toBeVisible();
+        // The modal clips what does not fit: every header button must be on the screen.
+        for (const button of await modal.locator('header button').all()) {
+          if (!(await button.isVisible())) continue;
+          const box = (await button.boundingBox())!;
+          expect(box.x + box.width, `modal button ${await button.getAttribute('aria-label')} on the screen`).toBeLessThanOrEqual(PHONE.width);
+        }
       },
     },
     { name: 'subscribe', path: '/subscribe', primary: (p) => p.getByTestId('choose-pro') },

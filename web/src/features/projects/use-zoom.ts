@@ -23,7 +23,7 @@ export function useZoom() {
   }, []);
   return {
     zoom,
-    anchor,
+    anchorRef: anchor,
     percent: Math.round(zoom * 100),
     canZoomIn: zoom < ZOOM_MAX,
     canZoomOut: zoom > ZOOM_MIN,

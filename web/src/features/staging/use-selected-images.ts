@@ -39,7 +39,7 @@ export function useSelectedImages(minWidth: number, minHeight: number, max = MAX
       current.current = [...current.current, ...fits];
       setImages(current.current);
     },
-    [clearAll, max, minHeight, minWidth],
+    [max, minHeight, minWidth],
   );
 
   const remove = useCallback((id: string) => {

@@ -134,7 +134,7 @@ export function ImageDetailModal({
                     {t('modal.imageOf', { n: pair.number, total: count })}
                   </span>
                 </div>
-                <div className="ml-auto flex items-center gap-1">
+                <div className="ml-auto flex flex-wrap items-center justify-end gap-1">
                   {pair.staged && (
                     <div
                       className="mr-1 flex rounded-lg bg-muted p-0.5 sm:mr-2"
@@ -175,7 +175,8 @@ export function ImageDetailModal({
                   <button
                     type="button"
                     onClick={() => zoom.reset()}
-                    className="min-w-14 cursor-pointer rounded-md px-1 py-1 text-center text-sm font-medium tabular-nums hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring"
+                    // On phones the level gives way to the buttons (pinch zooms there); from sm up it shows.
+                    className="min-w-14 cursor-pointer rounded-md px-1 py-1 text-center text-sm font-medium tabular-nums hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring max-sm:sr-only"
                     aria-label={`${t('modal.zoomLevel')} ${zoom.percent}%`}
                     data-testid="zoom-level"
                   >

@@ -30,7 +30,7 @@ export function ZoomableView({
   aspect: number;
   children: ReactNode;
 }) {
-  const { zoom, anchor, zoomTo } = control;
+  const { zoom, anchorRef, zoomTo } = control;
   const boxRef = useRef<HTMLDivElement>(null);
   const [box, setBox] = useState<{ width: number; height: number } | null>(null);
   const previous = useRef({ zoom, left: 0, top: 0 });
@@ -69,7 +69,7 @@ export function ZoomableView({
       return;
     }
     const rect = element.getBoundingClientRect();
-    const at = anchor.current;
+    const at = anchorRef.current;
     const ax = at ? Math.min(Math.max(at.x - rect.left, 0), box.width) : box.width / 2;
     const ay = at ? Math.min(Math.max(at.y - rect.top, 0), box.height) : box.height / 2;
     const axis = (size: number, view: number, scroll: number, a: number) => {
@@ -80,9 +80,9 @@ export function ZoomableView({
     };
     element.scrollLeft = axis(fitted, box.width, before.left, ax);
     element.scrollTop = axis(fitted / aspect, box.height, before.top, ay);
-    anchor.current = null;
+    anchorRef.current = null;
     previous.current = { zoom, left: element.scrollLeft, top: element.scrollTop };
-  }, [zoom, fitted, box, aspect, anchor]);
+  }, [zoom, fitted, box, aspect, anchorRef]);
 
   // ctrl/⌘ + wheel and trackpad pinches zoom at the cursor; React's wheel listener is passive, so this one is native.
   useEffect(() => {
