@@ -122,7 +122,7 @@ export function ImageDetailModal({
         >
           {pair && (
             <>
-              <header className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 border-b px-4 py-3">
+              <header className="relative flex flex-wrap items-center justify-between gap-x-4 gap-y-2 border-b py-3 pl-4 pr-12 sm:pr-4">
                 <div className="flex min-w-0 items-center gap-3">
                   <DialogPrimitive.Title className="truncate text-base font-semibold sm:text-lg">
                     {project.title} · {title}
@@ -192,13 +192,9 @@ export function ImageDetailModal({
                   >
                     <ZoomIn />
                   </Button>
+                  {/* Top right of the header whatever wraps (phones put the controls on a second row). */}
                   <DialogPrimitive.Close asChild>
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      aria-label={t('modal.close')}
-                      className="ml-1"
-                    >
+                    <Button variant="ghost" size="icon" aria-label={t('modal.close')} className="absolute right-2 top-2 sm:static sm:ml-1">
                       <X />
                     </Button>
                   </DialogPrimitive.Close>
