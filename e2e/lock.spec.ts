@@ -22,7 +22,7 @@ async function stageOnePhoto(page: Page, title: string) {
   await page.getByTestId('start-staging').click();
 }
 
-test('EN: a drifted good output is delivered locked: "Room unchanged" with its figures, and "Show what changed" tints the added furniture', async ({ page, openaiApp }) => {
+test('EN: a drifted good output is delivered locked: "Room unchanged" in customer words, and "Show what changed" tints the added furniture', async ({ page, openaiApp }) => {
   test.setTimeout(120_000);
   openaiApp.fake.answers = [await driftedOutput(corpusImage('furnish-after.jpg'), { degrees: -1.2, scale: 1.05, shiftX: -0.02, shiftY: 0.015 })];
   openaiApp.fake.edits.length = 0;
@@ -51,7 +51,10 @@ test('EN: a drifted good output is delivered locked: "Room unchanged" with its f
   await expect(modal.getByRole('slider')).toBeVisible();
   const tint = modal.getByTestId('change-highlight');
   await expect(tint).toBeVisible();
-  await expect(modal.getByTestId('changes-legend')).toContainText('Tinted: what the AI added');
+  await expect(modal.getByTestId('changes-legend')).toContainText('Tinted: what was added');
+  // Only the staged half (issue #26): the tint lies under the original, which covers it left of the handle.
+  expect(await tint.evaluate((el) => el.nextElementSibling?.getAttribute('alt') ?? '')).toMatch(/^Before/);
+  expect(await tint.evaluate((el) => el.closest('[data-testid="compare-slider"]') !== null)).toBe(true);
   // The tint is cut by the stored change mask, which the owner's browser really loads.
   const maskUrl = await tint.evaluate((el) => getComputedStyle(el).maskImage.match(/url\("?(.*?)"?\)/)?.[1] ?? '');
   expect(maskUrl).toMatch(/\.changes\.png$/);

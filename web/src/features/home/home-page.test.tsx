@@ -31,7 +31,7 @@ function renderHome(user: UserResponse, config: { furnitureRemoval: boolean } = 
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL) =>
-      String(input) === '/api/auth/user'
+      String(input).split('?')[0] === '/api/auth/user'
         ? new Response(JSON.stringify(user), { status: 200 })
         : String(input) === '/api/config'
           ? new Response(JSON.stringify({ stagingEngine: config.furnitureRemoval ? 'openai' : 'offline', ...config }), { status: 200 })

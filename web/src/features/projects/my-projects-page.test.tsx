@@ -133,7 +133,7 @@ describe('My projects (German texts of spec §2)', () => {
     const { user, mock } = setup(() => jsonResponse(page(first, 'next-page', 25)));
     mock.fn.mockImplementation(async (input: RequestInfo | URL) => {
       const url = String(input);
-      if (url === '/api/auth/user') return jsonResponse(testUser());
+      if (url.split('?')[0] === '/api/auth/user') return jsonResponse(testUser());
       if (url.includes('cursor=next-page')) return jsonResponse(page(second, null, 0));
       return jsonResponse(page(first, 'next-page', 25));
     });

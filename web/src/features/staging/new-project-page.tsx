@@ -124,7 +124,7 @@ export default function NewProjectPage() {
 
       <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div className="min-w-0">
-          <h1 className="hyphens-auto break-words text-3xl font-bold tracking-tight sm:text-4xl">{t(removal ? 'removal.title' : 'newProject.title')}</h1>
+          <h1 className="break-words text-3xl font-bold tracking-tight sm:text-4xl">{t(removal ? 'removal.title' : 'newProject.title')}</h1>
           <p className="mt-2 max-w-2xl text-muted-foreground">{t(removal ? 'removal.subtitle' : 'newProject.subtitle')}</p>
         </div>
         {stats && (

@@ -36,7 +36,7 @@ export function ProjectHeader({
     <header className="rounded-2xl border bg-card p-5 shadow-sm sm:p-6">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0">
-          <h1 className="hyphens-auto break-words text-2xl font-bold tracking-tight sm:text-3xl">
+          <h1 className="break-words text-2xl font-bold tracking-tight sm:text-3xl">
             {project.title}
           </h1>
           <p className="mt-1 flex items-center gap-1.5 text-sm text-muted-foreground">

@@ -105,7 +105,7 @@ export function ProgressOverlay({ progress }: { progress: StagingProgress }) {
                     >
                       {done ? <Check className="size-4" aria-hidden /> : <Icon className="size-4" aria-hidden />}
                     </span>
-                    <span className={cn('max-w-full hyphens-auto break-words text-xs', active || done ? 'font-medium text-foreground' : 'text-muted-foreground')}>{t(`progress.steps.${step.key}`)}</span>
+                    <span className={cn('max-w-full break-words text-xs', active || done ? 'font-medium text-foreground' : 'text-muted-foreground')}>{t(`progress.steps.${step.key}`)}</span>
                   </li>
                 );
               })}
