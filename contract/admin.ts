@@ -34,7 +34,9 @@ export const adminAnalyticsResponse = z.object({
     }),
   }),
   /** One row per day (yyyy-MM-dd, UTC) and event for the last 14 days, days without events as 0. */
-  trends: z.array(z.object({ date: z.string(), event: z.enum(ANALYTICS_EVENTS), count: z.number().int() })),
+  trends: z.array(
+    z.object({ date: z.string(), event: z.enum(ANALYTICS_EVENTS), count: z.number().int() }),
+  ),
   /** Most viewed pages of the last 14 days (normalised paths). */
   topPages: z.array(z.object({ path: z.string(), count: z.number().int() })),
 });
@@ -68,7 +70,10 @@ export const adminUsersResponse = z.object({
 export type AdminUsersResponse = z.infer<typeof adminUsersResponse>;
 
 export const adminSystemResponse = z.object({
-  database: z.object({ status: z.enum(['ok', 'unreachable']), latencyMs: z.number().int().nullable() }),
+  database: z.object({
+    status: z.enum(['ok', 'unreachable']),
+    latencyMs: z.number().int().nullable(),
+  }),
   jobQueue: z.object({
     status: z.enum(['ok', 'unavailable']),
     /** Jobs waiting (ready or deferred) across every queue. */
@@ -77,6 +82,24 @@ export const adminSystemResponse = z.object({
     /** Failed jobs still retained by pg-boss (a rolling count of recent failures). */
     failed: z.number().int(),
   }),
+  /**
+   * Mails the outbox gave up on after every retry (decision 033): how many pg-boss still keeps, and
+   * the latest few with the recipient's domain and the error, never the address, body or link.
+   * Null when the job queue cannot be read.
+   */
+  mail: z
+    .object({
+      failed: z.number().int(),
+      latest: z.array(
+        z.object({
+          failedAt: z.string(),
+          template: z.string(),
+          recipientDomain: z.string(),
+          error: z.string(),
+        }),
+      ),
+    })
+    .nullable(),
   stagingEngine: z.string(),
   storageDriver: z.enum(['local', 's3']),
   billingConfigured: z.boolean(),

@@ -69,7 +69,10 @@ export type BillingStateResponse = z.infer<typeof billingStateResponse>;
 
 export const completeSubscriptionResponse = billingStateResponse.extend({
   success: z.literal(true),
-  /** `subscribed`: a new subscription; `changed`: the existing one moved to another plan or cycle. */
+  /**
+   * `subscribed`: a new subscription. `changed` is only replayed for completions made before
+   * decision 031; a subscribed user's checkout is now refused with 409 `plan_change_required`.
+   */
   outcome: z.enum(['subscribed', 'changed']),
 });
 export type CompleteSubscriptionResponse = z.infer<typeof completeSubscriptionResponse>;

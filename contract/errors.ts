@@ -32,6 +32,11 @@ export const ERROR_CODES = [
   'structure_changed',
   'no_billing_account',
   'engine_cannot_declutter',
+  'plan_change_required',
+  'upload_size_mismatch',
+  'too_many_streams',
+  'too_many_downloads',
+  'downloads_busy',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { projectListItem } from './projects.js';
+import { opaqueToken } from './text.js';
 
 /**
  * GET /api/projects?limit=&cursor= (keyset pages, newest first). Without both parameters the call
@@ -11,7 +12,7 @@ export const PROJECT_PAGE_MAX = 100;
 
 export const projectListQuery = z.object({
   limit: z.coerce.number().int().min(1).max(PROJECT_PAGE_MAX).optional(),
-  cursor: z.string().max(200).optional(),
+  cursor: opaqueToken(200).optional(),
 });
 export type ProjectListQuery = z.infer<typeof projectListQuery>;
 

@@ -46,6 +46,10 @@ export const geometryLockFigures = z.object({
   changedShare: z.number(),
   /** Share (0–1) of the room's long lines still in place. */
   architectureScore: z.number(),
+  /** How many of the photo's structure patches lined up with the model's result (null: staged before it was measured). */
+  structureSupport: z.number().int().nullable(),
+  /** The delivered image's seam figure: ≤ 1 means no visible seam at the added objects' edges (null: staged before it was measured). */
+  seam: z.number().nullable(),
   /** `/users/...` path of the change mask (PNG, opaque white = added, transparent elsewhere), served at `/objects` + path to the owner. */
   changeMaskPath: z.string().nullable(),
 });

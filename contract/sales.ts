@@ -1,14 +1,16 @@
 import { z } from 'zod';
+import { multiLineText, singleLineText } from './text.js';
 
 /** The business plan's "Contact sales" form (issue #11): POST /api/sales-inquiries. */
 export const SALES_LIMITS = { name: 120, company: 160, message: 4000, maxSeats: 100000 } as const;
 
 export const salesInquiryRequest = z.object({
-  name: z.string().trim().min(1, { message: 'Please enter your name.' }).max(SALES_LIMITS.name),
+  // Stored in PostgreSQL and mailed: no NUL or control characters (contract/text.ts).
+  name: singleLineText(SALES_LIMITS.name).min(1, { message: 'Please enter your name.' }),
   email: z.string().trim().toLowerCase().max(254).pipe(z.email({ message: 'Please enter a valid e-mail address.' })),
-  company: z.string().trim().min(1, { message: 'Please enter your company.' }).max(SALES_LIMITS.company),
+  company: singleLineText(SALES_LIMITS.company).min(1, { message: 'Please enter your company.' }),
   seats: z.number().int().min(1).max(SALES_LIMITS.maxSeats).nullish(),
-  message: z.string().trim().min(10, { message: 'Please tell us a little more (at least 10 characters).' }).max(SALES_LIMITS.message),
+  message: multiLineText(SALES_LIMITS.message).min(10, { message: 'Please tell us a little more (at least 10 characters).' }),
   locale: z.enum(['de', 'en']).default('en'),
   /** Honeypot: hidden from people; a bot that fills it gets a normal-looking answer and nothing is stored. */
   website: z.string().max(500).optional(),

@@ -21,3 +21,11 @@ export function singleLineText(max: number) {
 export function multiLineText(max: number) {
   return z.string().trim().max(max).regex(MULTI_LINE, CONTROL_CHARACTERS);
 }
+
+/**
+ * An opaque token from a link or a previous answer (page cursors): base64url characters only, so NUL
+ * and every other byte PostgreSQL would choke on are refused here, before any decoding.
+ */
+export function opaqueToken(max: number) {
+  return z.string().max(max).regex(/^[A-Za-z0-9_-]*$/, { message: 'This value is not valid.' });
+}

@@ -18,16 +18,17 @@ import type { DatabaseHandle } from './db/client.js';
 import { healthRoutes } from './health/routes.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { OneLineRequestLog } from './http/request-log.js';
-import { helmetOptions, registerSecurityHeaders } from './http/security-headers.js';
+import { frameworkErrorAnswer } from './http/framework-errors.js';
+import { helmetHeaders, helmetOptions, registerApiNoStore, registerSecurityHeaders } from './http/security-headers.js';
 import { inlineScriptHashes, registerSpa } from './http/spa.js';
 import { webDistFolder } from './paths.js';
 import type { JobQueue } from './jobs/job-queue.js';
-import { createMailer, mailerSettings, type Mailer } from './mail/mailer.js';
+import { createDirectMailer, createOutboxMailer, type Mailer } from './mail/mailer.js';
 import { objectRoutes } from './objects/routes.js';
 import { projectRoutes } from './projects/routes.js';
 import { createServices, type Services } from './services.js';
 import { stagingRoutes } from './staging/routes.js';
-import { registerShareNoindex, sharingRoutes } from './sharing/routes.js';
+import { registerShareNoindex, sharingRoutes, shareUrlHeaders } from './sharing/routes.js';
 import { linkOfProject, shareUrl } from './sharing/share-links.js';
 import { variationRoutes } from './staging/variation-routes.js';
 import { registerOriginCheck } from './security/origin-check.js';
@@ -58,12 +59,17 @@ function trustProxySetting(value: AppConfig['TRUST_PROXY']) {
 /** Builds the HTTP app; `main.ts` listens, tests call it through `app.inject`. */
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const { config, database } = deps;
+  const webRoot = deps.serveWeb === false ? '/nonexistent' : (deps.webRoot ?? webDistFolder);
+  // @fastify/helmet's headers, computed once at start-up instead of on every request.
+  const securityHeaders = await helmetHeaders(helmetOptions(config, inlineScriptHashes(webRoot)));
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
     // One line per request instead of Fastify's two (http/request-log.ts).
     logController: new OneLineRequestLog(),
     trustProxy: trustProxySetting(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
+    // Malformed percent-encoding and the like: `{message, code}` with every header, not Fastify's own body.
+    frameworkErrors: frameworkErrorAnswer(securityHeaders, shareUrlHeaders),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -75,16 +81,22 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   registerErrorHandling(app);
   await app.register(fastifyCookie, { secret: config.sessionSecret });
-  const webRoot = deps.serveWeb === false ? '/nonexistent' : (deps.webRoot ?? webDistFolder);
-  // @fastify/helmet's headers, computed once at start-up instead of on every request.
-  await registerSecurityHeaders(app, helmetOptions(config, inlineScriptHashes(webRoot)));
+  registerSecurityHeaders(app, securityHeaders);
+  registerApiNoStore(app);
   registerOriginCheck(app, config.publicUrl);
 
   await app.register(healthRoutes);
-  const mailer = deps.mailer ?? createMailer(mailerSettings(config, app.log));
-  if (!deps.mailer) app.addHook('onClose', () => mailer.close());
-  await app.register(authRoutes, { mailer, onSignup: () => recordEventQuietly(database.db, app.log, 'signup') });
   const services = deps.services ?? createServices(config, database);
+  // The outbox (decision 033); only API tests without a job queue deliver directly.
+  const mailer =
+    deps.mailer ??
+    (deps.jobs ? createOutboxMailer(deps.jobs) : createDirectMailer(services.mail, app.log));
+  if (!deps.mailer) app.addHook('onClose', () => mailer.close());
+  await app.register(authRoutes, {
+    mailer,
+    jobs: deps.jobs,
+    onSignup: () => recordEventQuietly(database.db, app.log, 'signup'),
+  });
   await app.register(objectRoutes, {
     storage: services.storage,
     shareUrlOf: async (projectId) => {
@@ -92,7 +104,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       return token ? shareUrl(config.publicUrl, token) : null;
     },
   });
-  await app.register(projectRoutes, { storage: services.storage, beforeDelete: services.beforeProjectDelete });
+  await app.register(projectRoutes, {
+    storage: services.storage,
+    beforeDelete: services.beforeProjectDelete,
+  });
   await app.register(stagingRoutes, { ...services, jobs: deps.jobs });
   await app.register(sharingRoutes, { storage: services.storage });
   registerShareNoindex(app);
@@ -100,13 +115,30 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const billing = deps.billing ?? createBilling(config);
   const checkout = billing.checkout;
   await app.register(billingRoutes, { checkout });
-  const billingNotifier = createMailBillingNotifier({ mailer, salesEmail: config.SALES_EMAIL, appUrl: config.publicUrl });
+  const billingNotifier = createMailBillingNotifier({
+    mailer,
+    salesEmail: config.SALES_EMAIL,
+    appUrl: config.publicUrl,
+  });
   await app.register(stripeWebhookRoutes, {
-    webhooks: checkout ? { gateway: checkout.gateway, processor: createWebhookProcessor({ db: database.db, gateway: checkout.gateway, notifier: billingNotifier }) } : null,
+    webhooks: checkout
+      ? {
+          gateway: checkout.gateway,
+          processor: createWebhookProcessor({
+            db: database.db,
+            gateway: checkout.gateway,
+            notifier: billingNotifier,
+          }),
+        }
+      : null,
   });
   await app.register(salesRoutes, { notifier: billingNotifier });
   await app.register(analyticsRoutes, {});
-  await app.register(adminRoutes, { jobs: deps.jobs, storageDriver: services.storage.driver, ...(checkout ? { subscriptionMrr: billing.subscriptionMrr } : {}) });
+  await app.register(adminRoutes, {
+    jobs: deps.jobs,
+    storageDriver: services.storage.driver,
+    ...(checkout ? { subscriptionMrr: billing.subscriptionMrr } : {}),
+  });
   await app.register(accountRoutes);
 
   await registerSpa(app, webRoot);

@@ -44,6 +44,16 @@ describe('loadConfig', () => {
     for (const bad of ['0', '1.5', 'many']) expect(() => loadConfig({ DATA_DIR: dataDir(), IMAGE_CONCURRENCY: bad })).toThrow(ConfigError);
   });
 
+  it('caps streams and zips and keeps a run heartbeat by default, and wants stale runs judged after more than two heartbeats (decision 032)', () => {
+    const config = loadConfig({ DATA_DIR: dataDir() });
+    expect([config.RUN_STREAMS_PER_USER, config.RUN_STREAMS_PER_RUN, config.RUN_STREAM_RECHECK_S]).toEqual([20, 4, 20]);
+    expect([config.ZIPS_PER_USER, config.ZIPS_PER_PROCESS]).toEqual([2, 4]);
+    expect([config.RUN_HEARTBEAT_S, config.RUN_STALE_AFTER_S, config.RUN_SWEEP_INTERVAL_S]).toEqual([15, 75, 30]);
+    expect(loadConfig({ DATA_DIR: dataDir(), RUN_HEARTBEAT_S: '1', RUN_STALE_AFTER_S: '3' }).RUN_STALE_AFTER_S).toBe(3);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), RUN_HEARTBEAT_S: '40' })).toThrow(/RUN_STALE_AFTER_S: must be more than twice RUN_HEARTBEAT_S/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), RUN_STREAMS_PER_RUN: '0' })).toThrow(ConfigError);
+  });
+
   it('generates a development session secret once and reuses it', () => {
     const dir = dataDir();
     const first = loadConfig({ DATA_DIR: dir }).sessionSecret;

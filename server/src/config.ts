@@ -135,9 +135,27 @@ const envSchema = z
         .optional(),
     ),
     MAIL_FROM: optionalString,
+    /** Mail outbox (decision 033): attempts after the first, first retry delay, longest delay between attempts. */
+    MAIL_RETRY_LIMIT: z.coerce.number().int().min(0).max(100).default(30),
+    MAIL_RETRY_DELAY_S: z.coerce.number().int().min(1).max(3600).default(60),
+    MAIL_RETRY_DELAY_MAX_S: z.coerce.number().int().min(1).max(86_400).default(3600),
     UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).max(100_000).default(200),
     REGISTER_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
     UNUSED_UPLOAD_HOURS: z.coerce.number().int().min(1).max(168).default(3),
+    /** Open run event streams per user and per run in one process (decision 032); more answer 429 `too_many_streams`. */
+    RUN_STREAMS_PER_USER: z.coerce.number().int().min(1).max(1000).default(20),
+    RUN_STREAMS_PER_RUN: z.coerce.number().int().min(1).max(100).default(4),
+    /** A run event stream's safety re-read while notifications arrive (seconds). */
+    RUN_STREAM_RECHECK_S: z.coerce.number().int().min(1).max(3600).default(20),
+    /** Listing zips one user builds at once in one process (more: 429 `too_many_downloads`), and the process in all (more: 503 `downloads_busy`). */
+    ZIPS_PER_USER: z.coerce.number().int().min(1).max(100).default(2),
+    ZIPS_PER_PROCESS: z.coerce.number().int().min(1).max(1000).default(4),
+    /** A working process touches each running run's heartbeat this often (seconds, decision 032). */
+    RUN_HEARTBEAT_S: z.coerce.number().int().min(1).max(600).default(15),
+    /** A started run whose heartbeat is older than this is refunded by the sweep (seconds; more than twice RUN_HEARTBEAT_S). */
+    RUN_STALE_AFTER_S: z.coerce.number().int().min(2).max(3600).default(75),
+    /** Every process sweeps for stale runs this often (seconds). */
+    RUN_SWEEP_INTERVAL_S: z.coerce.number().int().min(1).max(3600).default(30),
   });
 
 export type Env = z.infer<typeof envSchema>;
@@ -200,6 +218,11 @@ function crossFieldIssues(source: NodeJS.ProcessEnv): string[] {
     issues.push('STRIPE_TAX_RATE_ID: set either STRIPE_TAX_RATE_ID or STRIPE_AUTOMATIC_TAX=true, not both (Stripe does not mix manual rates and Stripe Tax)');
   }
   if (source.STORAGE_DRIVER === 's3' && !set('S3_BUCKET')) issues.push('S3_BUCKET: STORAGE_DRIVER=s3 needs S3_BUCKET');
+  const heartbeat = Number(source.RUN_HEARTBEAT_S?.trim() || 15);
+  const staleAfter = Number(source.RUN_STALE_AFTER_S?.trim() || 75);
+  if (Number.isFinite(heartbeat) && Number.isFinite(staleAfter) && staleAfter <= 2 * heartbeat) {
+    issues.push('RUN_STALE_AFTER_S: must be more than twice RUN_HEARTBEAT_S (a live run would be refunded after one slow heartbeat)');
+  }
   if (source.NODE_ENV === 'production' && !set('SESSION_SECRET')) {
     issues.push('SESSION_SECRET: required in production (at least 32 random characters)');
   }

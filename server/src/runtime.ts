@@ -10,9 +10,10 @@ import { startJobQueue, type JobDefinition, type JobQueue } from './jobs/job-que
 import { accountPurgeJob } from './account/purge.js';
 import { redactUrl } from './http/log-redaction.js';
 import { maintenanceJob } from './jobs/maintenance-job.js';
-import { createMailer, mailerSettings } from './mail/mailer.js';
+import { createOutboxMailer } from './mail/mailer.js';
 import { createServices, type Services } from './services.js';
 import { closeCvThreads } from './staging/geometry-lock/cv-threads.js';
+import { startRunSweeper, stuckAfterSeconds } from './staging/sweeper.js';
 
 /**
  * Starts what a process needs, in order: database (embedded when DATABASE_URL is unset),
@@ -31,23 +32,47 @@ export function createLogger(config: AppConfig): FastifyBaseLogger {
   const pretty = process.stdout.isTTY && config.NODE_ENV !== 'production';
   return pino({
     level: config.LOG_LEVEL,
-    redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', 'req.body.token', 'req.body.password'],
+    redact: [
+      'req.headers.cookie',
+      'req.headers.authorization',
+      'res.headers["set-cookie"]',
+      'req.body.token',
+      'req.body.password',
+    ],
     // Anything that logs a request object logs it without secrets in the URL (http/log-redaction.ts).
-    serializers: { req: (req: { method?: string; url?: string }) => ({ method: req.method, url: req.url ? redactUrl(req.url) : req.url }) },
-    transport: pretty ? { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } : undefined,
+    serializers: {
+      req: (req: { method?: string; url?: string }) => ({
+        method: req.method,
+        url: req.url ? redactUrl(req.url) : req.url,
+      }),
+    },
+    transport: pretty
+      ? { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } }
+      : undefined,
   }) as unknown as FastifyBaseLogger;
 }
 
-export function jobDefinitions(database: DatabaseHandle, services: Services, billing?: Billing): JobDefinition<any>[] {
+export function jobDefinitions(
+  database: DatabaseHandle,
+  services: Services,
+  billing?: Billing,
+): JobDefinition<any>[] {
   return [
     maintenanceJob(database.db),
     ...services.jobs,
-    accountPurgeJob({ db: database.db, storage: services.storage, cancelSubscription: billing ? (user) => billing.cancelSubscriptionOf(user) : undefined }),
+    accountPurgeJob({
+      db: database.db,
+      storage: services.storage,
+      cancelSubscription: billing ? (user) => billing.cancelSubscriptionOf(user) : undefined,
+    }),
     ...billingJobs(database),
   ];
 }
 
-export async function startRuntime(config: AppConfig, options: { serve: boolean; work: boolean }): Promise<Runtime> {
+export async function startRuntime(
+  config: AppConfig,
+  options: { serve: boolean; work: boolean },
+): Promise<Runtime> {
   const log = createLogger(config);
   let embedded: EmbeddedDatabase | null = null;
   let url = config.DATABASE_URL;
@@ -56,15 +81,34 @@ export async function startRuntime(config: AppConfig, options: { serve: boolean;
     url = embedded.url;
   }
   await runMigrations(url);
-  const database = connectDatabase(url, { poolSize: databasePoolSize(config, options.work), logger: log });
+  const database = connectDatabase(url, {
+    poolSize: databasePoolSize(config, options.work),
+    logger: log,
+  });
   const services = createServices(config, database);
   const billing = createBilling(config);
-  // One mailer for the web app and the jobs (billing mails), closed after both.
-  const mailer = createMailer(mailerSettings(config, log));
   // WORKER_CONCURRENCY sizes the staging queue (staging-jobs.ts); the scheduled jobs run one at a time: at 16
   // slots each, their pollers alone starved pg-boss's pool (decision 024).
-  const jobs = await startJobQueue(url, jobDefinitions(database, services, billing), { work: options.work, log, warmUp: true });
-  const app = options.serve ? await buildApp({ config, database, jobs, services, billing, mailer, logger: log }) : null;
+  const jobs = await startJobQueue(url, jobDefinitions(database, services, billing), {
+    work: options.work,
+    log,
+    warmUp: true,
+  });
+  // The mail outbox: requests store mails as jobs; whichever process works jobs delivers them (decision 033).
+  const mailer = createOutboxMailer(jobs);
+  const app = options.serve
+    ? await buildApp({ config, database, jobs, services, billing, mailer, logger: log })
+    : null;
+  // Every process sweeps for runs whose worker is gone (decision 032), whether or not it works jobs.
+  const sweeper = startRunSweeper(
+    {
+      db: database.db,
+      intervalSeconds: config.RUN_SWEEP_INTERVAL_S,
+      staleAfterSeconds: config.RUN_STALE_AFTER_S,
+      stuckAfterSeconds: stuckAfterSeconds(config.STAGING_TIMEOUT_S),
+    },
+    log,
+  );
 
   let stopped = false;
   return {
@@ -83,9 +127,11 @@ export async function startRuntime(config: AppConfig, options: { serve: boolean;
         const closeIdle = setInterval(() => app.server.closeIdleConnections(), 200);
         await app.close().finally(() => clearInterval(closeIdle));
       }
+      await sweeper.stop();
       await jobs.stop();
       await closeCvThreads();
       await mailer.close();
+      services.mail.close();
       await database.close();
       await embedded?.stop();
     },

@@ -2,6 +2,13 @@ import type { AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
 import { configureImageWork } from './images/image-work.js';
 import type { JobDefinition } from './jobs/job-queue.js';
+import { passwordResetJob } from './auth/password-reset-job.js';
+import { mailJob, mailRetryPolicy } from './mail/mail-job.js';
+import {
+  createMailTransport,
+  mailTransportSettings,
+  type MailTransport,
+} from './mail/mail-transport.js';
 import { createStorage, type ObjectStorage } from './objects/storage.js';
 import { uploadCleanupJob } from './objects/upload-cleanup-job.js';
 import { createUploadSource } from './objects/upload-service.js';
@@ -26,10 +33,15 @@ export interface Services {
   engine(): StagingEngine;
   runJob: JobDefinition<StagingRunPayload>;
   timeoutSeconds: number;
+  /** Where the outbox's mail job hands mails over (SMTP or .eml files); closed by whoever created the services. */
+  mail: MailTransport;
   /** Every job definition of these features, for `jobDefinitions()`. */
   jobs: JobDefinition<any>[];
   /** Runs inside the project-deletion transaction: gives back credits still reserved. */
-  beforeProjectDelete(tx: Pick<DatabaseHandle['db'], 'execute'>, projectId: string): Promise<unknown>;
+  beforeProjectDelete(
+    tx: Pick<DatabaseHandle['db'], 'execute'>,
+    projectId: string,
+  ): Promise<unknown>;
 }
 
 /** Test and benchmark seams. */
@@ -40,14 +52,24 @@ export interface ServiceOverrides {
   retryPolicy?: RetryPolicy;
 }
 
-export function createServices(config: AppConfig, database: DatabaseHandle, overrides: ServiceOverrides = {}): Services {
+export function createServices(
+  config: AppConfig,
+  database: DatabaseHandle,
+  overrides: ServiceOverrides = {},
+): Services {
   configureImageWork(config.IMAGE_CONCURRENCY);
   const storage = overrides.storage ?? createStorage(config);
   let engine = overrides.engine;
   const getEngine = () => (engine ??= budgeted(createConfiguredEngine(config)));
   // Every request to a remote provider takes its turn in the provider's budget (PROVIDER_RPM, decision 024).
   const budgeted = (configured: StagingEngine) =>
-    config.STAGING_ENGINE === 'offline' ? configured : withProviderBudget(configured, createProviderBudget(database.db, config.STAGING_ENGINE, config.PROVIDER_RPM));
+    config.STAGING_ENGINE === 'offline'
+      ? configured
+      : withProviderBudget(
+          configured,
+          createProviderBudget(database.db, config.STAGING_ENGINE, config.PROVIDER_RPM),
+        );
+  const mail = createMailTransport(mailTransportSettings(config));
   const { runJob, sweepJob } = createStagingJobs({
     db: database.db,
     storage,
@@ -56,6 +78,8 @@ export function createServices(config: AppConfig, database: DatabaseHandle, over
     timeoutSeconds: config.STAGING_TIMEOUT_S,
     workerConcurrency: config.WORKER_CONCURRENCY,
     retryPolicy: overrides.retryPolicy,
+    heartbeatSeconds: config.RUN_HEARTBEAT_S,
+    staleAfterSeconds: config.RUN_STALE_AFTER_S,
   });
   return {
     storage,
@@ -63,7 +87,16 @@ export function createServices(config: AppConfig, database: DatabaseHandle, over
     engine: getEngine,
     runJob,
     timeoutSeconds: config.STAGING_TIMEOUT_S,
-    jobs: [runJob, sweepJob, uploadCleanupJob(database.db, storage, config.UNUSED_UPLOAD_HOURS), projectRetentionJob(database.db, storage, config.RETENTION_DAYS)],
-    beforeProjectDelete: (tx, projectId) => refundProjectRuns(tx, projectId, 'The project was deleted. Your credit has been refunded.'),
+    mail,
+    jobs: [
+      mailJob(mail, mailRetryPolicy(config)),
+      passwordResetJob({ db: database.db, publicUrl: config.publicUrl, adminEmails: config.ADMIN_EMAILS }),
+      runJob,
+      sweepJob,
+      uploadCleanupJob(database.db, storage, config.UNUSED_UPLOAD_HOURS),
+      projectRetentionJob(database.db, storage, config.RETENTION_DAYS),
+    ],
+    beforeProjectDelete: (tx, projectId) =>
+      refundProjectRuns(tx, projectId, 'The project was deleted. Your credit has been refunded.'),
   };
 }

@@ -120,7 +120,7 @@ describe('account purge', () => {
     const job = accountPurgeJob({ db: t.database.db, storage: t.services.storage, cancelSubscription });
     expect(job.name).toBe('account.purge');
     expect(job.cron).toBeTruthy();
-    const summary = await job.handler({}, { jobId: 'test', log, signal: new AbortController().signal });
+    const summary = await job.handler({}, { jobId: 'test', log, signal: new AbortController().signal, send: async () => null });
     expect(summary).toEqual({ purged: 1, failed: 0, files: 3 });
     expect(cancelSubscription).toHaveBeenCalledTimes(1);
     expect(cancelSubscription.mock.calls[0]![0].id).toBe(doomed.userId);
@@ -150,7 +150,7 @@ describe('account purge', () => {
       if (user.id === billed.userId) throw new Error('Stripe unavailable');
     };
     const job = accountPurgeJob({ db: t.database.db, storage: t.services.storage, cancelSubscription });
-    await expect(job.handler({}, { jobId: 'test', log, signal: new AbortController().signal })).rejects.toThrow(/1 account/);
+    await expect(job.handler({}, { jobId: 'test', log, signal: new AbortController().signal, send: async () => null })).rejects.toThrow(/1 account/);
     expect((await leftovers(billed.userId)).users).toBe(1);
     expect(await t.services.storage.read(billed.keys[0]!)).not.toBeNull();
     expect((await leftovers(plain.userId)).users).toBe(0);

@@ -4,6 +4,7 @@ import type { AdminSystemResponse } from '../../../contract/admin.js';
 import type { AppConfig } from '../config.js';
 import type { Database } from '../db/client.js';
 import type { JobQueue } from '../jobs/job-queue.js';
+import { readMailFailures } from '../mail/mail-failures.js';
 
 export interface SystemStatusSources {
   db: Database;
@@ -15,10 +16,15 @@ export interface SystemStatusSources {
 
 /** Real readings for the dashboard's System Status panel; a failing part is reported, never thrown. */
 export async function readSystemStatus(sources: SystemStatusSources): Promise<AdminSystemResponse> {
-  const [database, jobQueue] = await Promise.all([databaseStatus(sources), jobQueueStatus(sources)]);
+  const [database, jobQueue, mail] = await Promise.all([
+    databaseStatus(sources),
+    jobQueueStatus(sources),
+    mailStatus(sources),
+  ]);
   return {
     database,
     jobQueue,
+    mail,
     stagingEngine: sources.config.STAGING_ENGINE,
     storageDriver: sources.storageDriver,
     billingConfigured: sources.config.billingEnabled,
@@ -26,7 +32,10 @@ export async function readSystemStatus(sources: SystemStatusSources): Promise<Ad
   };
 }
 
-async function databaseStatus({ db, log }: SystemStatusSources): Promise<AdminSystemResponse['database']> {
+async function databaseStatus({
+  db,
+  log,
+}: SystemStatusSources): Promise<AdminSystemResponse['database']> {
   const started = performance.now();
   try {
     await db.execute(sql`SELECT 1`);
@@ -38,7 +47,10 @@ async function databaseStatus({ db, log }: SystemStatusSources): Promise<AdminSy
 }
 
 /** pg-boss keeps per-queue counts (refreshed by its monitor), so this reads a handful of rows. */
-async function jobQueueStatus({ jobs, log }: SystemStatusSources): Promise<AdminSystemResponse['jobQueue']> {
+async function jobQueueStatus({
+  jobs,
+  log,
+}: SystemStatusSources): Promise<AdminSystemResponse['jobQueue']> {
   const unavailable = { status: 'unavailable', queued: 0, active: 0, failed: 0 } as const;
   if (!jobs) return unavailable;
   try {
@@ -52,5 +64,19 @@ async function jobQueueStatus({ jobs, log }: SystemStatusSources): Promise<Admin
   } catch (err) {
     log.warn({ err }, 'system status: job queue unreadable');
     return unavailable;
+  }
+}
+
+async function mailStatus({
+  db,
+  jobs,
+  log,
+}: SystemStatusSources): Promise<AdminSystemResponse['mail']> {
+  if (!jobs) return null;
+  try {
+    return await readMailFailures(db);
+  } catch (err) {
+    log.warn({ err }, 'system status: mail outbox unreadable');
+    return null;
   }
 }

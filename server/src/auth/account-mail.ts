@@ -1,4 +1,4 @@
-import { eq, and, ne } from 'drizzle-orm';
+import { eq, and, ne, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { sessions } from '../db/schema/sessions.js';
 import { users, type UserRow } from '../db/schema/users.js';
@@ -26,7 +26,7 @@ const invalidLink = () => AppError.badRequest('This link is invalid, was already
 
 export async function sendVerificationMail(deps: AccountMailDeps, user: Pick<UserRow, 'id' | 'email'>, language: Language): Promise<void> {
   const token = await issueAccountToken(deps.db, user.id, 'verify_email', user.email);
-  deps.mailer.sendLater({ to: user.email, language, template: 'verify_email', data: { url: `${deps.publicUrl}/verify-email?token=${token}` } });
+  await deps.mailer.send({ to: user.email, language, template: 'verify_email', data: { url: `${deps.publicUrl}/verify-email?token=${token}` } });
 }
 
 /** The link of the verification mail: confirms the address it was sent to (and ADMIN_EMAILS may apply now). */
@@ -64,9 +64,8 @@ export async function resetPassword(deps: AccountMailDeps, token: string, passwo
   const user = await findUserById(deps.db, row.userId);
   if (!user || user.email !== row.email) throw invalidLink();
   const passwordHash = await hashPassword(password);
-  await deps.db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
+  await setPasswordAndSecure(deps.db, user.id, passwordHash);
   await deleteUserSessions(deps.db, user.id);
-  await revokeAccountTokens(deps.db, user.id, 'reset_password');
   const verified = await markEmailVerified(deps.db, user.id, user.email);
   if (verified) await applyAdminEmails(deps.db, verified, deps.adminEmails);
 }
@@ -84,20 +83,51 @@ export async function assertCurrentPassword(user: UserRow, password: string): Pr
 export async function changePassword(deps: AccountMailDeps, user: UserRow, currentSessionId: string | null, current: string, next: string): Promise<void> {
   await assertCurrentPassword(user, current);
   const passwordHash = await hashPassword(next);
-  await deps.db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
+  await setPasswordAndSecure(deps.db, user.id, passwordHash);
   await deps.db
     .delete(sessions)
     .where(currentSessionId ? and(eq(sessions.userId, user.id), ne(sessions.id, currentSessionId)) : eq(sessions.userId, user.id));
-  await revokeAccountTokens(deps.db, user.id, 'reset_password');
+}
+
+/**
+ * A new password (reset or change) is the moment an owner takes the account back, so everything a
+ * squatter could have left behind ends with it (issue #22, decisions 015 and 030): a queued e-mail
+ * change and its confirmation link, unused reset links, and an OIDC link made while the address was
+ * unverified (it may be the squatter's provider account).
+ */
+async function setPasswordAndSecure(db: Database, userId: string, passwordHash: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({
+        passwordHash,
+        pendingEmail: null,
+        oidcSubject: sql`CASE WHEN ${users.oidcLinkVerified} THEN ${users.oidcSubject} ELSE NULL END`,
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, userId));
+    await revokeAccountTokens(tx, userId, 'reset_password');
+    await revokeAccountTokens(tx, userId, 'change_email');
+  });
+}
+
+/** Ends a queued e-mail change: the address stays, the confirmation link stops working. */
+async function cancelEmailChange(db: Database, userId: string): Promise<UserRow | undefined> {
+  return db.transaction(async (tx) => {
+    const [updated] = await tx.update(users).set({ pendingEmail: null, updatedAt: new Date() }).where(eq(users.id, userId)).returning();
+    await revokeAccountTokens(tx, userId, 'change_email');
+    return updated;
+  });
 }
 
 /**
  * Settings: a new address. Needs the current password; the address only changes when the link
  * mailed to the new address is used (confirmEmailChange). The old address gets a notice.
+ * Re-entering the current address cancels a queued change (no password needed: it only takes away).
  */
 export async function requestEmailChange(deps: AccountMailDeps, user: UserRow, newEmail: string, currentPassword: string | undefined): Promise<UserRow> {
   const email = newEmail.toLowerCase();
-  if (email === user.email) return user;
+  if (email === user.email) return user.pendingEmail === null ? user : ((await cancelEmailChange(deps.db, user.id)) ?? user);
   if (!currentPassword) throw AppError.badRequest('Please enter your current password to change the e-mail address.', 'current_password_required');
   await assertCurrentPassword(user, currentPassword);
   const other = await findUserByEmail(deps.db, email);
@@ -105,13 +135,13 @@ export async function requestEmailChange(deps: AccountMailDeps, user: UserRow, n
   const [updated] = await deps.db.update(users).set({ pendingEmail: email, updatedAt: new Date() }).where(eq(users.id, user.id)).returning();
   const token = await issueAccountToken(deps.db, user.id, 'change_email', email);
   const language = user.language ?? 'en';
-  deps.mailer.sendLater({
+  await deps.mailer.send({
     to: email,
     language,
     template: 'confirm_email_change',
     data: { url: `${deps.publicUrl}/confirm-email?token=${token}`, newEmail: email },
   });
-  deps.mailer.sendLater({ to: user.email, language, template: 'email_change_notice', data: { newEmail: email, appUrl: `${deps.publicUrl}/` } });
+  await deps.mailer.send({ to: user.email, language, template: 'email_change_notice', data: { newEmail: email, appUrl: `${deps.publicUrl}/` } });
   return updated!;
 }
 
@@ -123,11 +153,15 @@ export async function confirmEmailChange(deps: AccountMailDeps, token: string): 
   if (!user || user.pendingEmail !== row.email) throw invalidLink();
   const other = await findUserByEmail(deps.db, row.email);
   if (other && other.id !== user.id) throw AppError.conflict('An account with this e-mail address already exists.', 'email_taken');
+  // The admin role belonged to the old address (decision 030): it ends here, whoever granted it;
+  // ADMIN_EMAILS gives it back at once when the new, now confirmed, address is on the list.
   const [updated] = await deps.db
     .update(users)
-    .set({ email: row.email, pendingEmail: null, emailVerifiedAt: new Date(), updatedAt: new Date() })
-    .where(eq(users.id, user.id))
+    .set({ email: row.email, pendingEmail: null, emailVerifiedAt: new Date(), role: 'user', adminSource: null, updatedAt: new Date() })
+    // Still queued in this very statement: a password reset or a cancel that got there first wins.
+    .where(and(eq(users.id, user.id), eq(users.pendingEmail, row.email)))
     .returning();
+  if (!updated) throw invalidLink();
   // Links sent to the old address no longer match it and so stop working on their own.
-  return applyAdminEmails(deps.db, updated!, deps.adminEmails);
+  return applyAdminEmails(deps.db, updated, deps.adminEmails);
 }

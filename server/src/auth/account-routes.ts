@@ -12,15 +12,25 @@ import {
 } from '../../../contract/auth.js';
 import { AppError } from '../errors/app-error.js';
 import { preferredLanguage } from '../http/spa.js';
+import type { JobQueue } from '../jobs/job-queue.js';
 import type { Mailer } from '../mail/mailer.js';
 import { hitRateLimit } from '../security/rate-limiter.js';
 import { changePassword, confirmEmailChange, requestPasswordReset, resetPassword, sendVerificationMail, verifyEmail, type AccountMailDeps } from './account-mail.js';
 import { currentUser, requireUser } from './guards.js';
+import { passwordResetJobRef } from './password-reset-job.js';
 
 const RESEND_LIMIT_PER_USER = { limit: 3, windowSeconds: 15 * 60 };
+/**
+ * Forgot password (decision 030). Limits per requester, so strangers never silence the owner: a
+ * client address gets 429 after 10 requests in 15 minutes or 30 in an hour, and mails one address at
+ * most 3 times an hour (more are dropped silently). Per address there is only a cooldown: one mail
+ * per 2 minutes (dropped silently) — whoever asks within it finds the link of the mail just sent,
+ * which a later request never voids.
+ */
 const RESET_LIMIT_PER_IP = { limit: 10, windowSeconds: 15 * 60 };
-/** Per address: a few reset mails an hour; more are dropped silently (the answer stays the same). */
-const RESET_LIMIT_PER_EMAIL = { limit: 3, windowSeconds: 60 * 60 };
+const RESET_LIMIT_PER_IP_HOURLY = { limit: 30, windowSeconds: 60 * 60 };
+const RESET_LIMIT_PER_IP_AND_EMAIL = { limit: 3, windowSeconds: 60 * 60 };
+export const RESET_COOLDOWN_PER_EMAIL = { limit: 1, windowSeconds: 2 * 60 };
 const TOKEN_LIMIT_PER_IP = { limit: 30, windowSeconds: 15 * 60 };
 const PASSWORD_CHANGE_LIMIT_PER_USER = { limit: 10, windowSeconds: 15 * 60 };
 
@@ -28,7 +38,7 @@ const PASSWORD_CHANGE_LIMIT_PER_USER = { limit: 10, windowSeconds: 15 * 60 };
  * The mailed-link routes: verify the address (and resend), forgot password, change password,
  * confirm a new address. The profile's e-mail change itself is PUT /api/auth/profile (routes.ts).
  */
-export async function accountMailRoutes(app: FastifyInstance, options: { mailer: Mailer }) {
+export async function accountMailRoutes(app: FastifyInstance, options: { mailer: Mailer; jobs: Pick<JobQueue, 'send'> | null }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db, config } = app;
   const deps: AccountMailDeps = { db, mailer: options.mailer, publicUrl: config.publicUrl, adminEmails: config.ADMIN_EMAILS };
@@ -36,6 +46,13 @@ export async function accountMailRoutes(app: FastifyInstance, options: { mailer:
   async function limit(key: string, rule: { limit: number; windowSeconds: number }) {
     const result = await hitRateLimit(db, key, rule.limit, rule.windowSeconds);
     if (!result.allowed) throw AppError.tooManyRequests(result.retryAfterSeconds);
+  }
+
+  /** The requester's own budget for this address first: a requester over it does not use up the address's cooldown. */
+  async function mayMailReset(ip: string, email: string): Promise<boolean> {
+    const own = await hitRateLimit(db, `reset:ip-email:${ip}:${email}`, RESET_LIMIT_PER_IP_AND_EMAIL.limit, RESET_LIMIT_PER_IP_AND_EMAIL.windowSeconds);
+    if (!own.allowed) return false;
+    return (await hitRateLimit(db, `reset:email:${email}`, RESET_COOLDOWN_PER_EMAIL.limit, RESET_COOLDOWN_PER_EMAIL.windowSeconds)).allowed;
   }
 
   r.post('/api/auth/verify-email', { schema: { body: verifyEmailRequest, response: { 200: verifyEmailResponse } } }, async (request) => {
@@ -57,14 +74,14 @@ export async function accountMailRoutes(app: FastifyInstance, options: { mailer:
     { schema: { body: passwordResetRequestRequest, response: { 202: passwordResetRequestResponse } } },
     async (request, reply) => {
       await limit(`reset:ip:${request.ip}`, RESET_LIMIT_PER_IP);
+      await limit(`reset:ip-hour:${request.ip}`, RESET_LIMIT_PER_IP_HOURLY);
       const { email } = request.body;
-      const perEmail = await hitRateLimit(db, `reset:email:${email}`, RESET_LIMIT_PER_EMAIL.limit, RESET_LIMIT_PER_EMAIL.windowSeconds);
-      if (perEmail.allowed) {
-        // After the answer: neither the body nor the timing says whether the address has an account.
+      if (await mayMailReset(request.ip, email)) {
+        // Stored as a job for every address (the look-up runs in the job): neither the body nor the
+        // timing says whether the address has an account, and nothing is lost if the process stops.
         const language = preferredLanguage(request.headers['accept-language']);
-        options.mailer.track(
-          requestPasswordReset(deps, email, language).catch((err) => request.log.error({ err }, 'password reset mail failed')),
-        );
+        if (options.jobs) await options.jobs.send(passwordResetJobRef, { email, language });
+        else options.mailer.track(requestPasswordReset(deps, email, language).catch((err) => request.log.error({ err }, 'password reset mail failed')));
       }
       return reply.code(202).send({ accepted: true as const });
     },

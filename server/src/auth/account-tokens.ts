@@ -14,11 +14,13 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 
 /**
  * A new single-use token for a mailed link. Earlier unused tokens of the same user and purpose
- * stop working: only the newest mail's link counts.
+ * stop working (only the newest mail's link counts), except reset links: anyone may ask for one,
+ * so a stranger's request must not void the link in the owner's mailbox (decision 030). Every
+ * reset link ends when one of them is used (the password changes).
  */
 export async function issueAccountToken(db: Database, userId: string, purpose: AccountTokenPurpose, email: string): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await revokeAccountTokens(db, userId, purpose);
+  if (purpose !== 'reset_password') await revokeAccountTokens(db, userId, purpose);
   await db.insert(accountTokens).values({
     id: hashToken(token),
     userId,

@@ -70,12 +70,19 @@ export async function authenticate(db: Database, email: string, password: string
 }
 
 /**
- * ADMIN_EMAILS grants the admin role at sign-in and when an address is confirmed, to a *verified*
- * address only (never revokes one granted by the CLI).
+ * ADMIN_EMAILS and the admin role (decision 030): the role follows the account's current *verified*
+ * address. A verified address on the list gets the role (source `admin_emails`); a role that came from
+ * the list ends as soon as the address is no longer a verified listed one (changed away, or taken off
+ * the list). A role granted by the CLI is not touched here (it ends with an address change instead:
+ * confirmEmailChange).
  */
 export async function applyAdminEmails(db: Database, user: UserRow, adminEmails: string[]): Promise<UserRow> {
-  if (user.role === 'admin' || !user.emailVerifiedAt || !adminEmails.includes(user.email.toLowerCase())) return user;
-  const [updated] = await db.update(users).set({ role: 'admin', updatedAt: new Date() }).where(eq(users.id, user.id)).returning();
+  const listed = user.emailVerifiedAt !== null && adminEmails.includes(user.email.toLowerCase());
+  let patch: Pick<UserRow, 'role' | 'adminSource'> | null = null;
+  if (listed && user.role !== 'admin') patch = { role: 'admin', adminSource: 'admin_emails' };
+  else if (!listed && user.role === 'admin' && user.adminSource === 'admin_emails') patch = { role: 'user', adminSource: null };
+  if (!patch) return user;
+  const [updated] = await db.update(users).set({ ...patch, updatedAt: new Date() }).where(eq(users.id, user.id)).returning();
   return updated ?? user;
 }
 
@@ -108,8 +115,14 @@ export async function findOrCreateOidcUser(
   const bySubject = await db.select().from(users).where(eq(users.oidcSubject, claims.sub)).limit(1);
   if (bySubject[0]) {
     const user = bySubject[0];
-    if (!user.emailVerifiedAt && claims.emailVerified && claims.email?.toLowerCase() === user.email) {
-      return { user: (await markEmailVerified(db, user.id, user.email)) ?? user, created: false };
+    if (claims.emailVerified && claims.email?.toLowerCase() === user.email && (!user.emailVerifiedAt || !user.oidcLinkVerified)) {
+      // The provider now vouches for the address: the address counts as confirmed and so does the link.
+      const [updated] = await db
+        .update(users)
+        .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, oidcLinkVerified: true, updatedAt: new Date() })
+        .where(and(eq(users.id, user.id), eq(users.oidcSubject, claims.sub)))
+        .returning();
+      return { user: updated ?? user, created: false };
     }
     return { user, created: false };
   }
@@ -125,7 +138,7 @@ export async function findOrCreateOidcUser(
     }
     const [linked] = await db
       .update(users)
-      .set({ oidcSubject: claims.sub, updatedAt: new Date() })
+      .set({ oidcSubject: claims.sub, oidcLinkVerified: true, updatedAt: new Date() })
       .where(eq(users.id, existing.id))
       .returning();
     return { user: linked!, created: false };
@@ -135,6 +148,8 @@ export async function findOrCreateOidcUser(
     .values({
       email,
       oidcSubject: claims.sub,
+      // An unverified link may be a squatter's: a password reset or change ends it (endUnverifiedOidcLink).
+      oidcLinkVerified: claims.emailVerified,
       emailVerifiedAt: claims.emailVerified ? new Date() : null,
       firstName: claims.firstName ?? null,
       lastName: claims.lastName ?? null,
@@ -161,10 +176,11 @@ export async function findUserById(db: Database, userId: string): Promise<UserRo
   return row;
 }
 
+/** `npm run admin -- grant EMAIL`: the role stays until the address changes (decision 030). */
 export async function grantAdmin(db: Database, email: string): Promise<UserRow | undefined> {
   const [updated] = await db
     .update(users)
-    .set({ role: 'admin', updatedAt: new Date() })
+    .set({ role: 'admin', adminSource: 'cli', updatedAt: new Date() })
     .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
     .returning();
   return updated;

@@ -27,7 +27,16 @@ export async function requireUser(request: FastifyRequest, reply: FastifyReply):
 export async function requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const user = await loadSessionUser(request, reply);
   if (!user) throw AppError.unauthorized();
-  if (user.role !== 'admin') throw AppError.forbidden('Administrator access is required.');
+  if (user.role !== 'admin' || !adminRoleStillHolds(user, request.server.config.ADMIN_EMAILS)) throw AppError.forbidden('Administrator access is required.');
+}
+
+/**
+ * A role that came from ADMIN_EMAILS holds only while the account's verified address is on the list
+ * (decision 030): taken off the list, it stops at once (the row follows at the next sign-in).
+ */
+function adminRoleStillHolds(user: SessionUser, adminEmails: string[]): boolean {
+  if (user.adminSource !== 'admin_emails') return true;
+  return user.emailVerifiedAt !== null && adminEmails.includes(user.email.toLowerCase());
 }
 
 /** For handlers behind requireUser: the user, typed as present. */

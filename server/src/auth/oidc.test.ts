@@ -17,7 +17,7 @@ beforeAll(async () => {
   vi.spyOn(console, 'info').mockImplementation(() => {});
   issuer = await startTestIssuer(`${TEST_ORIGIN}/api/callback`, accounts);
   t = await createTestApp({
-    env: { OIDC_ISSUER: issuer.issuer, OIDC_CLIENT_ID: issuer.clientId, OIDC_CLIENT_SECRET: issuer.clientSecret, ADMIN_EMAILS: 'oidc-admin@example.com,oidc-admin-unverified@example.com' },
+    env: { OIDC_ISSUER: issuer.issuer, OIDC_CLIENT_ID: issuer.clientId, OIDC_CLIENT_SECRET: issuer.clientSecret, ADMIN_EMAILS: 'oidc-admin@example.com,oidc-admin-unverified@example.com,prehijack-boss@example.com' },
   });
 });
 afterAll(async () => {
@@ -55,6 +55,21 @@ async function signInThroughProvider(accountId: string, tamper?: (callbackUrl: U
   expect(callback.pathname).toBe('/api/callback');
   tamper?.(callback);
   return t.app.inject({ url: callback.pathname + callback.search, headers: { cookie: `rw_oidc=${oidcCookie.value}` } });
+}
+
+/** Asks for a reset link for `email` and uses it (the mail is read from the outbox of DATA_DIR/mail). */
+async function resetByMail(email: string, password: string) {
+  const outbox = path.join(t.config.dataDir, 'mail');
+  expect((await t.app.inject({ method: 'POST', url: '/api/auth/password-reset/request', payload: { email } })).statusCode).toBe(202);
+  const token = await vi.waitFor(async () => {
+    for (const file of (await readdir(outbox)).filter((f) => f.includes('reset_password'))) {
+      const mail = await simpleParser(await readFile(path.join(outbox, file)));
+      const to = Array.isArray(mail.to) ? mail.to[0] : mail.to;
+      if (to?.text === email) return /reset-password\?token=([\w-]+)/.exec(mail.text ?? '')![1]!;
+    }
+    throw new Error(`no reset mail to ${email} yet`);
+  });
+  expect((await t.app.inject({ method: 'POST', url: '/api/auth/password-reset', payload: { token, password } })).statusCode).toBe(204);
 }
 
 describe('OpenID Connect sign-in', () => {
@@ -130,6 +145,45 @@ describe('OpenID Connect sign-in', () => {
     expect(user).toMatchObject({ emailVerified: false, role: 'user' });
     const upload = await t.app.inject({ method: 'POST', url: '/api/objects/upload', headers: { cookie: sessionCookieFrom(res) }, payload: {} });
     expect(upload.json().code).toBe('email_not_verified');
+  });
+
+  it('pre-hijack through the provider (issue #22): a link made with an unverified address ends at the owner’s password reset', async () => {
+    // The squatter signs in with the boss's address, unverified: an unconfirmed account linked to the squatter's subject.
+    accounts.set('sub-squatter', { sub: 'sub-squatter', email: 'prehijack-boss@example.com', email_verified: false });
+    const squatted = await signInThroughProvider('sub-squatter');
+    expect(squatted.statusCode).toBe(302);
+    const squatterCookie = sessionCookieFrom(squatted);
+    const account = (await t.app.inject({ url: '/api/auth/user', headers: { cookie: squatterCookie } })).json();
+    expect(account).toMatchObject({ emailVerified: false, role: 'user' });
+
+    // The owner resets the password by mail (the address is now confirmed) and signs in as admin.
+    await resetByMail('prehijack-boss@example.com', 'owner password 1');
+    expect((await t.app.inject({ url: '/api/auth/user', headers: { cookie: squatterCookie } })).statusCode).toBe(401);
+    const owner = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'prehijack-boss@example.com', password: 'owner password 1' } });
+    expect(owner.json()).toMatchObject({ id: account.id, role: 'admin', emailVerified: true });
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, account.id));
+    expect(row).toMatchObject({ oidcSubject: null, oidcLinkVerified: false });
+
+    // The squatter's next provider sign-in does not land in the (now admin) account.
+    const again = await signInThroughProvider('sub-squatter');
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('email_taken');
+    expect(again.cookies.find((c) => c.name === 'rw_session')).toBeUndefined();
+    const ownerCookie = sessionCookieFrom(owner);
+    expect((await t.app.inject({ url: '/api/admin/dashboard', headers: { cookie: ownerCookie } })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'prehijack-boss@example.com', password: 'owner password 1' } })).statusCode).toBe(200);
+  });
+
+  it('a link made with a verified address survives a password change', async () => {
+    const { user, cookie, password } = await signUp(t.app, { email: 'keeps-link@example.com' });
+    accounts.set('sub-keeps', { sub: 'sub-keeps', email: 'keeps-link@example.com', email_verified: true });
+    expect((await signInThroughProvider('sub-keeps')).statusCode).toBe(302);
+    const changed = await t.app.inject({ method: 'PUT', url: '/api/auth/password', headers: { cookie }, payload: { currentPassword: password, newPassword: 'another password 2' } });
+    expect(changed.statusCode).toBe(204);
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, user.id));
+    expect(row).toMatchObject({ oidcSubject: 'sub-keeps', oidcLinkVerified: true });
+    const again = await signInThroughProvider('sub-keeps');
+    expect((await t.app.inject({ url: '/api/auth/user', headers: { cookie: sessionCookieFrom(again) } })).json().id).toBe(user.id);
   });
 
   it('grants admin to ADMIN_EMAILS', async () => {

@@ -10,6 +10,7 @@ import { OidcClient } from './oidc.js';
 import { clearSessionCookie, createSession, deleteSessionByToken, sessionToken, setSessionCookie } from './session-store.js';
 import type { UserRow } from '../db/schema/users.js';
 import { preferredLanguage } from '../http/spa.js';
+import type { JobQueue } from '../jobs/job-queue.js';
 import type { Mailer } from '../mail/mailer.js';
 import { requestEmailChange, sendVerificationMail, type AccountMailDeps } from './account-mail.js';
 import { accountMailRoutes } from './account-routes.js';
@@ -27,6 +28,8 @@ export interface AuthRoutesOptions {
   /** Called after a new account is created (the analytics feature counts signups). */
   onSignup?: (user: UserRow) => Promise<void> | void;
   mailer: Mailer;
+  /** The job queue ("forgot password" is a job, password-reset-job.ts); null in API tests without one. */
+  jobs: Pick<JobQueue, 'send'> | null;
 }
 
 /** The mail language: the account's stored choice, else the sign-up's, else the browser's. */
@@ -38,7 +41,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
   const secure = config.publicUrl.startsWith('https:');
   const oidc = config.oidcEnabled ? new OidcClient(config) : null;
   const mailDeps: AccountMailDeps = { db, mailer: options.mailer, publicUrl: config.publicUrl, adminEmails: config.ADMIN_EMAILS };
-  await app.register(accountMailRoutes, { mailer: options.mailer });
+  await app.register(accountMailRoutes, { mailer: options.mailer, jobs: options.jobs });
 
   /** Sign-in always starts a fresh session (rotation): an old cookie never survives it. */
   async function signIn(request: FastifyRequest, reply: FastifyReply, user: UserRow) {

@@ -95,8 +95,6 @@ export interface CreateSubscriptionInput {
   idempotencyKey: string;
 }
 
-export type ProrationBehavior = 'always_invoice' | 'create_prorations' | 'none';
-
 export interface BillingGateway {
   /** The provider customer for this user: the stored one if it still exists, else a new one. */
   ensureCustomer(user: BillingCustomerInput): Promise<string>;
@@ -108,12 +106,12 @@ export interface BillingGateway {
   /** Charges the first period at once; a declined card throws `BillingGatewayError` kind `card_declined`. */
   createSubscription(input: CreateSubscriptionInput): Promise<SubscriptionState>;
   retrieveSubscription(id: string): Promise<SubscriptionState>;
-  /** Swaps the price; by default the difference is invoiced and charged at once (`always_invoice`). */
-  changeSubscriptionPrice(
-    id: string,
-    priceId: string,
-    options?: { prorationBehavior?: ProrationBehavior; defaultPaymentMethodId?: string; prorationDate?: number },
-  ): Promise<SubscriptionState>;
+  /**
+   * An upgrade (decision 031): the item's price swapped now, the prorated difference invoiced and
+   * charged at once (`always_invoice`, a decline throws `card_declined` and changes nothing).
+   * Refuses (`invalid_request`) any swap that is not an upgrade: downgrades go through `scheduleDowngrade`.
+   */
+  upgradeSubscription(id: string, priceId: string, options?: { prorationDate?: number }): Promise<SubscriptionState>;
   /** Invoice preview of moving `subscriptionId` to `priceId` now (always_invoice), or of a new subscription when null. */
   previewChange(input: { customerId: string; subscriptionId: string | null; priceId: string }): Promise<ChangePreview>;
   /** Keeps the current price until the period ends, then `priceId` (a subscription schedule). */

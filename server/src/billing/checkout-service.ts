@@ -1,9 +1,11 @@
 /**
  * Checkout (spec §4 "Subscription"): the browser saves a card on a SetupIntent we create for the
  * chosen plan and cycle, then asks us to complete; we check the SetupIntent is this user's and
- * succeeded, and create the subscription with that card (or move the existing subscription to the
- * new price). Completing the same SetupIntent twice gives one subscription: the Stripe idempotency
- * key is the SetupIntent id, and a completed one is found in `billing_checkouts` first.
+ * succeeded, and create the subscription with that card. Checkout only ever starts a subscription:
+ * a user whose subscription is live changes plan through change-plan, the one rule of decision 031
+ * (both steps answer 409 `plan_change_required`). Completing the same SetupIntent twice gives one
+ * subscription: the Stripe idempotency key is the SetupIntent id, and a completed one is found in
+ * `billing_checkouts` first.
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -16,7 +18,8 @@ import { AppError } from '../errors/app-error.js';
 import { BILLABLE_STATUSES, type BillingGateway, type SubscriptionState } from './billing-gateway.js';
 import { provider } from './billing-errors.js';
 import { ensureStripeCustomer } from './stripe-customer.js';
-import { changePlan, subscribe } from './credit-rules.js';
+import { subscribe } from './credit-rules.js';
+import { planChangeRequired } from './plan-change-rule.js';
 import { creditsOf, freePatch, lockAccount, lockBilling, saveAccount } from './plan-changes.js';
 import { isPaidPlanId, priceIdFor, type BillingPrices } from './price-map.js';
 
@@ -27,6 +30,7 @@ export interface Checkout {
 
 export interface CompletedCheckout {
   account: UserRow;
+  /** `changed` only for a completion recorded before decision 031 (replayed, nothing charged). */
   outcome: 'subscribed' | 'changed';
   /** False when this SetupIntent had been completed before (nothing was charged now). */
   fresh: boolean;
@@ -50,8 +54,9 @@ export function createCheckoutService(db: Database) {
   return {
     /** Spec §7 create-setup-intent / get-or-create-subscription: the customer (once per user), then a SetupIntent. */
     async startCheckout(checkout: Checkout, log: FastifyBaseLogger, user: UserRow, planId: PaidPlanId, billingCycle: BillingCycle) {
-      if (user.subscriptionPlan === planId && user.billingCycle === billingCycle && user.stripeSubscriptionId) {
-        throw AppError.conflict('You are already on this plan.');
+      if (isBillable(await currentSubscription(checkout, log, user))) {
+        if (user.subscriptionPlan === planId && user.billingCycle === billingCycle) throw AppError.conflict('You are already on this plan.');
+        throw planChangeRequired();
       }
       const customerId = await ensureStripeCustomer(db, checkout.gateway, log, user);
       const setupIntent = await provider(log, () => checkout.gateway.createSetupIntent(customerId, { userId: user.id, planId, billingCycle }));
@@ -89,28 +94,24 @@ export function createCheckoutService(db: Database) {
         }
         const priceId = priceIdFor(checkout.prices, planId, billingCycle);
 
-        const existing = await currentSubscription(checkout, log, user);
-        const outcome = isBillable(existing) ? 'changed' : 'subscribed';
-        const subscription = isBillable(existing)
-          ? await provider(log, () =>
-              checkout.gateway.changeSubscriptionPrice(existing.id, priceId, { defaultPaymentMethodId: setupIntent.paymentMethodId! }),
-            )
-          : await provider(log, () =>
-              checkout.gateway.createSubscription({
-                customerId: user.stripeCustomerId!,
-                priceId,
-                paymentMethodId: setupIntent.paymentMethodId!,
-                metadata: { userId, planId, billingCycle, setupIntentId: setupIntent.id },
-                idempotencyKey: `raumwerk-subscription-${setupIntent.id}`,
-              }),
-            );
+        // A SetupIntent started before the user subscribed (another tab, a second card form) must not
+        // swap the price of the live subscription: that is a plan change (decision 031).
+        if (isBillable(await currentSubscription(checkout, log, user))) throw planChangeRequired();
+        const outcome = 'subscribed' as const;
+        const subscription = await provider(log, () =>
+          checkout.gateway.createSubscription({
+            customerId: user.stripeCustomerId!,
+            priceId,
+            paymentMethodId: setupIntent.paymentMethodId!,
+            metadata: { userId, planId, billingCycle, setupIntentId: setupIntent.id },
+            idempotencyKey: `raumwerk-subscription-${setupIntent.id}`,
+          }),
+        );
 
         await tx.insert(billingCheckouts).values({ setupIntentId: setupIntent.id, userId, subscriptionId: subscription.id, planId, billingCycle, outcome });
         const account = await lockAccount(tx, { userId });
         if (!account) throw AppError.unauthorized();
-        const credits = outcome === 'subscribed'
-          ? subscribe(creditsOf(account), planId, subscription.currentPeriodStart ?? new Date())
-          : changePlan(creditsOf(account), planId);
+        const credits = subscribe(creditsOf(account), planId, subscription.currentPeriodStart ?? new Date());
         const saved = await saveAccount(tx, userId, {
           plan: planId,
           billingCycle,

@@ -3,11 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { PLAN_IDS, planCredits } from '../../../contract/plans.js';
 import {
   addMonths,
-  changePlan,
   creditsRemaining,
   currentMonthlyPeriodStart,
   downgradeToFree,
   monthsElapsed,
+  moveToPlan,
   newPeriod,
   periodIsOver,
   subscribe,
@@ -25,22 +25,32 @@ const credits: fc.Arbitrary<Credits> = fc.record({
 });
 
 describe('credit rules', () => {
-  it('changing plan keeps what was used and never lowers the credits left', () => {
+  it('moving up keeps what was used and never lowers the credits left', () => {
     fc.assert(
-      fc.property(credits, plan, (before, planId) => {
-        const after = changePlan(before, planId);
-        expect(after.used).toBe(before.used);
-        expect(after.periodStart).toEqual(before.periodStart);
-        expect(after.limit).toBeGreaterThanOrEqual(planCredits(planId));
+      fc.property(credits, plan, plan, (before, a, b) => {
+        const [from, to] = planCredits(a) <= planCredits(b) ? [a, b] : [b, a];
+        const after = moveToPlan(before, from, to);
+        expect(after).toEqual({ used: before.used, limit: Math.max(before.limit, planCredits(to)), periodStart: before.periodStart });
         expect(creditsRemaining(after)).toBeGreaterThanOrEqual(creditsRemaining(before));
       }),
     );
   });
 
-  it('an upgrade raises the limit to exactly the new plan when that is more', () => {
-    expect(changePlan({ used: 4, limit: 6, periodStart: new Date() }, 'pro')).toMatchObject({ used: 4, limit: 200 });
-    // Business → Pro mid-period: the 1000 bought for this period stay until it ends.
-    expect(changePlan({ used: 150, limit: 1000, periodStart: new Date() }, 'pro')).toMatchObject({ used: 150, limit: 1000 });
+  it('moving down sets exactly the lower plan’s limit: a lower plan never keeps a higher plan’s credits (decision 031)', () => {
+    fc.assert(
+      fc.property(credits, plan, plan, (before, a, b) => {
+        fc.pre(planCredits(a) !== planCredits(b));
+        const [from, to] = planCredits(a) > planCredits(b) ? [a, b] : [b, a];
+        expect(moveToPlan(before, from, to)).toEqual({ used: before.used, limit: planCredits(to), periodStart: before.periodStart });
+      }),
+    );
+  });
+
+  it('an upgrade raises the limit to exactly the new plan; a downgrade in force lowers it to exactly the new plan', () => {
+    expect(moveToPlan({ used: 4, limit: 6, periodStart: new Date() }, 'free', 'pro')).toMatchObject({ used: 4, limit: 200 });
+    expect(moveToPlan({ used: 150, limit: 200, periodStart: new Date() }, 'pro', 'business')).toMatchObject({ used: 150, limit: 1000 });
+    // Business → Pro in force mid-period (issue #22 item 3): Pro's 200, not Business's 1000.
+    expect(moveToPlan({ used: 150, limit: 1000, periodStart: new Date() }, 'business', 'pro')).toMatchObject({ used: 150, limit: 200 });
   });
 
   it('subscribing starts the credit period at the subscription period and never lowers the credits left', () => {

@@ -1,10 +1,12 @@
 /**
  * Credit arithmetic of plan changes, in one pure module (DESIGN §4 "Credits"; decision 005).
  *
- * - Subscribing or changing plan mid-period keeps the credits already used and raises the limit to
- *   the new plan's credits; the limit never drops, so the credits left never fall below what the
- *   user had (credits bought this period stay until the period ends).
- * - Downgrading to free: the limit becomes the free plan's; used stays (what is left may be 0).
+ * - Subscribing or upgrading mid-period keeps the credits already used and raises the limit to the
+ *   new plan's credits; the limit never drops on the way up, so the credits left never fall below
+ *   what the user had.
+ * - A lower plan in force (free, or a paid plan Stripe already switched to): the limit becomes that
+ *   plan's, used stays (what is left may be 0). An account never holds a lower plan with a higher
+ *   plan's limit (decision 031: paid downgrades wait for the renewal, where a new period starts).
  * - A new period (renewal, monthly reset): nothing used, the plan's full credits.
  * A monthly reset moves the period start forward by whole calendar months.
  */
@@ -21,19 +23,32 @@ export function creditsRemaining(credits: Pick<Credits, 'used' | 'limit'>): numb
   return Math.max(0, credits.limit - credits.used);
 }
 
-/** Another plan within the same credit period (paid → paid, either direction). */
-export function changePlan(current: Credits, planId: PlanId): Credits {
+/** A higher plan within the same credit period: the limit rises to the plan's credits, used is kept. */
+export function upgradeCredits(current: Credits, planId: PlanId): Credits {
   return { used: current.used, limit: Math.max(current.limit, planCredits(planId)), periodStart: current.periodStart };
+}
+
+/** A lower plan in force within the period: that plan's limit, nothing used is forgiven. */
+export function downgradeCredits(current: Credits, planId: PlanId): Credits {
+  return { used: current.used, limit: planCredits(planId), periodStart: current.periodStart };
+}
+
+/**
+ * The account's plan moved from `from` to `to` inside one credit period (decision 031): up raises
+ * the limit, down (only ever reported by Stripe, e.g. a Dashboard change) lowers it to the new plan's.
+ */
+export function moveToPlan(current: Credits, from: PlanId, to: PlanId): Credits {
+  return planCredits(to) >= planCredits(from) ? upgradeCredits(current, to) : downgradeCredits(current, to);
 }
 
 /** A new subscription: the plan's credits from now, the period aligned with the subscription's billing period. */
 export function subscribe(current: Credits, planId: PlanId, periodStart: Date): Credits {
-  return { ...changePlan(current, planId), periodStart };
+  return { ...upgradeCredits(current, planId), periodStart };
 }
 
 /** Back to free (at once or when the subscription ends): the free limit, nothing used is forgiven. */
 export function downgradeToFree(current: Credits): Credits {
-  return { used: current.used, limit: planCredits('free'), periodStart: current.periodStart };
+  return downgradeCredits(current, 'free');
 }
 
 /** A paid renewal or a monthly reset: a fresh period with the plan's full credits. */

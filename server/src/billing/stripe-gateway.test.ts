@@ -270,7 +270,7 @@ describe('subscriptions', () => {
 
   it('changes the price and invoices the difference at once', async () => {
     const { state } = await subscribe('price_pro_monthly');
-    const upgraded = await gateway.changeSubscriptionPrice(state.id, 'price_business_monthly');
+    const upgraded = await gateway.upgradeSubscription(state.id, 'price_business_monthly');
     expect(upgraded).toMatchObject({
       id: state.id,
       planId: 'business',
@@ -291,18 +291,21 @@ describe('subscriptions', () => {
     });
   });
 
-  it('charges a plan change to a newly saved card when given one', async () => {
-    const { state, customerId } = await subscribe('price_pro_monthly');
-    const newCard = fake.createPaymentMethod({ customer: customerId });
-    await gateway.changeSubscriptionPrice(state.id, 'price_business_monthly', {
-      defaultPaymentMethodId: newCard.id,
-    });
-    expect(fake.subscription(state.id).default_payment_method).toBe(newCard.id);
+  it('refuses to swap to a lower plan or a shorter cycle at once, without calling Stripe to change anything (decision 031)', async () => {
+    const { state } = await subscribe('price_business_yearly');
+    for (const lower of ['price_pro_yearly', 'price_business_monthly', 'price_pro_monthly', 'price_business_yearly']) {
+      const updatesBefore = fake.requests.filter((r) => r.method === 'POST' && r.path === `/v1/subscriptions/${state.id}`).length;
+      const error = await gatewayError(gateway.upgradeSubscription(state.id, lower));
+      expect(error.kind).toBe('invalid_request');
+      expect(fake.requests.filter((r) => r.method === 'POST' && r.path === `/v1/subscriptions/${state.id}`)).toHaveLength(updatesBefore);
+    }
+    expect(fake.subscription(state.id).items.data[0]!.price.id).toBe('price_business_yearly');
+    expect(fake.customers().find((c) => c.id === fake.subscription(state.id).customer)).toMatchObject({ balance: 0 });
   });
 
   it('moves to a yearly price with a new billing period', async () => {
     const { state } = await subscribe('price_pro_monthly');
-    const yearly = await gateway.changeSubscriptionPrice(state.id, 'price_pro_yearly');
+    const yearly = await gateway.upgradeSubscription(state.id, 'price_pro_yearly');
     expect(yearly).toMatchObject({ billingCycle: 'yearly', interval: 'year' });
     const days =
       (yearly.currentPeriodEnd!.getTime() - yearly.currentPeriodStart!.getTime()) / 86_400_000;
@@ -312,9 +315,7 @@ describe('subscriptions', () => {
   it('keeps the old plan when the upgrade payment is declined', async () => {
     const { state } = await subscribe('price_pro_monthly');
     fake.failNextPayment(state.id);
-    const error = await gatewayError(
-      gateway.changeSubscriptionPrice(state.id, 'price_business_monthly'),
-    );
+    const error = await gatewayError(gateway.upgradeSubscription(state.id, 'price_business_monthly'));
     expect(error).toMatchObject({ kind: 'card_declined', message: 'Your card was declined.' });
     expect(await gateway.retrieveSubscription(state.id)).toMatchObject({
       planId: 'pro',

@@ -14,6 +14,7 @@ import {
   type StripeEventLike,
   type SubscriptionState,
 } from './billing-gateway.js';
+import { planStep } from './plan-change-rule.js';
 import { assertBillingPrices, planForPriceId, type BillingPrices } from './price-map.js';
 import { isResourceMissing, toBillingGatewayError } from './stripe-errors.js';
 import { toSubscriptionState } from './subscription-state.js';
@@ -212,17 +213,26 @@ export function createStripeGateway(options: StripeGatewayOptions): BillingGatew
       return withScheduledChange(await call(() => stripe.subscriptions.retrieve(id)));
     },
 
-    async changeSubscriptionPrice(id, priceId, changeOptions = {}) {
+    async upgradeSubscription(id, priceId, changeOptions = {}) {
       assertOurPrice(priceId);
       const current = await call(() => stripe.subscriptions.retrieve(id));
       const item = current.items.data[0];
       if (!item)
         throw new BillingGatewayError('invalid_request', `Subscription ${id} has no items.`);
-      if (item.price.id === priceId && !current.cancel_at_period_end) return toState(current);
+      // The one rule (decision 031) at the provider's door: only upgrades are swapped now.
+      const from = planForPriceId(prices, item.price.id);
+      const to = planForPriceId(prices, priceId)!;
+      const step = from ? planStep({ plan: from.planId, billingCycle: from.billingCycle }, { plan: to.planId, billingCycle: to.billingCycle }) : null;
+      if (step?.kind !== 'upgrade') {
+        throw new BillingGatewayError(
+          'invalid_request',
+          `Only upgrades change a subscription at once (${item.price.id} → ${priceId}); downgrades are scheduled for the renewal.`,
+        );
+      }
       const updated = await call(() =>
         stripe.subscriptions.update(id, {
           items: [{ id: item.id, price: priceId }],
-          proration_behavior: changeOptions.prorationBehavior ?? 'always_invoice',
+          proration_behavior: 'always_invoice',
           // The moment the preview was computed for, so the charge equals what the user saw.
           ...(changeOptions.prorationDate ? { proration_date: changeOptions.prorationDate } : {}),
           ...taxParams(),
@@ -230,10 +240,6 @@ export function createStripeGateway(options: StripeGatewayOptions): BillingGatew
           payment_behavior: 'error_if_incomplete',
           // Choosing a plan again means the customer wants to keep the subscription.
           cancel_at_period_end: false,
-          // The card just entered at checkout pays for this change and from now on.
-          ...(changeOptions.defaultPaymentMethodId
-            ? { default_payment_method: changeOptions.defaultPaymentMethodId }
-            : {}),
         }),
       );
       return toState(updated);

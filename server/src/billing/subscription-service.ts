@@ -7,7 +7,6 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import {
-  planChangeDirection,
   type ChangePlanRequest,
   type ChangePreviewResponse,
   type PaidPlanId,
@@ -20,7 +19,8 @@ import { BILLABLE_STATUSES, type SubscriptionState } from './billing-gateway.js'
 import { provider } from './billing-errors.js';
 import { ensureStripeCustomer } from './stripe-customer.js';
 import type { Checkout } from './checkout-service.js';
-import { changePlan } from './credit-rules.js';
+import { upgradeCredits } from './credit-rules.js';
+import { planStep } from './plan-change-rule.js';
 import { creditsOf, freePatch, lockAccount, lockBilling, patchOf, saveAccount, type Executor } from './plan-changes.js';
 import { priceIdFor } from './price-map.js';
 import { lifecycleFrom } from './subscription-sync.js';
@@ -112,9 +112,9 @@ export function createSubscriptionService(db: Database) {
         const p = await provider(log, () => checkout.gateway.previewChange({ customerId, subscriptionId: null, priceId }));
         return { ...base, kind: 'new', amountDueNowCents: p.totalCents, subtotalCents: p.subtotalCents, taxCents: p.taxCents, totalCents: p.totalCents, currency: p.currency, effectiveAt: new Date().toISOString(), prorationDate: null };
       }
-      const direction = planChangeDirection({ plan: subscription.planId, billingCycle: subscription.billingCycle }, base);
-      if (direction === 'same') throw AppError.conflict('You are already on this plan.');
-      if (direction === 'downgrade') {
+      const step = planStep({ plan: subscription.planId, billingCycle: subscription.billingCycle }, base);
+      if (step.kind === 'same') throw AppError.conflict('You are already on this plan.');
+      if (step.kind === 'downgrade') {
         // Nothing is charged now; the new price (with VAT) is billed from the renewal.
         const p = await provider(log, () => checkout.gateway.previewChange({ customerId, subscriptionId: null, priceId }));
         const at = subscription.currentPeriodEnd ?? new Date();
@@ -138,16 +138,17 @@ export function createSubscriptionService(db: Database) {
           throw AppError.conflict('Your last payment failed. Please update your card in “Manage billing” first.', 'billing_error');
         }
         const target = { plan: request.plan, billingCycle: request.cycle };
-        const direction = planChangeDirection({ plan: subscription.planId, billingCycle: subscription.billingCycle }, target);
-        if (direction === 'same') throw AppError.conflict('You are already on this plan.');
+        // The one rule (decision 031): up now with proration, down at the renewal.
+        const step = planStep({ plan: subscription.planId, billingCycle: subscription.billingCycle }, target);
+        if (step.kind === 'same') throw AppError.conflict('You are already on this plan.');
         const priceId = priceIdFor(checkout.prices, request.plan, request.cycle);
         if (subscription.scheduleId) await provider(log, () => checkout.gateway.releaseSchedule(subscription.scheduleId!));
 
-        if (direction === 'upgrade') {
+        if (step.kind === 'upgrade') {
           const maxAge = 60 * 60;
           const prorationDate = request.prorationDate && Date.now() / 1000 - request.prorationDate < maxAge ? request.prorationDate : undefined;
-          const changed = await provider(log, () => checkout.gateway.changeSubscriptionPrice(subscription.id, priceId, { prorationDate }));
-          const saved = await follow(tx, account, changed, changePlan(creditsOf(account), request.plan));
+          const changed = await provider(log, () => checkout.gateway.upgradeSubscription(subscription.id, priceId, { prorationDate }));
+          const saved = await follow(tx, account, changed, upgradeCredits(creditsOf(account), request.plan));
           log.info({ userId, plan: request.plan, cycle: request.cycle }, 'subscription upgraded');
           return { account: saved, outcome: 'upgraded' as const };
         }

@@ -54,10 +54,10 @@ it('upgrade → credits → renewal → past due → plan change → cancel → 
   await kit.deliverPendingEvents();
   expect(await state()).toMatchObject({ pastDue: false, subscriptionStatus: 'active', creditsUsed: 0, creditsLimit: 200 });
 
-  // Upgrade to Business mid-period: the same subscription, used stays, the limit rises.
+  // Upgrade to Business mid-period (change-plan, decision 031): the same subscription, used stays, the limit rises.
   await kit.setAccount(user.userId, { creditsUsed: 50 });
-  const change = await kit.subscribe(user.cookie, 'business', 'monthly');
-  expect(change.json()).toMatchObject({ outcome: 'changed', subscriptionPlan: 'business', creditsUsed: 50, creditsLimit: 1000 });
+  const change = await kit.post('/api/billing/change-plan', user.cookie, { plan: 'business', cycle: 'monthly' });
+  expect(change.json()).toMatchObject({ outcome: 'upgraded', subscriptionPlan: 'business', creditsUsed: 50, creditsLimit: 1000 });
   await kit.deliverPendingEvents();
   expect(await me()).toMatchObject({ subscriptionPlan: 'business', creditsUsed: 50, creditsLimit: 1000 });
   expect((await kit.account(user.userId)).stripeSubscriptionId).toBe(subscriptionId);

@@ -53,10 +53,16 @@ describe('syncWithSubscription', () => {
     expect(syncWithSubscription(spent, sub(), { paidInvoice: renewalInvoice })?.credits.used).toBe(30);
   });
 
-  it('follows a plan change without lowering the credits left', () => {
+  it('follows an upgrade with the higher limit, and a downgrade Stripe already applied with the lower plan’s limit (decision 031)', () => {
     const business = syncWithSubscription({ ...proAccount, plan: 'business', credits: { ...proAccount.credits, limit: 1000 } }, sub());
-    expect(business).toMatchObject({ plan: 'pro', credits: { used: 120, limit: 1000 } });
-    expect(syncWithSubscription(proAccount, sub({ planId: 'business', priceId: 'price_business_monthly' }))).toMatchObject({ plan: 'business', credits: { limit: 1000 } });
+    expect(business).toMatchObject({ plan: 'pro', credits: { used: 120, limit: 200 } });
+    expect(syncWithSubscription(proAccount, sub({ planId: 'business', priceId: 'price_business_monthly' }))).toMatchObject({ plan: 'business', credits: { used: 120, limit: 1000 } });
+  });
+
+  it('a renewal onto a scheduled downgrade: the lower limit at once, the new period once its invoice is paid', () => {
+    const business: AccountPatch = { ...proAccount, plan: 'business', credits: { used: 900, limit: 1000, periodStart: day('2026-02-01') } };
+    expect(syncWithSubscription(business, sub())).toMatchObject({ plan: 'pro', credits: { used: 900, limit: 200, periodStart: day('2026-02-01') } });
+    expect(syncWithSubscription(business, sub(), { paidInvoice: renewalInvoice })).toMatchObject({ plan: 'pro', credits: { used: 0, limit: 200, periodStart: day('2026-03-01') } });
   });
 
   it('an ended subscription puts the account on free; an old one is ignored', () => {

@@ -4,7 +4,7 @@
  * order all converge on the same account; the credit rules decide what happens to credits.
  */
 import { BILLABLE_STATUSES, type SubscriptionState } from './billing-gateway.js';
-import { changePlan, downgradeToFree, newPeriod, subscribe } from './credit-rules.js';
+import { downgradeToFree, moveToPlan, newPeriod, subscribe } from './credit-rules.js';
 import { NO_LIFECYCLE, type AccountPatch, type Lifecycle } from './plan-changes.js';
 
 const ENDED: readonly string[] = ['canceled', 'incomplete_expired'];
@@ -81,7 +81,10 @@ export function syncWithSubscription(
   let credits = adopt
     ? subscribe(account.credits, plan, subscription.currentPeriodStart ?? options.now ?? new Date())
     : plan !== account.plan
-      ? changePlan(account.credits, plan)
+      ? // Stripe reports another plan (our own upgrade, a renewal onto a scheduled downgrade, or a
+        // change made in the Dashboard): the one credit rule of decision 031, never a lower plan
+        // with the higher plan's limit.
+        moveToPlan(account.credits, account.plan, plan)
       : account.credits;
   const periodStart = subscription.currentPeriodStart;
   if (

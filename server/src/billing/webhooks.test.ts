@@ -83,8 +83,7 @@ describe('webhook effects', () => {
     const user = await subscriber('pro');
     const stalePro = kit.fake.buildEvent('customer.subscription.updated', kit.fake.subscription(user.subscriptionId));
     // The user moves to business; the old "pro" event arrives afterwards.
-    const setupIntentId = await kit.cardSaved(user.cookie, 'business', 'monthly');
-    await kit.post('/api/complete-subscription', user.cookie, { setupIntentId });
+    expect((await kit.post('/api/billing/change-plan', user.cookie, { plan: 'business', cycle: 'monthly' })).statusCode).toBe(200);
     const response = await kit.sendEvent(stalePro);
     expect(response.statusCode).toBe(200);
     expect(await kit.account(user.userId)).toMatchObject({ subscriptionPlan: 'business', creditsLimit: 1000 });

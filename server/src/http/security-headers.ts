@@ -46,11 +46,27 @@ export async function helmetHeaders(options: FastifyHelmetOptions): Promise<Arra
   return headers;
 }
 
-/** Every response (API, static files, 404s, errors) gets the same security headers helmet would set. */
-export async function registerSecurityHeaders(app: FastifyInstance, options: FastifyHelmetOptions): Promise<void> {
-  const headers = await helmetHeaders(options);
+/**
+ * Every response (API, static files, 404s, errors) gets the same security headers helmet would set
+ * (`helmetHeaders`; requests refused before routing get them in http/framework-errors.ts).
+ */
+export function registerSecurityHeaders(app: FastifyInstance, headers: Array<[string, string]>): void {
   app.addHook('onRequest', (_request, reply, done) => {
     for (const [name, value] of headers) reply.raw.setHeader(name, value);
     done();
+  });
+}
+
+/**
+ * API answers are per user and per moment (sessions, credits, projects): JSON under `/api/` is never
+ * stored by a browser or proxy (`no-store`, decision 030). Routes that chose their own caching (image
+ * bytes, event streams) keep it.
+ */
+export function registerApiNoStore(app: FastifyInstance): void {
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control') && /^application\/json/.test(String(reply.getHeader('content-type') ?? ''))) {
+      reply.header('cache-control', 'no-store');
+    }
+    done(null, payload);
   });
 }

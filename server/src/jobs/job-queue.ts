@@ -15,6 +15,8 @@ export interface JobDefinition<T = unknown> {
     retryLimit?: number;
     retryDelay?: number;
     retryBackoff?: boolean;
+    /** With `retryBackoff`: the longest delay between two attempts (seconds). */
+    retryDelayMax?: number;
     expireInSeconds?: number;
     notify?: boolean;
   };
@@ -34,7 +36,8 @@ export interface JobDefinition<T = unknown> {
   warmUp?(): void;
   handler(
     data: T,
-    context: { jobId: string; log: FastifyBaseLogger; signal: AbortSignal },
+    /** `send`: enqueue a follow-up job (e.g. a mail into the outbox). */
+    context: { jobId: string; log: FastifyBaseLogger; signal: AbortSignal; send: JobQueue['send'] },
   ): Promise<unknown>;
 }
 
@@ -48,9 +51,14 @@ export function defineJob<T>(definition: JobDefinition<T>): JobDefinition<T> {
 export interface JobQueue {
   boss: PgBoss;
   send<T>(
-    job: JobDefinition<T>,
+    job: Pick<JobDefinition<T>, 'name' | 'payload'>,
     data: T,
-    options?: { singletonKey?: string; startAfterSeconds?: number; group?: { id: string; tier?: string }; priority?: number },
+    options?: {
+      singletonKey?: string;
+      startAfterSeconds?: number;
+      group?: { id: string; tier?: string };
+      priority?: number;
+    },
   ): Promise<string | null>;
   stop(): Promise<void>;
 }
@@ -69,18 +77,29 @@ export async function startJobQueue(
   // Every working slot fetches, completes and fails through this pool, next to sends and pg-boss's own
   // maintenance: 4 connections starved 16 staging slots under load ("timeout exceeded when trying to
   // connect", so sends failed), hence one more per 4 slots of the busiest queue in a working process.
-  const slots = Math.max(0, ...definitions.map((d) => d.concurrency ?? options.workerConcurrency ?? 1));
+  const slots = Math.max(
+    0,
+    ...definitions.map((d) => d.concurrency ?? options.workerConcurrency ?? 1),
+  );
   const max = options.work ? 4 + Math.ceil(slots / 4) : 4;
   const boss = new PgBoss({ connectionString: url, schema: 'pgboss', max, useListenNotify });
   boss.on('error', (err) => options.log.error({ err }, 'job queue error'));
   await boss.start();
   const stopping = new AbortController();
+  const send: JobQueue['send'] = (job, data, sendOptions) =>
+    boss.send(job.name, job.payload.parse(data) as object, {
+      singletonKey: sendOptions?.singletonKey,
+      startAfter: sendOptions?.startAfterSeconds,
+      ...(sendOptions?.group ? { group: sendOptions.group } : {}),
+      ...(sendOptions?.priority ? { priority: sendOptions.priority } : {}),
+    });
 
   for (const def of definitions) {
     const queueOptions = {
       retryLimit: def.queue?.retryLimit ?? 2,
       retryDelay: def.queue?.retryDelay ?? 5,
       retryBackoff: def.queue?.retryBackoff ?? true,
+      ...(def.queue?.retryDelayMax ? { retryDelayMax: def.queue.retryDelayMax } : {}),
       expireInSeconds: def.queue?.expireInSeconds ?? 15 * 60,
       notify: def.queue?.notify ?? false,
     };
@@ -110,7 +129,7 @@ export async function startJobQueue(
           if (!job) return;
           const log = options.log.child({ job: def.name, jobId: job.id });
           const data = def.payload.parse(job.data ?? {});
-          return def.handler(data, { jobId: job.id, log, signal: stopping.signal });
+          return def.handler(data, { jobId: job.id, log, signal: stopping.signal, send });
         },
       );
     }
@@ -118,13 +137,7 @@ export async function startJobQueue(
 
   return {
     boss,
-    send: (job, data, sendOptions) =>
-      boss.send(job.name, job.payload.parse(data) as object, {
-        singletonKey: sendOptions?.singletonKey,
-        startAfter: sendOptions?.startAfterSeconds,
-        ...(sendOptions?.group ? { group: sendOptions.group } : {}),
-        ...(sendOptions?.priority ? { priority: sendOptions.priority } : {}),
-      }),
+    send,
     async stop() {
       // Graceful: running handlers get DRAIN_MS to finish; then their signal asks them to give up
       // (a staging run refunds its credit), and pg-boss fails what still runs a few seconds later.

@@ -4,7 +4,12 @@ import type { MailContent } from './templates.js';
 const PRODUCT = 'Raumwerk';
 
 const escapeHtml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  s
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 
 const FOOTER = {
   de: 'Diese E-Mail wurde automatisch von Raumwerk gesendet, weil sie zu Ihrem Konto gehört.',
@@ -30,8 +35,12 @@ export function renderHtml(content: MailContent, language: MailLanguage): string
     ? `<tr><td style="padding:8px 0 24px"><a href="${escapeHtml(content.action.url)}" style="display:inline-block;background:#1f3a5f;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 22px;border-radius:8px">${escapeHtml(content.action.label)}</a></td></tr>
 <tr><td style="font-size:13px;color:#5b6472;padding-bottom:16px">${escapeHtml(LINK_HINT[language])}<br><a href="${escapeHtml(content.action.url)}" style="color:#1f3a5f;word-break:break-all">${escapeHtml(content.action.url)}</a></td></tr>`
     : '';
-  const paragraphs = content.paragraphs.map((p) => `<tr><td style="padding-bottom:16px">${escapeHtml(p)}</td></tr>`).join('\n');
-  const note = content.note ? `<tr><td style="font-size:13px;color:#5b6472;padding-bottom:8px">${escapeHtml(content.note)}</td></tr>` : '';
+  const paragraphs = content.paragraphs
+    .map((p) => `<tr><td style="padding-bottom:16px">${escapeHtml(p)}</td></tr>`)
+    .join('\n');
+  const note = content.note
+    ? `<tr><td style="font-size:13px;color:#5b6472;padding-bottom:8px">${escapeHtml(content.note)}</td></tr>`
+    : '';
   return `<!doctype html>
 <html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(content.subject)}</title></head>
 <body style="margin:0;padding:0;background:#f4f1ec">

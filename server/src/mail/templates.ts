@@ -21,7 +21,14 @@ export interface MailTemplates {
   /** Billing: Stripe stopped retrying a failed renewal; the account is on the free plan now. */
   payment_given_up: { planName: string; billingUrl: string };
   /** Billing: a "Contact sales" request, to SALES_EMAIL. */
-  sales_inquiry: { name: string; email: string; company: string; seats: number | null; message: string; adminUrl: string };
+  sales_inquiry: {
+    name: string;
+    email: string;
+    company: string;
+    seats: number | null;
+    message: string;
+    adminUrl: string;
+  };
 }
 export type MailTemplate = keyof MailTemplates;
 
@@ -46,7 +53,9 @@ export const templates: { [K in MailTemplate]: Texts<MailTemplates[K]> } = {
     de: ({ url }) => ({
       subject: 'Bitte bestätigen Sie Ihre E-Mail-Adresse',
       heading: 'Willkommen bei Raumwerk',
-      paragraphs: ['Bitte bestätigen Sie Ihre E-Mail-Adresse. Danach können Sie Ihre ersten Räume einrichten lassen.'],
+      paragraphs: [
+        'Bitte bestätigen Sie Ihre E-Mail-Adresse. Danach können Sie Ihre ersten Räume einrichten lassen.',
+      ],
       action: { label: 'E-Mail-Adresse bestätigen', url },
       note: `Der Link ist 24 Stunden gültig. ${IGNORE.de}`,
     }),
@@ -62,14 +71,18 @@ export const templates: { [K in MailTemplate]: Texts<MailTemplates[K]> } = {
     de: ({ url }) => ({
       subject: 'Passwort zurücksetzen',
       heading: 'Neues Passwort festlegen',
-      paragraphs: ['Sie haben ein neues Passwort für Ihr Raumwerk-Konto angefordert. Danach werden Sie auf allen Geräten abgemeldet.'],
+      paragraphs: [
+        'Sie haben ein neues Passwort für Ihr Raumwerk-Konto angefordert. Danach werden Sie auf allen Geräten abgemeldet.',
+      ],
       action: { label: 'Neues Passwort festlegen', url },
       note: `Der Link ist eine Stunde gültig und funktioniert nur einmal. ${IGNORE.de}`,
     }),
     en: ({ url }) => ({
       subject: 'Reset your password',
       heading: 'Choose a new password',
-      paragraphs: ['You asked for a new password for your Raumwerk account. Afterwards you will be signed out on every device.'],
+      paragraphs: [
+        'You asked for a new password for your Raumwerk account. Afterwards you will be signed out on every device.',
+      ],
       action: { label: 'Choose a new password', url },
       note: `The link works once, for one hour. ${IGNORE.en}`,
     }),
@@ -78,14 +91,18 @@ export const templates: { [K in MailTemplate]: Texts<MailTemplates[K]> } = {
     de: ({ url, newEmail }) => ({
       subject: 'Neue E-Mail-Adresse bestätigen',
       heading: 'Neue E-Mail-Adresse bestätigen',
-      paragraphs: [`Bitte bestätigen Sie, dass ${newEmail} die neue Adresse Ihres Raumwerk-Kontos sein soll. Bis dahin bleibt die bisherige Adresse gültig.`],
+      paragraphs: [
+        `Bitte bestätigen Sie, dass ${newEmail} die neue Adresse Ihres Raumwerk-Kontos sein soll. Bis dahin bleibt die bisherige Adresse gültig.`,
+      ],
       action: { label: 'Adresse bestätigen', url },
       note: `Der Link ist 24 Stunden gültig. ${IGNORE.de}`,
     }),
     en: ({ url, newEmail }) => ({
       subject: 'Confirm your new e-mail address',
       heading: 'Confirm your new e-mail address',
-      paragraphs: [`Please confirm that ${newEmail} should become the address of your Raumwerk account. Until then your current address stays in use.`],
+      paragraphs: [
+        `Please confirm that ${newEmail} should become the address of your Raumwerk account. Until then your current address stays in use.`,
+      ],
       action: { label: 'Confirm address', url },
       note: `The link works for 24 hours. ${IGNORE.en}`,
     }),
@@ -114,13 +131,17 @@ export const templates: { [K in MailTemplate]: Texts<MailTemplates[K]> } = {
     de: ({ planName, billingUrl }) => ({
       subject: `Zahlung für Ihr ${planName}-Abo fehlgeschlagen`,
       heading: 'Die Zahlung hat nicht geklappt',
-      paragraphs: [`Die Zahlung für Ihr ${planName}-Abo konnte nicht eingezogen werden. Bitte prüfen Sie Ihre Zahlungsmethode.`],
+      paragraphs: [
+        `Die Zahlung für Ihr ${planName}-Abo konnte nicht eingezogen werden. Bitte prüfen Sie Ihre Zahlungsmethode.`,
+      ],
       action: { label: 'Zahlungsdaten prüfen', url: billingUrl },
     }),
     en: ({ planName, billingUrl }) => ({
       subject: `Payment for your ${planName} plan failed`,
       heading: 'Your payment did not go through',
-      paragraphs: [`We could not collect the payment for your ${planName} plan. Please check your payment method.`],
+      paragraphs: [
+        `We could not collect the payment for your ${planName} plan. Please check your payment method.`,
+      ],
       action: { label: 'Check payment details', url: billingUrl },
     }),
   },
@@ -162,13 +183,25 @@ export const templates: { [K in MailTemplate]: Texts<MailTemplates[K]> } = {
     de: ({ name, email, company, seats, message, adminUrl }) => ({
       subject: `Vertriebsanfrage: ${company} (${name})`,
       heading: 'Neue Vertriebsanfrage',
-      paragraphs: [`Name: ${name}`, `E-Mail: ${email}`, `Firma: ${company}`, `Nutzer: ${seats ?? '–'}`, message],
+      paragraphs: [
+        `Name: ${name}`,
+        `E-Mail: ${email}`,
+        `Firma: ${company}`,
+        `Nutzer: ${seats ?? '–'}`,
+        message,
+      ],
       action: { label: 'Alle Anfragen ansehen', url: adminUrl },
     }),
     en: ({ name, email, company, seats, message, adminUrl }) => ({
       subject: `Sales inquiry: ${company} (${name})`,
       heading: 'New sales inquiry',
-      paragraphs: [`Name: ${name}`, `E-mail: ${email}`, `Company: ${company}`, `Seats: ${seats ?? '–'}`, message],
+      paragraphs: [
+        `Name: ${name}`,
+        `E-mail: ${email}`,
+        `Company: ${company}`,
+        `Seats: ${seats ?? '–'}`,
+        message,
+      ],
       action: { label: 'See all inquiries', url: adminUrl },
     }),
   },

@@ -22,6 +22,8 @@ export function assertLabelAllowed(plan: PlanId): void {
 export interface LabelOptions {
   /** The share page's URL: printed under the label and as a QR code in the bottom-right corner. */
   link?: string;
+  /** Gives up (also while waiting for an image slot) when the download is abandoned. */
+  signal?: AbortSignal;
 }
 
 export async function addDisclosureLabel(image: Buffer, language: DisclosureLanguage, options: LabelOptions = {}): Promise<Buffer> {
@@ -51,7 +53,7 @@ export async function addDisclosureLabel(image: Buffer, language: DisclosureLang
     overlays.push({ input: qr, left: Math.max(0, width - qrSide - margin), top: Math.max(0, height - qrSide - margin) });
   }
   const xmp = await provenanceOf(image);
-  return runImageWork(() => sharp(image).composite(overlays).jpeg(fullSizeJpeg(90)).withXmp(xmp).toBuffer());
+  return runImageWork(() => sharp(image).composite(overlays).jpeg(fullSizeJpeg(90)).withXmp(xmp).toBuffer(), { signal: options.signal });
 }
 
 function escapeXml(text: string): string {

@@ -9,6 +9,7 @@ import { users } from '../db/schema/users.js';
 import { createTestApp, signUp, type TestApp } from '../../test/support/test-app.js';
 import { photo, requestUploadUrl, upload } from '../../test/support/staging-fixtures.js';
 import type { LocalStorage } from './local-storage.js';
+
 import { removeAbandonedUploads } from './upload-cleanup-job.js';
 import { signUploadToken } from './upload-signature.js';
 

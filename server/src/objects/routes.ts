@@ -12,7 +12,8 @@ import { assertAcceptedContentType, tooLarge } from './image-intake.js';
 import { LocalStorage, contentTypeOfKey } from './local-storage.js';
 import { keyFromClientPath, type ParsedKey } from './object-keys.js';
 import type { ObjectStorage } from './storage.js';
-import { checkUploadToken, issueUpload, receiveLocalUpload } from './upload-service.js';
+import { checkUploadToken, declaredUploadSize, issueUpload, receiveLocalUpload, sizeMismatch } from './upload-service.js';
+import { limitBody } from './body-limit.js';
 import { LOCAL_UPLOAD_ROUTE } from './upload-signature.js';
 
 export interface ObjectRoutesOptions {
@@ -107,21 +108,38 @@ export async function objectRoutes(app: FastifyInstance, options: ObjectRoutesOp
   );
 }
 
-/** The PUT target of local upload URLs, with its raw body parser kept inside this scope. */
+/**
+ * The PUT target of local upload URLs, with its raw body parser kept inside this scope. The body
+ * is held to the size declared for the link (issue #22 item 6): a Content-Length over it is refused
+ * before a byte is read, and a body that grows past it (chunked, or a false Content-Length) is cut
+ * off while it streams in, 413 `upload_size_mismatch`, nothing stored and the link still unused.
+ */
 async function localUploadRoute(app: FastifyInstance, options: { storage: LocalStorage }) {
   const { storage } = options;
   const asBuffer = (_request: FastifyRequest, body: Buffer, done: (err: Error | null, body?: Buffer) => void) => done(null, body);
   app.addContentTypeParser(/^image\/[\w.+-]+$/, { parseAs: 'buffer', bodyLimit: PUT_BODY_LIMIT }, asBuffer);
   app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer', bodyLimit: PUT_BODY_LIMIT }, asBuffer);
+  /** Bytes each PUT may carry and the refusal past them: the declared size, else the largest accepted file. */
+  const allowed = new WeakMap<FastifyRequest, { limit: number; refuse: () => AppError }>();
 
   app.put<{ Params: { token: string } }>(
     `${LOCAL_UPLOAD_ROUTE}:token`,
     {
       // Refuse early, before a byte of the body is read: bad link, wrong type, declared size too big.
       onRequest: async (request) => {
-        checkUploadToken(storage, request.params.token);
+        const id = checkUploadToken(storage, request.params.token);
         assertAcceptedContentType(request.headers['content-type']);
-        if (Number(request.headers['content-length'] ?? 0) > PUT_BODY_LIMIT) throw tooLarge();
+        const declared = await declaredUploadSize(app.db, id);
+        const body = declared === null ? { limit: PUT_BODY_LIMIT, refuse: tooLarge } : { limit: declared, refuse: sizeMismatch };
+        allowed.set(request, body);
+        const length = Number(request.headers['content-length'] ?? 0);
+        if (length > PUT_BODY_LIMIT) throw tooLarge();
+        if (length > body.limit) throw body.refuse();
+      },
+      // Counted while it streams in, before the parser buffers it.
+      preParsing: async (request, _reply, payload) => {
+        const body = allowed.get(request) ?? { limit: PUT_BODY_LIMIT, refuse: tooLarge };
+        return limitBody(payload, body.limit, body.refuse);
       },
     },
     async (request) => {

@@ -81,6 +81,21 @@ describe('s3 upload links are bound to the declared size and type', () => {
     expect(url.searchParams.get('X-Amz-SignedHeaders')!.split(';')).toEqual(expect.arrayContaining(['content-length', 'content-type', 'host']));
   });
 
+  it('the signature covers the declared size itself: the same link for one byte more is signed differently', async () => {
+    const upload = { id: id(9), key: key(USER, 'sized.jpg'), expiresAt: new Date(Date.now() + 600_000), contentType: 'image/jpeg' };
+    const sign = async (size: number) => new URL(await storage.uploadUrl({ ...upload, size })).searchParams;
+    /** Everything but the signature (date and expiry move with the clock). */
+    const unsigned = (p: URLSearchParams) => [...p.entries()].filter(([k]) => k !== 'X-Amz-Signature').join('&');
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const [a, again, bigger] = await Promise.all([sign(1000), sign(1000), sign(1001)]);
+      if (unsigned(a) !== unsigned(again) || unsigned(a) !== unsigned(bigger)) continue; // crossed a second
+      expect(again.get('X-Amz-Signature')).toBe(a.get('X-Amz-Signature'));
+      expect(bigger.get('X-Amz-Signature')).not.toBe(a.get('X-Amz-Signature'));
+      return;
+    }
+    throw new Error('could not sign three links with the same date and expiry');
+  });
+
   it('refuses to hand out a link without the declared size and type', async () => {
     const { cookie } = await signUp(t.app);
     const res = await t.app.inject({ method: 'POST', url: '/api/objects/upload', headers: { cookie }, payload: { projectName: 'x' } });
@@ -142,6 +157,20 @@ describe('the upload flow with STORAGE_DRIVER=s3', () => {
     const [u] = await t.database.db.select().from(users).where(eq(users.id, user.id));
     expect(u!.creditsUsed).toBe(0);
     expect(await storage.deletePrefix(`users/${user.id}/projects/`)).toBe(0);
+  });
+
+  it('a stored object larger than the size its link was signed for is refused at process-image (413 upload_size_mismatch), deleted, nothing charged', async () => {
+    // Real S3 refuses such a PUT (Content-Length is signed, see above); s3rver does not check signatures.
+    const { cookie, user } = await signUp(t.app);
+    const bytes = await photo(900, 600);
+    const { uploadURL, objectPath } = await requestUploadUrl(t.app, cookie, { size: 2000, contentType: 'image/jpeg' });
+    await putToS3(uploadURL, bytes, 'image/jpeg');
+    const res = await processImage(t.app, cookie, { imageURL: objectPath, projectId: await createProject(t.app, cookie) });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ success: false, code: 'upload_size_mismatch' });
+    expect(await storage.head(objectPath.replace('/objects/', ''))).toBeNull();
+    const [u] = await t.database.db.select().from(users).where(eq(users.id, user.id));
+    expect(u!.creditsUsed).toBe(0);
   });
 
   it('answers 404 when the browser never uploaded the file', async () => {

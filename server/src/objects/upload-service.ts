@@ -6,7 +6,7 @@ import { thumbnailKeyOf, uploadKey } from './object-keys.js';
 import { MAX_UPLOAD_BYTES } from '../../../contract/limits.js';
 import { putObjects, UPLOAD_URL_TTL_SECONDS, type ObjectStorage } from './storage.js';
 import { verifyUploadToken } from './upload-signature.js';
-import { claimUpload, completeUpload, consumeUpload, findUpload, insertUpload, releaseUpload, unusedUploadBytes, type UploadRow } from './uploads.js';
+import { claimUpload, completeUpload, consumeUpload, findUpload, findUploadById, insertUpload, releaseUpload, unusedUploadBytes, type UploadRow } from './uploads.js';
 
 export interface DeclaredFile {
   size?: number;
@@ -48,6 +48,16 @@ export function checkUploadToken(storage: LocalStorage, token: string): string {
   return check.id;
 }
 
+/** The body is larger than the size declared for its upload link (issue #22 item 6). */
+export function sizeMismatch(): AppError {
+  return new AppError(413, 'upload_size_mismatch', 'The file is larger than the size declared for this upload link. Please start the upload again.');
+}
+
+/** The size declared for an upload link (null when none was declared), read before its PUT body. */
+export async function declaredUploadSize(db: Database, id: string): Promise<number | null> {
+  return (await findUploadById(db, id))?.declaredSize ?? null;
+}
+
 /**
  * Local driver: the PUT of the raw file. The URL is claimed (single use), the bytes validated and
  * normalised, and only a valid image is written; a refused file gives the URL back.
@@ -64,7 +74,8 @@ export async function receiveLocalUpload(db: Database, storage: LocalStorage, to
       { key: row.objectKey, body: image.image, contentType: image.mimeType },
       { key: thumbnailKeyOf(row.objectKey), body: image.thumbnail, contentType: 'image/webp' },
     ]);
-    await completeUpload(db, row.id, { contentType: image.mimeType, width: image.width, height: image.height, byteSize: image.image.length });
+    // The quota counts what is really stored from now on: the image and its thumbnail.
+    await completeUpload(db, row.id, { contentType: image.mimeType, width: image.width, height: image.height, byteSize: image.image.length + image.thumbnail.length });
     return { objectPath: `/objects/${row.objectKey}`, width: image.width, height: image.height };
   } catch (err) {
     await releaseUpload(db, row.id);
@@ -77,7 +88,7 @@ export async function receiveLocalUpload(db: Database, storage: LocalStorage, to
  * s3 uploads are read, validated and normalised here, the first time they are used (a refused
  * file is deleted from the bucket). Nothing here charges anything.
  */
-export async function loadUploadedImage(storage: ObjectStorage, upload: Pick<UploadRow, 'objectKey' | 'completedAt' | 'width' | 'height'>): Promise<IntakeResult> {
+export async function loadUploadedImage(storage: ObjectStorage, upload: Pick<UploadRow, 'objectKey' | 'completedAt' | 'width' | 'height' | 'declaredSize'>): Promise<IntakeResult> {
   const notUploaded = () => AppError.notFound('The uploaded image was not found. Please upload it again.');
   if (upload.completedAt) {
     const [image, thumbnail] = await Promise.all([storage.read(upload.objectKey), storage.read(thumbnailKeyOf(upload.objectKey))]);
@@ -89,6 +100,8 @@ export async function loadUploadedImage(storage: ObjectStorage, upload: Pick<Upl
   if (!info) throw notUploaded();
   try {
     if (info.size > MAX_UPLOAD_BYTES) throw tooLarge();
+    // S3 itself refuses a PUT of another size (the link signs Content-Length); checked again here.
+    if (upload.declaredSize !== null && info.size > upload.declaredSize) throw sizeMismatch();
     assertAcceptedContentType(info.contentType);
     const bytes = await storage.read(upload.objectKey);
     if (!bytes) throw notUploaded();

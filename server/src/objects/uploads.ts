@@ -52,6 +52,11 @@ export async function completeUpload(
   await db.update(uploadTokens).set({ ...facts, completedAt: sql`now()` }).where(eq(uploadTokens.id, id));
 }
 
+export async function findUploadById(db: Database, id: string): Promise<UploadRow | null> {
+  const [row] = await db.select().from(uploadTokens).where(eq(uploadTokens.id, id)).limit(1);
+  return row ?? null;
+}
+
 export async function findUpload(db: Database, userId: string, objectKey: string): Promise<UploadRow | null> {
   const [row] = await db
     .select()

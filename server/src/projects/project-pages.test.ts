@@ -68,4 +68,17 @@ describe('project list pages', () => {
     expect(bad.json()).toMatchObject({ code: 'bad_request' });
     expect((await t.app.inject({ url: '/api/projects?limit=0', headers: { cookie } })).statusCode).toBe(400);
   });
+
+  it('refuses a NUL byte in the cursor with 400 {message, code}, raw or inside the encoded cursor (issue #22)', async () => {
+    const { cookie } = await signUp(t.app);
+    await createProject(t.app, cookie, 'Zwei');
+    const raw = await t.app.inject({ url: '/api/projects?cursor=%00', headers: { cookie } });
+    expect(raw.statusCode).toBe(400);
+    expect(raw.json()).toEqual({ message: expect.stringContaining('cursor'), code: 'validation_failed' });
+    // A NUL inside the timestamp once reached PostgreSQL's ::timestamptz and answered 500.
+    const forged = Buffer.from(JSON.stringify(['2026-01-01 10:00:00.123456+00\u0000', '00000000-0000-4000-8000-000000000000'])).toString('base64url');
+    const inside = await t.app.inject({ url: `/api/projects?limit=4&cursor=${forged}`, headers: { cookie } });
+    expect(inside.statusCode).toBe(400);
+    expect(inside.json()).toEqual({ message: 'The page cursor is not valid.', code: 'bad_request' });
+  });
 });

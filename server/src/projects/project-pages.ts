@@ -32,10 +32,13 @@ function encodeCursor(createdAt: string, id: string): string {
   return Buffer.from(JSON.stringify([createdAt, id])).toString('base64url');
 }
 
+/** PostgreSQL's text form of a timestamptz, as encodeCursor wrote it (nothing else reaches `::timestamptz`). */
+const PG_TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2}){0,2}$/;
+
 function decodeCursor(cursor: string): { createdAt: string; id: string } {
   try {
     const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString());
-    if (Array.isArray(value) && typeof value[0] === 'string' && typeof value[1] === 'string' && isUuid(value[1]) && !Number.isNaN(Date.parse(value[0]))) {
+    if (Array.isArray(value) && typeof value[0] === 'string' && typeof value[1] === 'string' && isUuid(value[1]) && PG_TIMESTAMP.test(value[0]) && !Number.isNaN(Date.parse(value[0]))) {
       return { createdAt: value[0], id: value[1] };
     }
   } catch {

@@ -34,6 +34,27 @@ describe('POST /api/projects', () => {
     expect((await create(cookie, { title: 'Default category' })).statusCode).toBe(201);
   });
 
+  it('limits new projects per user and hour: 20 for an unconfirmed account, 200 for a confirmed one, then 429 rate_limited (issue #22)', async () => {
+    const create = (cookie: string) => t.app.inject({ method: 'POST', url: '/api/projects', headers: { cookie }, payload: { title: 'Flut' } });
+    const unconfirmed = await signUp(t.app, { verified: false });
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) statuses.push((await create(unconfirmed.cookie)).statusCode);
+    expect(statuses).toEqual([...Array<number>(20).fill(201), 429]);
+    const refused = await create(unconfirmed.cookie);
+    expect(refused.json()).toMatchObject({ code: 'rate_limited' });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3500);
+    const [{ n }] = (await t.database.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM projects WHERE user_id = ${unconfirmed.user.id}`)).rows as [{ n: number }];
+    expect(n).toBe(20);
+
+    // A confirmed account: 200 an hour (the first 199 counted directly), then 429; another user is not affected.
+    const confirmed = await signUp(t.app);
+    expect((await create(confirmed.cookie)).statusCode).toBe(201);
+    await t.database.db.execute(sql`UPDATE rate_limits SET hits = 199 WHERE key = ${`project-create:user:${confirmed.user.id}`}`);
+    expect((await create(confirmed.cookie)).statusCode).toBe(201);
+    expect((await create(confirmed.cookie)).statusCode).toBe(429);
+    expect((await create((await signUp(t.app)).cookie)).statusCode).toBe(201);
+  });
+
   it('requires a signed-in user', async () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/projects', payload: { title: 'x' } })).statusCode).toBe(401);
     expect((await t.app.inject({ url: '/api/projects' })).statusCode).toBe(401);

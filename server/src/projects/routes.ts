@@ -10,6 +10,8 @@ import {
 } from '../../../contract/projects.js';
 import { projectListQuery, projectPageResponse } from '../../../contract/project-pages.js';
 import { currentUser, requireUser } from '../auth/guards.js';
+import { AppError } from '../errors/app-error.js';
+import { hitRateLimit } from '../security/rate-limiter.js';
 import { projectPage } from './project-pages.js';
 import type { ObjectStorage } from '../objects/storage.js';
 import { createProject, deleteProject, projectDetail, projectList, type BeforeProjectDelete } from './service.js';
@@ -21,15 +23,26 @@ export interface ProjectRoutesOptions {
 
 const idParams = z.object({ id: z.string().max(64) });
 
+/**
+ * New projects per user and hour (issue #22): far above what a person creates (a busy agent makes a
+ * few dozen a day), far below a script's thousands. An unconfirmed account cannot upload or stage,
+ * so it needs only a few.
+ */
+export const PROJECT_CREATE_LIMIT = { verified: 200, unverified: 20, windowSeconds: 60 * 60 } as const;
+
 /** Spec §7: POST/GET /api/projects, GET/DELETE /api/projects/:id (own projects only; others are 404). */
 export async function projectRoutes(app: FastifyInstance, options: ProjectRoutesOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db, config } = app;
   app.addHook('preHandler', requireUser);
 
-  r.post('/api/projects', { schema: { body: createProjectRequest, response: { 201: createProjectResponse } } }, async (request, reply) =>
-    reply.code(201).send(await createProject(db, currentUser(request).id, request.body)),
-  );
+  r.post('/api/projects', { schema: { body: createProjectRequest, response: { 201: createProjectResponse } } }, async (request, reply) => {
+    const user = currentUser(request);
+    const limit = user.emailVerifiedAt ? PROJECT_CREATE_LIMIT.verified : PROJECT_CREATE_LIMIT.unverified;
+    const hit = await hitRateLimit(db, `project-create:user:${user.id}`, limit, PROJECT_CREATE_LIMIT.windowSeconds);
+    if (!hit.allowed) throw AppError.tooManyRequests(hit.retryAfterSeconds, 'You have created many projects in a short time. Please wait a while and try again.');
+    return reply.code(201).send(await createProject(db, user.id, request.body));
+  });
 
   // Without limit and cursor: the spec's array; with either, a keyset page (contract/project-pages.ts).
   r.get('/api/projects', { schema: { querystring: projectListQuery, response: { 200: z.union([projectListResponse, projectPageResponse]) } } }, async (request) => {

@@ -124,6 +124,8 @@ function geometryLockOf(image: ProjectImageRow): ProjectImage['geometryLock'] {
     alignmentErrorPx: image.alignmentErrorPx,
     changedShare: image.changedShare,
     architectureScore: image.architectureScore,
+    structureSupport: image.structureSupport,
+    seam: image.seam,
     changeMaskPath: image.changeMaskPath,
   };
 }

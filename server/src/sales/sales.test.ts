@@ -67,6 +67,16 @@ describe('POST /api/sales-inquiries', () => {
     expect(response.json()).toMatchObject({ code: 'validation_failed' });
   });
 
+  it('a NUL byte in any text field: 400 {message, code}, nothing stored (issue #22)', async () => {
+    const before = (await t.database.db.select().from(salesInquiries)).length;
+    for (const [field, ip] of [['name', '10.0.1.1'], ['company', '10.0.1.2'], ['message', '10.0.1.3']] as const) {
+      const response = await send({ ...inquiry, [field]: `${inquiry[field]}\u0000` }, ip);
+      expect(response.statusCode, field).toBe(400);
+      expect(response.json(), field).toEqual({ message: expect.stringContaining(field), code: 'validation_failed' });
+    }
+    expect(await t.database.db.select().from(salesInquiries)).toHaveLength(before);
+  });
+
   it(`allows ${SALES_INQUIRIES_PER_HOUR} per hour and address, then 429`, async () => {
     const statuses: number[] = [];
     for (let i = 0; i <= SALES_INQUIRIES_PER_HOUR; i++) statuses.push((await send({ ...inquiry, website: '' }, '10.0.0.4')).statusCode);

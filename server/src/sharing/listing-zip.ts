@@ -1,3 +1,4 @@
+import { Readable, type PassThrough } from 'node:stream';
 import yazl from 'yazl';
 import type { FastifyBaseLogger } from 'fastify';
 import { addDisclosureLabel, type DisclosureLanguage } from '../objects/disclosure-label.js';
@@ -8,7 +9,7 @@ import { asciiSlug, type ListingPair } from './listing.js';
  * The whole listing as one zip (reference §6): every pair's current staged image, optionally
  * labelled (with the share link and QR code) and with its original, stored uncompressed (JPEGs are
  * compressed already). Entries are added lazily and read one at a time, so one image is in memory
- * at once; a labelled entry is made when yazl reaches it. Names: `01-<project>-staged.jpg`,
+ * at once; a labelled entry is made when yazl reaches it and the client has read what came before. Names: `01-<project>-staged.jpg`,
  * `01-<project>-original.jpg`, safe ASCII.
  */
 export interface ZipOptions {
@@ -43,24 +44,74 @@ export function zipFileName(title: string): string {
   return `${asciiSlug(title) || 'listing'}-raumwerk.zip`;
 }
 
-/** The zip's output stream; a storage or labelling failure ends it with an error (the client sees a broken download, the log says why). */
-export function listingZip(storage: ObjectStorage, entries: ZipEntry[], options: ZipOptions, log: FastifyBaseLogger): NodeJS.ReadableStream {
+/** One entry's bytes go into the zip in slices of this size, so backpressure holds mid-entry too. */
+export const ZIP_SLICE_BYTES = 64 * 1024;
+
+export interface ZipStreamOptions {
+  log: FastifyBaseLogger;
+  /** The request's close: stops reading and labelling at once, and ends the stream. */
+  signal: AbortSignal;
+}
+
+/**
+ * The zip's output stream, built while it is read (decision 032): yazl asks for an entry only when
+ * the one before has gone through into the output, and the entry is read and labelled only once
+ * the output has drained below its high-water mark, so a client that does not read holds at most
+ * one entry plus the pipeline's buffers. An aborted signal (the client left) stops at the next
+ * step; a storage or labelling failure ends the stream with an error (the client sees a broken
+ * download, the log says why).
+ */
+export function listingZip(storage: ObjectStorage, entries: ZipEntry[], options: ZipOptions, stream: ZipStreamOptions): Readable {
+  const { log, signal } = stream;
   const zip = new yazl.ZipFile();
-  const output = zip.outputStream;
+  // yazl's output is a PassThrough (its types say only ReadableStream).
+  const output = zip.outputStream as PassThrough;
+  let failed = false;
   const fail = (err: unknown) => {
-    log.error({ err }, 'listing zip failed');
-    output.emit('error', err instanceof Error ? err : new Error(String(err)));
+    if (failed) return;
+    failed = true;
+    if (!signal.aborted) log.error({ err }, 'listing zip failed');
+    output.destroy(signal.aborted ? undefined : err instanceof Error ? err : new Error(String(err)));
   };
-  const chain = entries.reduce<Promise<void>>(
-    (previous, entry) =>
-      previous.then(async () => {
-        const bytes = await storage.read(entry.key);
-        if (!bytes) throw new Error(`missing object ${entry.key}`);
-        const body = entry.labelled && options.label ? await addDisclosureLabel(bytes, options.label, { link: options.link }) : bytes;
-        zip.addBuffer(body, entry.name, { compress: false });
-      }),
-    Promise.resolve(),
-  );
-  chain.then(() => zip.end(), fail);
+  const onAbort = () => fail(signal.reason);
+  signal.addEventListener('abort', onAbort, { once: true });
+  output.once('close', () => signal.removeEventListener('abort', onAbort));
+  // yazl reports an error on the ZipFile; unheard it would end the process.
+  zip.on('error', fail);
+
+  const drained = () =>
+    new Promise<void>((resolve) => {
+      if (!output.writableNeedDrain || output.destroyed) return resolve();
+      const done = () => {
+        output.off('drain', done);
+        output.off('close', done);
+        resolve();
+      };
+      output.on('drain', done);
+      output.on('close', done);
+    });
+
+  const render = async (entry: ZipEntry): Promise<Buffer> => {
+    await drained();
+    signal.throwIfAborted();
+    const bytes = await storage.read(entry.key);
+    if (!bytes) throw new Error(`missing object ${entry.key}`);
+    signal.throwIfAborted();
+    if (!entry.labelled || !options.label) return bytes;
+    return addDisclosureLabel(bytes, options.label, { link: options.link, signal });
+  };
+
+  for (const entry of entries) {
+    zip.addReadStreamLazy(entry.name, { compress: false }, (callback) => {
+      render(entry).then((body) => {
+        if (failed || signal.aborted) return;
+        const slices = function* () {
+          for (let at = 0; at < body.length; at += ZIP_SLICE_BYTES) yield body.subarray(at, at + ZIP_SLICE_BYTES);
+        };
+        callback(null, Readable.from(slices(), { objectMode: false }));
+      }, fail);
+    });
+  }
+  zip.end();
   return output;
 }

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { listingZipQuery, shareLinkResponse, shareLinkState, sharedListingResponse } from '../../../contract/sharing.js';
 import { currentUser, requireUser, requireVerifiedEmail } from '../auth/guards.js';
 import { AppError } from '../errors/app-error.js';
+import { OpenSlots } from '../http/open-slots.js';
 import { assertLabelAllowed } from '../objects/disclosure-label.js';
 import type { ObjectStorage } from '../objects/storage.js';
 import { findProject } from '../projects/repository.js';
@@ -20,11 +21,14 @@ const tokenParams = z.object({ token: z.string().max(64) });
 const imageParams = tokenParams.extend({ imageId: z.string().max(64) });
 const NOINDEX = 'noindex, nofollow, noarchive';
 const notFound = () => AppError.notFound('Project not found');
+/** What a client refused a zip (too many at once) is told to wait. */
+const ZIP_RETRY_AFTER_S = 5;
 const uuidLike = (v: string) => /^[0-9a-f-]{36}$/i.test(v);
 
 /**
  * Decision 026. Owner routes (signed in, own projects only, others 404):
  *   POST/GET/DELETE /api/projects/:id/share, GET /api/projects/:id/download.zip?label=&originals=&share=
+ *   (at most ZIPS_PER_USER zips of one user at once, else 429; ZIPS_PER_PROCESS in all, else 503; decision 032)
  * Public routes (the token is the only key; unknown or revoked → 404; never indexed):
  *   GET /api/share/:token (the listing), GET /api/share/:token/images/:imageId (one of its images)
  */
@@ -32,6 +36,7 @@ export async function sharingRoutes(app: FastifyInstance, options: SharingRoutes
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db, config } = app;
   const { storage } = options;
+  const zipSlots = new OpenSlots();
 
   async function ownedProject(userId: string, id: string) {
     const project = uuidLike(id) ? await findProject(db, userId, id) : null;
@@ -67,11 +72,27 @@ export async function sharingRoutes(app: FastifyInstance, options: SharingRoutes
     const zipOptions = { label: language, originals: originals === '1', link: token ? shareUrl(config.publicUrl, token) : undefined } as const;
     const entries = zipEntries(project.title, await listingPairs(db, project.id), zipOptions);
     if (!entries.length) throw AppError.conflict('This project has no staged images to download yet.');
+    // Decision 032: zips at once per user and per process; the slot is given back when the response ends or the client leaves.
+    if (zipSlots.count(`user:${user.id}`) >= config.ZIPS_PER_USER) {
+      throw new AppError(429, 'too_many_downloads', 'You are already downloading as many zips as you can at once. Please wait until one has finished.', {
+        'retry-after': String(ZIP_RETRY_AFTER_S),
+      });
+    }
+    const release = zipSlots.take([
+      { key: `user:${user.id}`, limit: config.ZIPS_PER_USER },
+      { key: 'process', limit: config.ZIPS_PER_PROCESS },
+    ]);
+    if (!release) throw new AppError(503, 'downloads_busy', 'Many downloads are being prepared right now. Please try again in a few seconds.', { 'retry-after': String(ZIP_RETRY_AFTER_S) });
+    const left = new AbortController();
+    reply.raw.once('close', () => {
+      release();
+      if (!reply.raw.writableFinished) left.abort();
+    });
     return reply
       .header('content-type', 'application/zip')
       .header('content-disposition', `attachment; filename="${zipFileName(project.title)}"`)
       .header('cache-control', 'private, no-store')
-      .send(listingZip(storage, entries, zipOptions, request.log));
+      .send(listingZip(storage, entries, zipOptions, { log: request.log, signal: left.signal }));
   });
 
   const publicHeaders = (reply: FastifyReply) => reply.header('x-robots-tag', NOINDEX).header('referrer-policy', 'no-referrer');
@@ -113,9 +134,11 @@ export async function sharingRoutes(app: FastifyInstance, options: SharingRoutes
  */
 export function registerShareNoindex(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith('/s/')) {
-      reply.header('x-robots-tag', NOINDEX);
-      reply.header('referrer-policy', 'no-referrer');
-    }
+    reply.headers(shareUrlHeaders(request.url));
   });
+}
+
+/** The headers of a share page's URL (also for answers Fastify gives before routing, http/framework-errors.ts). */
+export function shareUrlHeaders(url: string): Record<string, string> {
+  return url.startsWith('/s/') ? { 'x-robots-tag': NOINDEX, 'referrer-policy': 'no-referrer' } : {};
 }

@@ -62,6 +62,34 @@ describe('RunSettledListener', () => {
     await listener.close();
   });
 
+  it('keeps an announcement for a subscription until it asks (one made while the stream reads the row is not lost)', async () => {
+    const listener = new RunSettledListener(pool, log);
+    const subscription = listener.subscribe('run-sub');
+    // The first next() connects; a subscription made before that may have missed something: it re-reads once.
+    expect(await subscription.next(10_000)).toEqual({ run: true, queue: false });
+    await announce('run-sub');
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await subscription.next(10_000)).toEqual({ run: true, queue: false });
+    // Another run's announcement wakes it only while it follows the queue.
+    await announce('run-other');
+    subscription.followQueue(true);
+    await announce('run-other');
+    expect(await subscription.next(10_000)).toEqual({ run: false, queue: true });
+    subscription.close();
+    expect(listener.subscriptions).toBe(0);
+    await listener.close();
+  });
+
+  it('wakes a waiting subscription when it is closed', async () => {
+    const listener = new RunSettledListener(pool, log);
+    const subscription = listener.subscribe('run-closed');
+    await subscription.next(10_000);
+    const waiting = subscription.next(60_000);
+    subscription.close();
+    expect(await waiting).toEqual({ run: false, queue: false });
+    await listener.close();
+  });
+
   it('survives its connection being terminated after close (e.g. the database going away)', async () => {
     const listener = new RunSettledListener(pool, log);
     await listener.wait('warm-up', 1);

@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { projectImages, projects, stagingRuns } from '../db/schema/projects.js';
 
@@ -32,7 +32,9 @@ export async function stagedImageOf(db: Tx, originalImageId: string): Promise<Im
   const [row] = await db
     .select()
     .from(projectImages)
-    .where(and(eq(projectImages.originalImageId, originalImageId), eq(projectImages.isOriginal, false)))
+    .where(
+      and(eq(projectImages.originalImageId, originalImageId), eq(projectImages.isOriginal, false)),
+    )
     .orderBy(sql`${projectImages.createdAt} DESC`)
     .limit(1);
   return row ?? null;
@@ -47,7 +49,11 @@ export async function countOriginals(db: Tx, projectId: string): Promise<number>
 }
 
 /** Locks the project row for the rest of the transaction (serialises staging calls of one project). */
-export async function lockProject(db: Tx, projectId: string, userId: string): Promise<ProjectRow | null> {
+export async function lockProject(
+  db: Tx,
+  projectId: string,
+  userId: string,
+): Promise<ProjectRow | null> {
   const [row] = await db
     .select()
     .from(projects)
@@ -58,20 +64,88 @@ export async function lockProject(db: Tx, projectId: string, userId: string): Pr
 }
 
 /** Runs still reserved long after any job could have finished (a worker died, a job expired). */
-export async function staleReservedRuns(db: Tx, olderThanSeconds: number, limit = 500): Promise<RunRow[]> {
+export async function staleReservedRuns(
+  db: Tx,
+  olderThanSeconds: number,
+  limit = 500,
+): Promise<RunRow[]> {
   return db
     .select()
     .from(stagingRuns)
-    .where(and(eq(stagingRuns.state, 'reserved'), lt(stagingRuns.createdAt, sql`now() - make_interval(secs => ${olderThanSeconds})`)))
+    .where(
+      and(
+        eq(stagingRuns.state, 'reserved'),
+        lt(stagingRuns.createdAt, sql`now() - make_interval(secs => ${olderThanSeconds})`),
+      ),
+    )
     .limit(limit);
 }
 
+/** Started runs whose working process stopped touching their heartbeat (killed, frozen, cut off; decision 032). */
+export async function staleHeartbeatRuns(db: Tx, olderThanSeconds: number, limit = 500): Promise<RunRow[]> {
+  return db
+    .select()
+    .from(stagingRuns)
+    .where(
+      and(
+        eq(stagingRuns.state, 'reserved'),
+        isNotNull(stagingRuns.heartbeatAt),
+        lt(stagingRuns.heartbeatAt, sql`now() - make_interval(secs => ${olderThanSeconds})`),
+      ),
+    )
+    .limit(limit);
+}
+
+/** The working process is alive and still on the run; false once the run is settled (stop working on it). */
+export async function touchHeartbeat(db: Tx, runId: string): Promise<boolean> {
+  const rows = await db
+    .update(stagingRuns)
+    .set({ heartbeatAt: sql`now()` })
+    .where(and(eq(stagingRuns.id, runId), eq(stagingRuns.state, 'reserved')))
+    .returning({ id: stagingRuns.id });
+  return rows.length === 1;
+}
+
 /** Projects left in `processing` although nothing has happened to them for a while. */
-export async function staleProcessingProjects(db: Tx, olderThanSeconds: number, limit = 500): Promise<string[]> {
+/**
+ * Projects in processing with no live (reserved) run behind them, untouched for `graceSeconds`:
+ * created and then abandoned (every upload failed, the tab was closed before staging started), or
+ * left behind between a browser's requests. The grace covers the moment between creating the
+ * project and its first staging request.
+ */
+export async function orphanedProcessingProjects(
+  db: Tx,
+  graceSeconds: number,
+  limit = 500,
+): Promise<string[]> {
   const rows = await db
     .select({ id: projects.id })
     .from(projects)
-    .where(and(eq(projects.status, 'processing'), lt(projects.updatedAt, sql`now() - make_interval(secs => ${olderThanSeconds})`)))
+    .where(
+      and(
+        eq(projects.status, 'processing'),
+        lt(projects.updatedAt, sql`now() - make_interval(secs => ${graceSeconds})`),
+        sql`NOT EXISTS (SELECT 1 FROM ${stagingRuns} r WHERE r.project_id = ${projects.id} AND r.state = 'reserved')`,
+      ),
+    )
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+export async function staleProcessingProjects(
+  db: Tx,
+  olderThanSeconds: number,
+  limit = 500,
+): Promise<string[]> {
+  const rows = await db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(
+      and(
+        eq(projects.status, 'processing'),
+        lt(projects.updatedAt, sql`now() - make_interval(secs => ${olderThanSeconds})`),
+      ),
+    )
     .limit(limit);
   return rows.map((r) => r.id);
 }

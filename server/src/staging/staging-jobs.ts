@@ -6,7 +6,7 @@ import type { RetryPolicy } from './engine-runner.js';
 import type { StagingEngine } from './engines/engine.js';
 import { STAGING_GROUP_CAPS } from './fair-share.js';
 import { runStaging, stagingRunPayload, type GeometryLock } from './staging-run.js';
-import { STUCK_AFTER_SECONDS, sweepStaging } from './sweeper.js';
+import { stuckAfterSeconds, sweepStaging } from './sweeper.js';
 
 export const STAGING_RUN_JOB = 'staging.run';
 export const STAGING_SWEEP_JOB = 'staging.sweep';
@@ -20,6 +20,9 @@ export interface StagingJobDeps {
   timeoutSeconds: number;
   workerConcurrency: number;
   retryPolicy?: RetryPolicy;
+  /** RUN_HEARTBEAT_S and RUN_STALE_AFTER_S (decision 032). */
+  heartbeatSeconds: number;
+  staleAfterSeconds: number;
 }
 
 /** The `staging.run` job (one staging run) and the `staging.sweep` job (every minute). */
@@ -47,7 +50,8 @@ export function createStagingJobs(deps: StagingJobDeps) {
     payload: z.object({}).passthrough(),
     cron: '* * * * *',
     queue: { retryLimit: 0, expireInSeconds: 300 },
-    handler: (_data, { log }) => sweepStaging({ db: deps.db, stuckAfterSeconds: Math.max(STUCK_AFTER_SECONDS, deps.timeoutSeconds + 120) }, log),
+    handler: (_data, { log }) =>
+      sweepStaging({ db: deps.db, stuckAfterSeconds: stuckAfterSeconds(deps.timeoutSeconds), staleAfterSeconds: deps.staleAfterSeconds }, log),
   });
 
   return { runJob, sweepJob };

@@ -71,10 +71,16 @@ describe('every result goes through the geometry lock', () => {
       alignmentErrorPx: expect.any(Number),
       changedShare: expect.any(Number),
       architectureScore: expect.any(Number),
+      structureSupport: expect.any(Number),
+      seam: expect.any(Number),
       changeMaskPath: expect.stringMatching(new RegExp(`^/users/${user.id}/projects/${projectId}/[0-9a-f-]{36}\\.changes\\.png$`)),
     });
     expect(staged.geometryLock.changedShare).toBeGreaterThan(0);
     expect(staged.geometryLock.changedShare).toBeLessThan(0.6);
+    // The evidence the verdict rests on is stored with the image (decision 034): the room's structure
+    // lined up (MIN_SUPPORT is 30), and the added furniture meets the photo without a visible seam.
+    expect(staged.geometryLock.structureSupport).toBeGreaterThanOrEqual(30);
+    expect(staged.geometryLock.seam).toBeLessThanOrEqual(1);
     // Delivered at the original's resolution (pro), not the provider's 1024x1536.
     expect([staged.width, staged.height]).toEqual([1049, 1400]);
 

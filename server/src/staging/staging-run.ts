@@ -21,7 +21,7 @@ import type { LockFigures, LockOptions, LockOutcome } from './geometry-lock/lock
 import { recomputeProjectStatus } from './project-status.js';
 import { finishResult, type FinishedImage } from './result-image.js';
 import { groupSeed, referenceFor } from './room-references.js';
-import { findImage, findRun } from './runs.js';
+import { findImage, findRun, touchHeartbeat } from './runs.js';
 import { markStage } from './run-stage.js';
 import type { RunStage } from '../../../contract/staging-runs.js';
 import { keepCreditsFor, produceVariations, variationsOf } from './variations.js';
@@ -55,6 +55,8 @@ export interface StagingRunDeps {
   lock: GeometryLock;
   timeoutSeconds: number;
   retryPolicy?: RetryPolicy;
+  /** How often the working process touches the run's heartbeat (RUN_HEARTBEAT_S; decision 032). Default 15 s. */
+  heartbeatSeconds?: number;
 }
 
 const REFUNDED = 'Your credit has been refunded.';
@@ -106,14 +108,32 @@ export async function runStaging(deps: StagingRunDeps, data: StagingRunPayload, 
     await refundRun(db, run.id, message, code);
     return { refunded: true, message };
   };
-
-  const original = run.originalImageId ? await findImage(db, run.originalImageId) : null;
-  const source = original ? await storage.read(original.filePath.slice(1)) : null;
-  if (!original || !source) return fail(`The original image no longer exists. ${REFUNDED}`, 'not_found');
-  const [owner] = await db.select({ plan: users.subscriptionPlan }).from(users).where(eq(users.id, run.userId));
-
+  // From here on the run is ours: the sweep refunds it once this heartbeat stops (decision 032).
+  if (!(await touchHeartbeat(db, run.id))) return { skipped: true };
   // Abort the engine when the run is settled elsewhere (web timeout, sweeper) or the worker stops.
   const controller = new AbortController();
+  const heartbeat = setInterval(() => {
+    touchHeartbeat(db, run.id).then(
+      (alive) => alive || controller.abort(),
+      (err: unknown) => log.warn({ err, runId: run.id }, 'could not touch the run heartbeat'),
+    );
+  }, (deps.heartbeatSeconds ?? 15) * 1000);
+
+  const inputs = async () => {
+    const original = run.originalImageId ? await findImage(db, run.originalImageId) : null;
+    const source = original ? await storage.read(original.filePath.slice(1)) : null;
+    const [owner] = await db.select({ plan: users.subscriptionPlan }).from(users).where(eq(users.id, run.userId));
+    return { original, source, owner };
+  };
+  const loaded = await inputs().catch((err: unknown) => {
+    log.warn({ runId: run.id, err }, 'could not read the original, refunding');
+    return null;
+  });
+  if (!loaded?.original || !loaded.source) clearInterval(heartbeat);
+  if (!loaded) return fail(describeFailure(null).message, 'staging_failed');
+  const { original, source, owner } = loaded;
+  if (!original || !source) return fail(`The original image no longer exists. ${REFUNDED}`, 'not_found');
+
   const onStop = () => controller.abort();
   context.signal.addEventListener('abort', onStop, { once: true });
   const watcher = setInterval(() => {
@@ -222,6 +242,8 @@ export async function runStaging(deps: StagingRunDeps, data: StagingRunPayload, 
         alignmentErrorPx: figures.alignmentErrorPx,
         changedShare: figures.changedShare,
         architectureScore: figures.architectureScore,
+        structureSupport: figures.structureSupport ?? null,
+        seam: figures.seam ?? null,
         engine: result.engine,
       });
     }
@@ -230,8 +252,9 @@ export async function runStaging(deps: StagingRunDeps, data: StagingRunPayload, 
     const result = chosen.result;
 
     const replaced = await db.transaction(async (tx) => {
-      // Serialises concurrent results for one original: the last one stored replaces the others.
-      await tx.select({ id: projectImages.id }).from(projectImages).where(eq(projectImages.id, original.id)).for('update');
+      // Serialises concurrent results for one original, and choosing a variation (variations.ts): the
+      // last one stored replaces the others. NO KEY UPDATE: new runs may still reference the row meanwhile.
+      await tx.select({ id: projectImages.id }).from(projectImages).where(eq(projectImages.id, original.id)).for('no key update');
       const imageId = randomUUID();
       if (!(await chargeRun(tx, run.id, imageId))) return null;
       await keepCreditsFor(tx, run.id, stored.length);
@@ -276,6 +299,7 @@ export async function runStaging(deps: StagingRunDeps, data: StagingRunPayload, 
     return fail(message, code);
   } finally {
     clearInterval(watcher);
+    clearInterval(heartbeat);
     context.signal.removeEventListener('abort', onStop);
   }
 }
@@ -303,6 +327,8 @@ interface StoredColumns {
   alignmentErrorPx: number;
   changedShare: number;
   architectureScore: number;
+  structureSupport: number | null;
+  seam: number | null;
   engine: string;
 }
 

@@ -119,7 +119,8 @@ const notFound = () => AppError.notFound('Image or variation not found');
 /**
  * POST /api/projects/:id/images/:imageId/choose: the chosen variation becomes the pair's staged image
  * (its row points at the variation's files; the cover trigger follows). `imageId` may name the
- * original or its staged image; another user's project, image or variation is a 404.
+ * original or its staged image; another user's project, image or variation is a 404. Serialised
+ * with re-stages on the original's row; a variation a re-stage replaced meanwhile is a 404.
  */
 export async function chooseVariation(db: Database, userId: string, projectId: string, imageId: string, variationId: string): Promise<ImageRow> {
   if (!isUuid(projectId) || !isUuid(imageId)) throw notFound();
@@ -128,6 +129,11 @@ export async function chooseVariation(db: Database, userId: string, projectId: s
     if (!image || image.userId !== userId || image.projectId !== projectId) throw notFound();
     const originalId = image.isOriginal ? image.id : image.originalImageId;
     if (!originalId) throw notFound();
+    // The lock a re-stage takes before it replaces the staged row and its variations (staging-run.ts):
+    // choosing waits for a re-stage being stored, or the re-stage waits for the choice, never both at
+    // once (issue #22 item 8). The variation is read only under it, so it is still the current one.
+    const [locked] = await tx.select({ id: projectImages.id }).from(projectImages).where(eq(projectImages.id, originalId)).for('no key update');
+    if (!locked) throw notFound();
     const [variation] = await tx
       .select()
       .from(imageVariations)
@@ -147,6 +153,8 @@ export async function chooseVariation(db: Database, userId: string, projectId: s
         alignmentErrorPx: variation.alignmentErrorPx,
         changedShare: variation.changedShare,
         architectureScore: variation.architectureScore,
+        structureSupport: variation.structureSupport,
+        seam: variation.seam,
       })
       .where(and(eq(projectImages.originalImageId, originalId), eq(projectImages.isOriginal, false)))
       .returning();

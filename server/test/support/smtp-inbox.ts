@@ -12,9 +12,16 @@ export interface TestInbox {
   /** Envelope recipients of each mail, in the order of `mails`. */
   recipients: string[][];
   /** The first mail to `to` (matching `template`'s subject if given) that arrives within `timeoutMs`. */
-  waitFor(to: string, match?: (mail: ParsedMail) => boolean, timeoutMs?: number): Promise<ParsedMail>;
+  waitFor(
+    to: string,
+    match?: (mail: ParsedMail) => boolean,
+    timeoutMs?: number,
+  ): Promise<ParsedMail>;
   /** Every mail to `to` so far. */
   to(to: string): ParsedMail[];
+  /** Takes the server down: its port refuses connections until `start()` listens on it again. */
+  stop(): Promise<void>;
+  start(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -22,26 +29,41 @@ export async function startTestInbox(): Promise<TestInbox> {
   const mails: ParsedMail[] = [];
   const recipients: string[][] = [];
   const waiters = new Set<() => void>();
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    disableReverseLookup: true,
-    onData(stream, session, done) {
-      simpleParser(stream).then(
-        (mail) => {
-          mails.push(mail);
-          recipients.push(session.envelope.rcptTo.map((r) => r.address.toLowerCase()));
-          for (const wake of [...waiters]) wake();
-          done();
-        },
-        (err: Error) => done(err),
-      );
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const createServer = () =>
+    new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      disableReverseLookup: true,
+      onData(stream, session, done) {
+        simpleParser(stream).then(
+          (mail) => {
+            mails.push(mail);
+            recipients.push(session.envelope.rcptTo.map((r) => r.address.toLowerCase()));
+            for (const wake of [...waiters]) wake();
+            done();
+          },
+          (err: Error) => done(err),
+        );
+      },
+    });
+  const listen = (server: SMTPServer, on: number) =>
+    new Promise<void>((resolve, reject) => {
+      server.server.once('error', reject);
+      server.listen(on, '127.0.0.1', () => resolve());
+    });
+  let server: SMTPServer | null = createServer();
+  await listen(server, 0);
   const { port } = server.server.address() as { port: number };
-  const to = (address: string) => mails.filter((_, i) => recipients[i]!.includes(address.toLowerCase()));
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      const running = server;
+      server = null;
+      if (!running) return resolve();
+      running.close(() => resolve());
+    });
+  const to = (address: string) =>
+    mails.filter((_, i) => recipients[i]!.includes(address.toLowerCase()));
 
   return {
     url: `smtp://127.0.0.1:${port}`,
@@ -55,7 +77,11 @@ export async function startTestInbox(): Promise<TestInbox> {
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => {
           waiters.delete(wake);
-          reject(new Error(`no mail to ${address} within ${timeoutMs} ms (got ${mails.length} mails: ${mails.map((m) => m.subject).join(', ')})`));
+          reject(
+            new Error(
+              `no mail to ${address} within ${timeoutMs} ms (got ${mails.length} mails: ${mails.map((m) => m.subject).join(', ')})`,
+            ),
+          );
         }, timeoutMs);
         const wake = () => {
           const mail = found();
@@ -67,7 +93,13 @@ export async function startTestInbox(): Promise<TestInbox> {
         waiters.add(wake);
       });
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    stop,
+    async start() {
+      if (server) return;
+      server = createServer();
+      await listen(server, port);
+    },
+    close: stop,
   };
 }
 

@@ -59,6 +59,7 @@ export async function createTestApp(
     async close() {
       await app.close();
       await jobs?.stop();
+      services.mail.close();
       await database.close();
       await testDb.drop();
       rmSync(dataDir, { recursive: true, force: true });

@@ -67,6 +67,9 @@ export const projectImages = pgTable(
     alignmentErrorPx: real('alignment_error_px'),
     changedShare: real('changed_share'),
     architectureScore: real('architecture_score'),
+    /** The photo's structure patches that lined up, and the delivered image's seam figure (decision 034). */
+    structureSupport: integer('structure_support'),
+    seam: real('seam'),
     /** `/users/.../<uuid>.changes.png`: what the lock took from the model's result (opaque = added). */
     changeMaskPath: text('change_mask_path'),
     /** Originals: what the photo shows and which photos show the same room (decision 025). */
@@ -140,6 +143,12 @@ export const stagingRuns = pgTable(
     resultImageId: uuid('result_image_id'),
     /** The pipeline step a reserved run is in (generating, locking, retrying, finishing); null while queued. */
     stage: text('stage'),
+    /**
+     * Touched every RUN_HEARTBEAT_S by the process working the run (decision 032); null until a
+     * worker starts it. A reserved run whose heartbeat is older than RUN_STALE_AFTER_S lost its
+     * worker and is refunded by the sweep.
+     */
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
@@ -174,6 +183,8 @@ export const imageVariations = pgTable(
     alignmentErrorPx: real('alignment_error_px'),
     changedShare: real('changed_share'),
     architectureScore: real('architecture_score'),
+    structureSupport: integer('structure_support'),
+    seam: real('seam'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('image_variations_original_idx').on(t.originalImageId, t.position)],

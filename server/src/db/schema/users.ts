@@ -15,6 +15,12 @@ export const users = pgTable(
     language: text('language', { enum: ['de', 'en'] }),
     passwordHash: text('password_hash'),
     oidcSubject: text('oidc_subject'),
+    /**
+     * Whether the OIDC link was made with a verified address (the provider said `email_verified: true`,
+     * or the address was confirmed by a mailed link). A password reset or change ends a link made while
+     * the address was unverified: it may be a squatter's provider account (decision 015, amendment).
+     */
+    oidcLinkVerified: boolean('oidc_link_verified').notNull().default(false),
     firstName: text('first_name'),
     lastName: text('last_name'),
     profileRole: text('profile_role', {
@@ -22,6 +28,12 @@ export const users = pgTable(
     }),
     industry: text('industry', { enum: ['real_estate', 'photography', 'design', 'private', 'other'] }),
     role: text('role', { enum: ['user', 'admin'] }).notNull().default('user'),
+    /**
+     * How an admin got the role: `admin_emails` (ADMIN_EMAILS, follows the address: ends when the
+     * address leaves the list) or `cli` (`npm run admin -- grant`); null for users and for admins made
+     * before this was recorded. Any admin loses the role when the address changes (decision 030).
+     */
+    adminSource: text('admin_source', { enum: ['admin_emails', 'cli'] }),
     subscriptionPlan: text('subscription_plan', { enum: ['free', 'pro', 'business'] }).notNull().default('free'),
     billingCycle: text('billing_cycle', { enum: ['monthly', 'yearly'] }),
     subscriptionStatus: text('subscription_status'),

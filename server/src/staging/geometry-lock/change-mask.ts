@@ -32,6 +32,8 @@ const NOISE_FACTOR = 3;
 /** Where an added region ends: the difference falls below this (and below LOW_NOISE_FACTOR × noise). */
 const MIN_LOW_THRESHOLD = 10;
 const LOW_NOISE_FACTOR = 2;
+/** How far (share of the long side) content may be displaced by a re-render and still be "the same": 1 px at 1024. */
+const ENVELOPE_SHARE = 1 / 1024;
 /** Darkening (8-bit luma levels) below an object that counts as its shadow. */
 const SHADOW_DARKENING = 7;
 
@@ -55,21 +57,28 @@ export function findChangeMask(cv: CV, original: Raster, aligned: Raster, valid:
     });
   const o = smooth(original);
   const r = smooth(aligned);
+  // A re-rendered result is not a perfect homography of the photo: a door jamb or a skirting board
+  // may sit a few pixels off. Each image is compared with the other's range of colours within
+  // ENVELOPE_SHARE, so content that is merely displaced that little is not "added"; a new object
+  // brings colours the photo has nowhere near.
+  const radius = px(ENVELOPE_SHARE);
+  const [rMin, rMax] = envelope(cv, r, width, height, radius);
+  const [oMin, oMax] = envelope(cv, o, width, height, radius);
   const n = width * height;
   const diff = new Float32Array(n);
   // Luma darkening (original − result), offset by 128, for the shadow search below.
   const darker = new Uint8Array(n);
   const samples: number[] = [];
+  const toRange = (v: number, lo: number, hi: number) => (v < lo ? v - lo : v > hi ? v - hi : 0);
   for (let i = 0, j = 0; i < n; i++, j += 3) {
-    // Luma and two colour differences (BT.601), chroma weighted up: a colour change shows less in luma.
     const yo = 0.299 * o[j] + 0.587 * o[j + 1] + 0.114 * o[j + 2];
     const yr = 0.299 * r[j] + 0.587 * r[j + 1] + 0.114 * r[j + 2];
-    const dy = yo - yr;
-    const du = o[j + 2] - yo - (r[j + 2] - yr);
-    const dv = o[j] - yo - (r[j] - yr);
-    darker[i] = Math.max(0, Math.min(255, Math.round(128 + dy)));
+    darker[i] = Math.max(0, Math.min(255, Math.round(128 + yo - yr)));
     if (!valid[i]) continue;
-    diff[i] = Math.sqrt(dy * dy + 0.5 * (du * du + dv * dv));
+    // Photo outside the result's local range, and result outside the photo's: the larger counts.
+    const a0 = toRange(o[j], rMin[j], rMax[j]), a1 = toRange(o[j + 1], rMin[j + 1], rMax[j + 1]), a2 = toRange(o[j + 2], rMin[j + 2], rMax[j + 2]);
+    const b0 = toRange(r[j], oMin[j], oMax[j]), b1 = toRange(r[j + 1], oMin[j + 1], oMax[j + 1]), b2 = toRange(r[j + 2], oMin[j + 2], oMax[j + 2]);
+    diff[i] = Math.max(colourDistance(a0, a1, a2), colourDistance(b0, b1, b2));
     if ((i & 15) === 0) samples.push(diff[i]);
   }
   samples.sort((a, b) => a - b);
@@ -124,17 +133,55 @@ export function findChangeMask(cv: CV, original: Raster, aligned: Raster, valid:
     const hard = rawFromMat(mask);
     for (let i = 0; i < n; i++) if (!valid[i]) hard[i] = 0;
 
-    mask.data.set(hard);
-    cv.dilate(mask, mask, ellipse(px(1 / 256)), anchor, 1);
+    return { hard, width, height, differingShare: validCount ? differing / validCount : 1, ...softened(cv, hard, valid, width, height) };
+  });
+}
+
+/**
+ * The soft mask the composite uses: `hard` with a small margin and a feathered edge (zero outside
+ * `valid`), and its mean. Exported so a mask from which regions were taken back (restored to the
+ * photo, structure-in-mask.ts) is softened the same way.
+ */
+export function softened(cv: CV, hard: Uint8Array, valid: Uint8Array, width: number, height: number): { soft: Buffer; changedShare: number } {
+  const long = Math.max(width, height);
+  return withMats(cv, (keep) => {
+    const mask = keep(matFromRaw(cv, hard, width, height, 1));
+    const r = Math.max(1, Math.round(long / 256));
+    cv.dilate(mask, mask, keep(cv.getStructuringElement(cv.MORPH_ELLIPSE, new cv.Size(2 * r + 1, 2 * r + 1))), new cv.Point(-1, -1), 1);
     const sigma = Math.max(1, long / 400);
     cv.GaussianBlur(mask, mask, new cv.Size(0, 0), sigma, sigma, cv.BORDER_CONSTANT);
     const soft = rawFromMat(mask);
     let sum = 0;
-    for (let i = 0; i < n; i++) {
+    for (let i = 0; i < soft.length; i++) {
       if (!valid[i]) soft[i] = 0;
       sum += soft[i];
     }
-    return { hard, soft, width, height, changedShare: sum / 255 / n, differingShare: validCount ? differing / validCount : 1 };
+    return { soft, changedShare: sum / 255 / soft.length };
+  });
+}
+
+/**
+ * Luma and two colour differences (BT.601) of an RGB difference, chroma weighted up: a colour change
+ * shows less in luma.
+ */
+function colourDistance(dr: number, dg: number, db: number): number {
+  const dy = 0.299 * dr + 0.587 * dg + 0.114 * db;
+  const du = db - dy;
+  const dv = dr - dy;
+  return Math.sqrt(dy * dy + 0.5 * (du * du + dv * dv));
+}
+
+/** Per-channel minimum and maximum of an RGB raster over a square of the given radius. */
+function envelope(cv: CV, rgb: Uint8Array, width: number, height: number, radius: number): [Uint8Array, Uint8Array] {
+  return withMats(cv, (keep) => {
+    const src = keep(matFromRaw(cv, rgb, width, height, 3));
+    const kernel = keep(cv.getStructuringElement(cv.MORPH_RECT, new cv.Size(2 * radius + 1, 2 * radius + 1)));
+    const lo = keep(new cv.Mat());
+    const hi = keep(new cv.Mat());
+    const anchor = new cv.Point(-1, -1);
+    cv.erode(src, lo, kernel, anchor, 1, cv.BORDER_REPLICATE, new cv.Scalar());
+    cv.dilate(src, hi, kernel, anchor, 1, cv.BORDER_REPLICATE, new cv.Scalar());
+    return [rawFromMat(lo), rawFromMat(hi)];
   });
 }
 

@@ -1,6 +1,7 @@
 import sharp, { type OverlayOptions, type Sharp } from 'sharp';
 import { applyColourCorrection, type ColourCorrection } from './colour-match.js';
 import { runInCvThread } from './cv-threads.js';
+import { type LightField, removeLight } from './light-field.js';
 import { type LockComposite } from './lock-result.js';
 
 /**
@@ -26,6 +27,8 @@ export interface ComposeGeometry {
   /** result-working → original-working (both at `working` size). */
   homography: number[];
   correction: ColourCorrection;
+  /** The model's change of light, divided out of the delivered furniture (light-field.ts). */
+  light: LightField;
   /** 0–255 at working size. */
   softMask: Uint8Array;
   /** The mask's bounding box at working size; undefined when nothing was added. */
@@ -98,6 +101,8 @@ async function overlayPatch(input: ComposeInput, box: Box, size: { width: number
     patch: { width: outW, height: outH },
   });
   applyColourCorrection(rgb, 3, input.correction);
+  // Patch pixel → output pixel → working pixel (pixel centres), for the light field's grid.
+  removeLight(input.light, rgb, outW, outH, (u) => (x0 + (u + 0.5) * kx) / fx - 0.5, (v) => (y0 + (v + 0.5) * ky) / fy - 0.5);
   // The picture upscaled with lanczos3, the (already feathered) mask with a linear kernel, joined.
   const raw = (channels: 1 | 3) => ({ raw: { width: outW, height: outH, channels } });
   const upscaledAlpha = await sharp(alpha, raw(1)).resize(boxW, boxH, { fit: 'fill', kernel: 'linear' }).extractChannel(0).raw().toBuffer();

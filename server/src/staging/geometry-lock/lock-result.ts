@@ -16,6 +16,17 @@ export interface LockFigures {
   changedShare: number;
   /** Share (0–1) of the original's long structural lines that are still where they were (1 = all). */
   architectureScore: number;
+  /**
+   * How many of the photo's structure patches (edge-rich cells spread over the frame) line up in the
+   * aligned result, outside the added objects: the evidence that this is the same room from the same
+   * camera (alignment.ts). Absent when the result could not be aligned at all.
+   */
+  structureSupport?: number;
+  /**
+   * The delivered image's seam figure (seam.ts): the colour and gradient step along the change mask's
+   * boundary relative to the photo's own at the same places; ≤ 1 means no visible seam. Absent on refusals.
+   */
+  seam?: number;
 }
 
 /** Why a result was refused; several may apply. */

@@ -36,6 +36,11 @@ const names = [
   'corpus: furniture pasted, scale 0.93, rotation -2°, shift -4%/2%',
   'sample room 0: furniture pasted, scale 1.08, rotation -1°, shift 3%/1%, resized to 1536×1024',
   'sample room 1: furniture pasted, scale 0.92, rotation 2°, shift -2%/-4%, resized to 1536×1024',
+  // What real models do besides adding furniture (server/test/support/geometry-lock/real-world.ts).
+  'corpus good output, darker and cooler, re-rendered, WebP',
+  'corpus good output, stretched 8 % sideways, 3 % taller, provider size',
+  'corpus good output, squeezed 7 % and cropped',
+  'sample room 0: furniture pasted, scale 1.02, rotation 0.4°, shift 1%/0%, resized to 1536×1024, re-rendered and relit',
 ];
 
 describe('lockResult locks furniture added to the same room', () => {
@@ -48,7 +53,8 @@ describe('lockResult locks furniture added to the same room', () => {
     const original = await decodeRgb(c.original);
     expect([outcome.composite.width, outcome.composite.height]).toEqual([original.width, original.height]);
     expect(outcome.figures.alignmentErrorPx).toBeLessThan(1.5);
-    expect(outcome.figures.architectureScore).toBeGreaterThanOrEqual(0.9);
+    expect(outcome.figures.architectureScore).toBeGreaterThanOrEqual(0.8);
+    expect(outcome.figures.seam).toBeLessThanOrEqual(1);
     if (c.truth) {
       const delivered = await deliveredJpeg(outcome);
       expect(psnrOutside(delivered, original, c.truth.added)).toBeGreaterThanOrEqual(40);
@@ -63,16 +69,17 @@ describe('lockResult refuses a result that changed the room', () => {
     ['corpus: window painted over', 'opening_covered'],
     ['sample room 0: window painted over', 'opening_covered'],
     ['sample room 1: door removed', 'opening_covered'],
-    ['corpus: re-rendered in another style', 'too_much_changed'],
+    ['corpus: re-rendered in another style', ['too_much_changed', 'opening_covered']],
     ['sample room 0: re-rendered in another style', undefined],
     ['corpus: another room swapped in', 'alignment_failed'],
     ['sample room: another room swapped in', 'alignment_failed'],
-  ] as const)('%s → refused', async (prefix, reason) => {
+  ] as const)('%s → refused', async (prefix, reason: string | readonly string[] | undefined) => {
     const c = cases.find((k) => k.name.startsWith(prefix))!;
     expect(c, prefix).toBeDefined();
     const outcome = await outcomeOf(c);
     expect(outcome.verdict).toBe('refused');
-    if (outcome.verdict === 'refused' && reason) expect(outcome.reasons).toContain(reason);
+    // The reason names what changed (a re-rendered room's new wallpaper covers its window too).
+    if (outcome.verdict === 'refused' && reason) expect(outcome.reasons.some((r) => (typeof reason === 'string' ? [reason] : reason).includes(r)), outcome.reasons.join('+')).toBe(true);
   });
 });
 

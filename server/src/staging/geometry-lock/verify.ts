@@ -23,9 +23,17 @@ const MIN_UNCOVERED = 0.3;
 export const MIN_ARCHITECTURE_SCORE = 0.7;
 /** Share of an opening's upper two thirds that may stop looking like the opening (see openingLost). */
 export const MAX_OPENING_LOST = 0.35;
+/** Luma (8-bit) at which the result is blown out white. */
+const BLOWN_OUT = 245;
 /** Luma drop (8-bit levels) at which daylight glass counts as no longer seen. */
 const OPENING_DARKENING = 25;
-export const MAX_CHANGED_SHARE = 0.45;
+/** Most of the frame the added objects may take (a fully furnished room from a low camera). */
+export const MAX_CHANGED_SHARE = 0.7;
+/** The upper part of the frame (walls, openings, ceiling) and the most of it added objects may cover. */
+const UPPER_BAND = 0.4;
+const MAX_UPPER_CHANGED = 0.4;
+/** Share of the frame that may differ clearly from the photo once the model's light is divided out. */
+const MAX_DIFFERING_SHARE = 0.6;
 /** Share of the height, from the top, judged for removed structure (above the floor of a level photo). */
 const FLOOR_LINE = 0.55;
 /** Edge pixels (per pixel of the long side) a region must have had for its loss to count: about two frame lines across it. */
@@ -34,10 +42,29 @@ const REMOVED_MIN_EDGES = 0.15;
 const REMOVED_INSET = 0.008;
 /** A region that keeps less than this share of its original edges had something removed. */
 const REMOVED_KEPT = 0.5;
-/** Median alignment residual (working pixels at 1024 px long side). */
-export const MAX_ALIGNMENT_ERROR = 1.5;
+/**
+ * Median residual of the feature matches the alignment explains (working pixels at 1024 px long side);
+ * a re-render moves corners by a pixel or two, the structure support (align.ts) judges the fit.
+ */
+export const MAX_ALIGNMENT_ERROR = 2.5;
 
-export type VerifyInput = { originalGrey: any; alignedGrey: any; valid: Uint8Array; mask: ChangeMask; lines: Segment[]; openings: Opening[]; alignment: Alignment };
+export type VerifyInput = {
+  originalGrey: any;
+  alignedGrey: any;
+  /** `tolerantEdges(alignedGrey)`, when the caller has them already. */
+  alignedEdges?: Uint8Array;
+  valid: Uint8Array;
+  mask: ChangeMask;
+  lines: Segment[];
+  openings: Opening[];
+  alignment: Alignment;
+  /** Regions of the mask that changed the room's structure (structure-in-mask.ts). */
+  structureChanged?: Box[];
+  /** See CoverCheckInput. */
+  litLuma?: Uint8Array;
+  /** The soft mask before regions were restored to the photo: where lines are not judged again. */
+  judgedSoft?: Uint8Array;
+};
 
 export interface Verification {
   figures: LockFigures;
@@ -48,18 +75,49 @@ export function verifyLock(cv: CV, input: VerifyInput): Verification {
   const { mask, alignment } = input;
   const { width, height } = mask;
   const long = Math.max(width, height);
-  const edges = tolerantEdges(cv, input.alignedGrey);
-  const architectureScore = linesPresent(input.lines, edges, mask.soft, input.valid, width);
+  const edges = input.alignedEdges ?? tolerantEdges(cv, input.alignedGrey);
+  const architectureScore = linesPresent(input.lines, edges, input.judgedSoft ?? mask.soft, input.valid, width);
   const changedShare = mask.changedShare;
   const alignmentErrorPx = Number.isFinite(alignment.residualPx) ? (alignment.residualPx * 1024) / long : 999;
   const reasons: LockRefusalReason[] = [];
   if (!alignment.ok || alignmentErrorPx > MAX_ALIGNMENT_ERROR) reasons.push('alignment_failed');
-  if (architectureScore < MIN_ARCHITECTURE_SCORE) reasons.push('architecture_changed');
+  if (architectureScore < MIN_ARCHITECTURE_SCORE || input.structureChanged?.length) reasons.push('architecture_changed');
   if (coveredStructure(cv, { ...input, hard: mask.hard, alignedEdges: edges }).length) reasons.push('opening_covered');
-  if (changedShare > MAX_CHANGED_SHARE || mask.differingShare > MAX_CHANGED_SHARE) reasons.push('too_much_changed');
+  if (tooMuchChanged(mask)) reasons.push('too_much_changed');
   // A re-rendered room's mask can be small (its threshold rose with the noise); report what differs.
   const reportedShare = reasons.includes('too_much_changed') ? Math.max(changedShare, mask.differingShare) : changedShare;
-  return { figures: { alignmentErrorPx: round(alignmentErrorPx, 3), changedShare: round(reportedShare, 4), architectureScore: round(architectureScore, 3) }, reasons };
+  return {
+    figures: { alignmentErrorPx: round(alignmentErrorPx, 3), changedShare: round(reportedShare, 4), architectureScore: round(architectureScore, 3), structureSupport: alignment.support.supporting },
+    reasons,
+  };
+}
+
+/**
+ * A furnished room may be mostly furniture from the camera's view (an open-plan room with sofa, rug,
+ * dining set and stools covers half the frame); what staging never does is re-do the walls and the
+ * ceiling: the upper part of the frame stays mostly the photo's, and so does most of the frame once
+ * the model's light is divided out.
+ */
+function tooMuchChanged(mask: ChangeMask): boolean {
+  const { hard, width, height } = mask;
+  const upperRows = Math.round(UPPER_BAND * height);
+  let upper = 0;
+  for (let i = 0; i < upperRows * width; i++) if (hard[i]) upper++;
+  return mask.changedShare > MAX_CHANGED_SHARE || upper / Math.max(1, upperRows * width) > MAX_UPPER_CHANGED || mask.differingShare > MAX_DIFFERING_SHARE;
+}
+
+/** How far (share of the long side) a re-render may displace the photo's own structure: 25 px at 1024. */
+export const DISPLACED_SHARE = 0.025;
+
+/** The result's edges widened by DISPLACED_SHARE: where a line of the photo may have been re-drawn. */
+export function nearbyEdges(cv: CV, alignedGrey: any): Uint8Array {
+  const radius = Math.max(1, Math.round(DISPLACED_SHARE * Math.max(alignedGrey.cols, alignedGrey.rows)));
+  return withMats(cv, (keep) => {
+    const e = keep(cannyEdges(cv, alignedGrey, 25, 75));
+    const kernel = keep(cv.getStructuringElement(cv.MORPH_RECT, new cv.Size(2 * radius + 1, 2 * radius + 1)));
+    cv.dilate(e, e, kernel, new cv.Point(-1, -1), 1);
+    return rawFromMat(e);
+  });
 }
 
 /** The aligned result's edges, dilated by the line tolerance: where a line of the original counts as present. */
@@ -114,6 +172,14 @@ export interface CoverCheckInput {
   openings: Opening[];
   /** `tolerantEdges` of the aligned result, when the caller has them already. */
   alignedEdges?: Uint8Array;
+  /**
+   * `nearbyEdges` of the aligned result: with them, a door frame's edges count as vanished outside
+   * the change mask too, when no edge of the result is anywhere near (a door painted out in a
+   * colour the model's light explains); without them only where the mask covers the opening.
+   */
+  nearbyEdges?: Uint8Array;
+  /** The aligned result's luma with the model's light divided out, for the darkening test (default: `alignedGrey`). */
+  litLuma?: Uint8Array;
 }
 
 /**
@@ -129,7 +195,9 @@ export function coveredStructure(cv: CV, input: CoverCheckInput): Box[] {
     return { originalEdges: rawFromMat(keep(cannyEdges(cv, input.originalGrey, 50, 150))), resultEdges: rawFromMat(keep(cannyEdges(cv, input.alignedGrey, 50, 150))) };
   });
   const alignedEdges = input.alignedEdges ?? tolerantEdges(cv, input.alignedGrey);
-  const pictures: OpeningPictures = { originalLuma: rawFromMat(input.originalGrey), alignedLuma: rawFromMat(input.alignedGrey), originalEdges, alignedEdges, hard: input.hard, width };
+  const resultLuma = rawFromMat(input.alignedGrey);
+  const resultTop = brightest(resultLuma);
+  const pictures: OpeningPictures = { originalLuma: rawFromMat(input.originalGrey), alignedLuma: input.litLuma ?? resultLuma, resultLuma, resultTop, originalEdges, alignedEdges, nearbyEdges: input.nearbyEdges, hard: input.hard, width };
   const covered: Box[] = input.openings
     .filter((o) => openingLost(o, pictures) > MAX_OPENING_LOST)
     .map((o) => ({ x0: o.x0, y0: o.y0, x1: o.x1, y1: o.y0 + Math.round(((o.y1 - o.y0) * 2) / 3) }));
@@ -142,6 +210,10 @@ interface OpeningPictures {
   originalEdges: Uint8Array;
   /** Dilated by the line tolerance. */
   alignedEdges: Uint8Array;
+  nearbyEdges?: Uint8Array;
+  /** The aligned result's own luma (its light kept), and its brightest level (99.5th percentile). */
+  resultLuma: Uint8Array;
+  resultTop: number;
   hard: Uint8Array;
   width: number;
 }
@@ -158,18 +230,29 @@ export function openingLost(o: Opening, p: OpeningPictures): number {
   let darkened = 0;
   let edges = 0;
   let vanished = 0;
+  let vanishedOutside = 0;
   for (let y = o.y0; y <= bottom; y++) {
     for (let x = o.x0; x <= o.x1; x++) {
       const i = y * p.width + x;
       area++;
       if (p.originalEdges[i]) edges++;
-      if (!p.hard[i]) continue;
-      if (p.alignedLuma[i] < p.originalLuma[i] - OPENING_DARKENING) darkened++;
-      if (p.originalEdges[i] && !p.alignedEdges[i]) vanished++;
+      if (!p.hard[i]) {
+        // Outside the mask only an edge gone with no edge anywhere near counts, and not where the
+        // result is blown out white (a relit window loses its view, not its frame).
+        if (p.nearbyEdges && p.originalEdges[i] && !p.nearbyEdges[i] && p.resultLuma[i] < BLOWN_OUT) vanishedOutside++;
+        continue;
+      }
+      // Darker as the model delivered it, still darker (by half) with its light divided out, and no
+      // longer among the result's brightest: a window the model blew out white (relit) is not darkened by dividing its light out.
+      // model blew out white (relit, then matched down in colour) is still the brightest of the result.
+      if (p.resultLuma[i] < p.originalLuma[i] - OPENING_DARKENING && p.resultLuma[i] < p.resultTop - OPENING_DARKENING && p.alignedLuma[i] < p.originalLuma[i] - OPENING_DARKENING / 2) darkened++;
+      if (p.originalEdges[i] && !p.alignedEdges[i] && p.resultLuma[i] < BLOWN_OUT) vanished++;
     }
   }
   if (!area) return 0;
-  return o.kind === 'bright' ? darkened / area : edges ? vanished / edges : 0;
+  if (!edges) return o.kind === 'bright' ? darkened / area : 0;
+  // Glass behind furniture loses its edges to the furniture: inside the mask it is judged by light.
+  return o.kind === 'bright' ? Math.max(darkened / area, vanishedOutside / edges) : (vanished + vanishedOutside) / edges;
 }
 
 /**
@@ -220,6 +303,18 @@ function structureRemoved(cv: CV, mask: Pick<ChangeMask, 'width' | 'height'> & {
     removed.push(box);
   }
   return removed;
+}
+
+/** The 99.5th percentile of 8-bit values. */
+function brightest(luma: Uint8Array): number {
+  const histogram = new Uint32Array(256);
+  for (let i = 0; i < luma.length; i++) histogram[luma[i]]++;
+  let seen = 0;
+  for (let v = 255; v >= 0; v--) {
+    seen += histogram[v];
+    if (seen >= 0.005 * luma.length) return v;
+  }
+  return 0;
 }
 
 export function round(v: number, digits: number): number {

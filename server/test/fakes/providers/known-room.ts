@@ -104,4 +104,3 @@ export function upperTwoThirds(box: Box): Box {
   return { ...box, bottom: box.bottom - (box.bottom - box.top) / 3 };
 }
 
-export { corpusDir } from '../../support/corpus.js';

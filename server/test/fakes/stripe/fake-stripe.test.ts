@@ -399,6 +399,21 @@ describe('subscriptions', () => {
     expect(back.latest_invoice).toBe(renewal.invoice!.id);
   });
 
+  it('a preview refuses proration_date without items and with proration_behavior=none (billing reference §1.3)', async () => {
+    const subscription = await activeSubscription();
+    const at = subscription.items.data[0].current_period_start + 60;
+    await expect(
+      stripe.invoices.createPreview({ customer: subscription.customer as string, subscription: subscription.id, subscription_details: { proration_date: at } }),
+    ).rejects.toMatchObject({ statusCode: 400, param: 'subscription_details[proration_date]' });
+    await expect(
+      stripe.invoices.createPreview({
+        customer: subscription.customer as string,
+        subscription: subscription.id,
+        subscription_details: { items: [{ id: subscription.items.data[0].id, price: 'price_business_monthly' }], proration_behavior: 'none', proration_date: at },
+      }),
+    ).rejects.toMatchObject({ statusCode: 400 });
+  });
+
   it('schedules the end with cancel_at_period_end and ends it when the period is over', async () => {
     const subscription = await activeSubscription();
     const scheduled = await stripe.subscriptions.update(subscription.id, {

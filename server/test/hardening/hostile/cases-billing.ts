@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { TEST_WEBHOOK_SECRET } from '../../fakes/stripe/stripe-test-prices.js';
-import { call, oversizedJson, rawBody, type HostileCase } from './case.js';
+import { call, NUL, oversizedJson, rawBody, type HostileCase } from './case.js';
 import type { World } from './world.js';
 
 /** What Stripe would POST: no cookie, no Origin, the signature header over the exact bytes. */
@@ -51,6 +51,13 @@ export const billingCases: HostileCase[] = [
   { name: 'change plan: a plan that does not exist', route: 'POST /api/billing/change-plan', request: (w) => call('POST', '/api/billing/change-plan', w.b.cookie, { plan: 'enterprise', cycle: 'monthly' }), expectStatus: 400, expectCode: 'validation_failed' },
   { name: 'portal: an account that never subscribed', route: 'POST /api/billing/portal', request: (w) => call('POST', '/api/billing/portal', w.b.cookie, {}), expectStatus: 409, expectCode: 'no_billing_account' },
   { name: 'resume: a forged cookie', route: 'POST /api/billing/resume', request: () => call('POST', '/api/billing/resume', 'rw_session=forged', {}), expectStatus: 401, expectCode: 'unauthorized' },
+  {
+    name: 'sales inquiry: a NUL only in the message never reaches PostgreSQL',
+    route: 'POST /api/sales-inquiries',
+    request: () => call('POST', '/api/sales-inquiries', null, { name: 'Mara', email: 'mara@example.com', company: 'Keller', message: `Rund 800 Bilder${NUL} im Monat.` }),
+    expectStatus: 400,
+    expectCode: 'validation_failed',
+  },
   { name: 'sales inquiry: a 2 MB body', route: 'POST /api/sales-inquiries', request: () => rawBody('POST', '/api/sales-inquiries', null, oversizedJson()), expectStatus: 413, expectCode: 'payload_too_large' },
   { name: 'plan state: a forged cookie', route: 'GET /api/billing/subscription', request: () => call('GET', '/api/billing/subscription', 'rw_session=forged'), expectStatus: 401, expectCode: 'unauthorized' },
   { name: 'webhook: the victim’s cancellation signed with the wrong secret', route: 'POST /api/stripe/webhook', request: (w) => webhook(w, cancellation(w), { secret: 'whsec_attacker' }), expectStatus: 400, expectCode: 'bad_request' },

@@ -61,8 +61,10 @@ export async function createWorld(): Promise<World> {
   try {
     const images = { photo: await photo(640, 480), bomb: await pixelBomb() };
 
-    // A: a Pro subscriber with a staged image, a spare upload and a second checkout started.
+    // A: a Pro subscriber with a staged image, a spare upload and a second checkout started (a card
+    // form opened before subscribing: a subscribed user cannot start one, decision 031).
     const a = await signUp(app, { password: 'victim password 1' });
+    const setupIntentId = await kit.cardSaved(a.cookie, 'business', 'monthly');
     const subscribed = await kit.subscribe(a.cookie, 'pro', 'monthly');
     if (subscribed.statusCode !== 200) throw new Error(`A could not subscribe: ${subscribed.body}`);
     const delivered = await kit.deliverPendingEvents();
@@ -79,7 +81,6 @@ export async function createWorld(): Promise<World> {
     const original = detail.images.find((i) => i.isOriginal)!;
     const result = detail.images.find((i) => !i.isOriginal)!;
     const spareUploadPath = await upload(app, a.cookie, images.photo);
-    const setupIntentId = await kit.cardSaved(a.cookie, 'business', 'monthly');
     const second = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: a.email, password: a.password } });
     const loggedOutCookie = sessionCookieFrom(second);
     await app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: loggedOutCookie } });

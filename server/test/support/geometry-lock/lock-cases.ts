@@ -4,6 +4,7 @@ import { project, type Point } from '../../../src/staging/engines/offline/room-c
 import { corpusImage } from '../corpus.js';
 import { applyDrift, decodeRgb, driftCoverage, type Drift, encodeAnswer, NO_DRIFT, type Rgb } from './drift.js';
 import { type Box, furnitureSvg, type Piece } from './furniture-svg.js';
+import { relight, rerender, stretch } from './real-world.js';
 
 /**
  * Generated cases for the geometry lock whose right answer is known exactly (CONVENTIONS: image
@@ -58,6 +59,11 @@ export async function lockCases(): Promise<LockCase[]> {
     await changedRoom(corpus, 'window painted over', (svg) => svg + paint(corpus.window, corpus.pixels, WALL_BESIDE.corpus), { scale: 1.02, rotateDeg: 0.5, shiftX: 0.01, shiftY: 0, size: PORTRAIT_PROVIDER }),
     await changedRoom(sampleWindow, 'window painted over', (svg) => svg + paint(sampleWindow.window, sampleWindow.pixels, besideWindow(sampleWindow.window)), { scale: 0.97, rotateDeg: -0.8, shiftX: 0.01, shiftY: 0.01, size: LANDSCAPE_PROVIDER }),
     await changedRoom(sampleDoor, 'door removed', (svg) => svg + paint(sampleDoor.door!, sampleDoor.pixels, besideDoor(sampleDoor.door!)), { scale: 1.03, rotateDeg: 1, shiftX: -0.01, shiftY: 0, size: LANDSCAPE_PROVIDER }),
+    // What real models do besides adding furniture (real-world.ts): the room is still the room.
+    { name: 'corpus good output, darker and cooler, re-rendered, WebP', expected: 'locked', original: corpus.photo, result: await encodeAnswer(await rerender(relight(goodOutput, COOL))), furnitureBoxes: GOOD_PAIR_FURNITURE },
+    { name: 'corpus good output, stretched 8 % sideways, 3 % taller, provider size', expected: 'locked', original: corpus.photo, result: await encodeAnswer(await applyDrift(await stretch(goodOutput, 1.08, 1.03), { ...NO_DRIFT, size: PORTRAIT_PROVIDER })), furnitureBoxes: GOOD_PAIR_FURNITURE },
+    { name: 'corpus good output, squeezed 7 % and cropped', expected: 'locked', original: corpus.photo, result: await encodeAnswer(await stretch(goodOutput, 0.93, 1.04)), furnitureBoxes: GOOD_PAIR_FURNITURE },
+    await furnished(sampleWindow, { scale: 1.02, rotateDeg: 0.4, shiftX: 0.01, shiftY: 0, size: LANDSCAPE_PROVIDER }, { what: 're-rendered and relit', apply: async (p) => rerender(relight(p, COOL)) }),
     await restyled(corpus),
     await restyled(sampleWindow),
     { name: 'corpus: another room swapped in', expected: 'refused', original: corpus.photo, result: await encodeAnswer(await applyDrift(declutter, { ...NO_DRIFT, size: PORTRAIT_PROVIDER })) },
@@ -70,6 +76,8 @@ const GOOD_PAIR_FURNITURE = [
   { x0: 0.16, y0: 0.58, x1: 0.4, y1: 0.67 },
   { x0: 0.62, y0: 0.72, x1: 0.74, y1: 0.8 },
 ];
+
+const COOL = { gain: 0.88, gamma: 1.08, red: 0.95, blue: 1.05 };
 
 /** Where the corpus photo shows plain back wall beside the balcony door (shares of the frame). */
 const WALL_BESIDE = { corpus: { x0: 0.39, y0: 0.43, x1: 0.46, y1: 0.52 } };
@@ -141,10 +149,11 @@ async function furnishedPixels(room: Room, extraSvg = ''): Promise<Rgb> {
   return { data, width, height };
 }
 
-async function furnished(room: Room, drift: Drift): Promise<LockCase> {
+async function furnished(room: Room, drift: Drift, model?: { what: string; apply: (picture: Rgb) => Promise<Rgb> }): Promise<LockCase> {
   const picture = await furnishedPixels(room);
-  const name = `${room.name}: furniture pasted, ${describe(drift)}`;
-  return { name, expected: 'locked', original: room.photo, result: await encodeAnswer(await applyDrift(picture, drift)), truth: { furnished: picture, added: addedPixels(room.pixels, picture), inAnswer: await driftCoverage(picture, drift) } };
+  const name = `${room.name}: furniture pasted, ${describe(drift)}${model ? `, ${model.what}` : ''}`;
+  const answer = await applyDrift(model ? await model.apply(picture) : picture, drift);
+  return { name, expected: 'locked', original: room.photo, result: await encodeAnswer(answer), truth: { furnished: picture, added: addedPixels(room.pixels, picture), inAnswer: await driftCoverage(picture, drift) } };
 }
 
 async function changedRoom(room: Room, what: string, extra: (svg: string) => string, drift: Drift): Promise<LockCase> {

@@ -21,7 +21,7 @@ export function ChangeEmailForm({ currentEmail, pendingEmail }: { currentEmail: 
       .trim()
       .toLowerCase()
       .pipe(z.email('security.invalidEmail'))
-      .refine((email) => email !== currentEmail.toLowerCase(), 'security.sameEmail'),
+      .refine((email) => pendingEmail !== null || email !== currentEmail.toLowerCase(), 'security.sameEmail'),
     currentPassword: z.string().min(1, 'security.currentRequired'),
   });
   const form = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({ resolver: zodResolver(schema), defaultValues: { email: '', currentPassword: '' } });

@@ -12,12 +12,25 @@ afterEach(() => vi.unstubAllGlobals());
 const system = {
   database: { status: 'ok', latencyMs: 3 },
   jobQueue: { status: 'ok', queued: 2, active: 1, failed: 4 },
+  mail: {
+    failed: 2,
+    latest: [
+      {
+        failedAt: '2026-03-05T10:00:00.000Z',
+        template: 'verify_email',
+        recipientDomain: 'kunden.example.org',
+        error: 'connect ECONNREFUSED 10.0.0.5:587',
+      },
+    ],
+  },
   stagingEngine: 'offline',
   storageDriver: 's3',
   billingConfigured: false,
   checkedAt: new Date().toISOString(),
 };
-const dashboard = { today: { pageviews: 1234, ctaClicks: 56, signups: 7, checkoutClicks: 3, payments: 1 } };
+const dashboard = {
+  today: { pageviews: 1234, ctaClicks: 56, signups: 7, checkoutClicks: 3, payments: 1 },
+};
 const users = {
   userCounts: [
     { plan: 'free', count: 8 },
@@ -35,14 +48,30 @@ const users = {
   ],
   hasStripe: false,
   recentSignups: [
-    { id: 'u1', firstName: 'Lena', lastName: 'Hoffmann', email: 'lena@example.com', subscriptionPlan: 'pro', createdAt: '2026-03-05T10:00:00.000Z' },
-    { id: 'u2', firstName: null, lastName: null, email: 'nobody@example.com', subscriptionPlan: 'free', createdAt: '2026-03-04T10:00:00.000Z' },
+    {
+      id: 'u1',
+      firstName: 'Lena',
+      lastName: 'Hoffmann',
+      email: 'lena@example.com',
+      subscriptionPlan: 'pro',
+      createdAt: '2026-03-05T10:00:00.000Z',
+    },
+    {
+      id: 'u2',
+      firstName: null,
+      lastName: null,
+      email: 'nobody@example.com',
+      subscriptionPlan: 'free',
+      createdAt: '2026-03-04T10:00:00.000Z',
+    },
   ],
 };
 
 describe('admin area', () => {
   it('shows a clear no-access page to signed-in non-admins and loads no admin data', async () => {
-    const fetchMock = stubApi({ '/api/auth/user': { ...adminUser, role: 'user', email: 'jonas@example.com' } });
+    const fetchMock = stubApi({
+      '/api/auth/user': { ...adminUser, role: 'user', email: 'jonas@example.com' },
+    });
     await renderAdmin(<AdminApp notFound={<p>not found</p>} />);
     expect(await screen.findByRole('heading', { name: 'No access' })).toBeInTheDocument();
     expect(screen.getByText(/jonas@example\.com/)).toBeInTheDocument();
@@ -56,27 +85,52 @@ describe('admin area', () => {
   });
 
   it('dashboard: greeting, active tab, five today cards and real system readings', async () => {
-    stubApi({ '/api/auth/user': adminUser, '/api/admin/dashboard': dashboard, '/api/admin/system': system });
+    stubApi({
+      '/api/auth/user': adminUser,
+      '/api/admin/dashboard': dashboard,
+      '/api/admin/system': system,
+    });
     await renderAdmin(<AdminApp notFound={<p>not found</p>} />);
     expect(await screen.findByTestId('today-pageviews-value')).toHaveTextContent('1,234');
     expect(screen.getByTestId('today-payments-value')).toHaveTextContent('1');
     expect(screen.getByTestId('admin-greeting')).toHaveTextContent('Hello, Anna');
     expect(screen.getByTestId('admin-tab-dashboard')).toHaveAttribute('aria-current', 'page');
     expect(screen.getByTestId('admin-tab-analytics')).not.toHaveAttribute('aria-current');
-    expect(await screen.findByTestId('system-queue')).toHaveTextContent('2 waiting · 1 running · 4 failed jobs');
+    expect(await screen.findByTestId('system-queue')).toHaveTextContent(
+      '2 waiting · 1 running · 4 failed jobs',
+    );
     expect(screen.getByTestId('system-queue')).toHaveAttribute('data-level', 'warn');
     expect(screen.getByTestId('system-storage')).toHaveTextContent('S3-compatible object storage');
+    expect(screen.getByTestId('system-mail')).toHaveTextContent('2 mails not delivered');
+    expect(screen.getByTestId('system-mail')).toHaveAttribute('data-level', 'warn');
+    const failures = screen.getByTestId('system-mail-failures');
+    expect(failures).toHaveTextContent('Address confirmation to …@kunden.example.org');
+    expect(failures).toHaveTextContent('connect ECONNREFUSED 10.0.0.5:587');
     expect(screen.getByTestId('system-billing')).toHaveTextContent('Not configured');
   });
 
   it("dashboard: the spec's error text when the data cannot be loaded, in German too", async () => {
-    stubApi({ '/api/auth/user': adminUser, '/api/admin/dashboard': { status: 500 }, '/api/admin/system': system });
+    stubApi({
+      '/api/auth/user': adminUser,
+      '/api/admin/dashboard': { status: 500 },
+      '/api/admin/system': system,
+    });
     await renderAdmin(<AdminApp notFound={<p>not found</p>} />);
-    expect(await screen.findByText('Failed to load dashboard data. Please try again.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Failed to load dashboard data. Please try again.'),
+    ).toBeInTheDocument();
 
-    stubApi({ '/api/auth/user': adminUser, '/api/admin/dashboard': { status: 500 }, '/api/admin/system': system });
+    stubApi({
+      '/api/auth/user': adminUser,
+      '/api/admin/dashboard': { status: 500 },
+      '/api/admin/system': system,
+    });
     await renderAdmin(<AdminApp notFound={<p>not found</p>} />, { language: 'de' });
-    expect(await screen.findByText('Dashboard-Daten konnten nicht geladen werden. Bitte versuchen Sie es erneut.')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Dashboard-Daten konnten nicht geladen werden. Bitte versuchen Sie es erneut.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('users: four stat cards, plan shares, recent signups with name or e-mail and MMM dd, yyyy, the MRR notice', async () => {
@@ -101,8 +155,14 @@ describe('admin area', () => {
   });
 
   it('users: German number formats and the empty list text', async () => {
-    stubApi({ '/api/auth/user': adminUser, '/api/admin/users': { ...users, recentSignups: [], hasStripe: true } });
-    await renderAdmin(<AdminApp notFound={<p>not found</p>} />, { path: '/admin/user', language: 'de' });
+    stubApi({
+      '/api/auth/user': adminUser,
+      '/api/admin/users': { ...users, recentSignups: [], hasStripe: true },
+    });
+    await renderAdmin(<AdminApp notFound={<p>not found</p>} />, {
+      path: '/admin/user',
+      language: 'de',
+    });
     expect(await screen.findByTestId('users-conversion-value')).toHaveTextContent('27,3 %');
     expect(screen.getByTestId('users-mrr-value')).toHaveTextContent('158,83 €');
     expect(screen.getByTestId('plan-revenue-business')).toHaveTextContent('100,83 € / Monat');
@@ -116,8 +176,28 @@ describe('admin area', () => {
       '/api/auth/user': adminUser,
       '/api/admin/sales-inquiries': {
         inquiries: [
-          { id: 's1', name: 'Mara Keller', email: 'mara@keller.de', company: 'Keller Immobilien', seats: 12, message: 'Rund 800 Bilder im Monat.', locale: 'de', mailed: true, createdAt: '2026-03-05T10:00:00.000Z' },
-          { id: 's2', name: 'Tom Reed', email: 'tom@reed.com', company: 'Reed Realty', seats: null, message: 'Pricing for 3 offices?', locale: 'en', mailed: false, createdAt: '2026-03-04T10:00:00.000Z' },
+          {
+            id: 's1',
+            name: 'Mara Keller',
+            email: 'mara@keller.de',
+            company: 'Keller Immobilien',
+            seats: 12,
+            message: 'Rund 800 Bilder im Monat.',
+            locale: 'de',
+            mailed: true,
+            createdAt: '2026-03-05T10:00:00.000Z',
+          },
+          {
+            id: 's2',
+            name: 'Tom Reed',
+            email: 'tom@reed.com',
+            company: 'Reed Realty',
+            seats: null,
+            message: 'Pricing for 3 offices?',
+            locale: 'en',
+            mailed: false,
+            createdAt: '2026-03-04T10:00:00.000Z',
+          },
         ],
       },
     });
@@ -128,13 +208,18 @@ describe('admin area', () => {
     expect(rows[0]).toHaveTextContent('12 seats');
     expect(rows[0]).toHaveTextContent('Mailed to sales');
     expect(rows[1]).toHaveTextContent('Not mailed');
-    expect(within(rows[1]!).getByText('tom@reed.com')).toHaveAttribute('href', 'mailto:tom@reed.com');
+    expect(within(rows[1]!).getByText('tom@reed.com')).toHaveAttribute(
+      'href',
+      'mailto:tom@reed.com',
+    );
   });
 
   it('users: error text', async () => {
     stubApi({ '/api/auth/user': adminUser, '/api/admin/users': { status: 503 } });
     await renderAdmin(<AdminApp notFound={<p>not found</p>} />, { path: '/admin/user' });
-    expect(await screen.findByText('Failed to load user data. Please try again.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Failed to load user data. Please try again.'),
+    ).toBeInTheDocument();
   });
 
   it('analytics: funnel rates with the up-trend, both chart titles, top pages and the GDPR box', async () => {
@@ -144,23 +229,49 @@ describe('admin area', () => {
       class {
         constructor(private readonly callback: ResizeObserverCallback) {}
         observe(target: Element) {
-          this.callback([{ target, contentRect: { width: 640, height: 260 } } as unknown as ResizeObserverEntry], this as unknown as ResizeObserver);
+          this.callback(
+            [
+              {
+                target,
+                contentRect: { width: 640, height: 260 },
+              } as unknown as ResizeObserverEntry,
+            ],
+            this as unknown as ResizeObserver,
+          );
         }
         unobserve() {}
         disconnect() {}
       },
     );
-    const trends = Array.from({ length: 14 }, (_, i) => ({ date: `2026-03-${String(i + 1).padStart(2, '0')}`, event: 'pageview', count: i }));
+    const trends = Array.from({ length: 14 }, (_, i) => ({
+      date: `2026-03-${String(i + 1).padStart(2, '0')}`,
+      event: 'pageview',
+      count: i,
+    }));
     stubApi({
       '/api/auth/user': adminUser,
       '/api/admin/analytics': {
-        conversions: { last7d: { landingPageviews: 200, ctaClicks: 30, signups: 4, lpToCtaRate: 15, ctaToSignupRate: 13.3 } },
+        conversions: {
+          last7d: {
+            landingPageviews: 200,
+            ctaClicks: 30,
+            signups: 4,
+            lpToCtaRate: 15,
+            ctaToSignupRate: 13.3,
+          },
+        },
         trends,
-        topPages: [{ path: '/', count: 91 }, { path: '/other', count: 3 }],
+        topPages: [
+          { path: '/', count: 91 },
+          { path: '/other', count: 3 },
+        ],
       },
     });
     await renderAdmin(<AdminApp notFound={<p>not found</p>} />, { path: '/admin/analytics' });
-    expect(await screen.findByText('15.0%', {}, { timeout: 8000 })).toHaveAttribute('data-testid', 'funnel-lp-to-cta');
+    expect(await screen.findByText('15.0%', {}, { timeout: 8000 })).toHaveAttribute(
+      'data-testid',
+      'funnel-lp-to-cta',
+    );
     expect(screen.getByTestId('funnel-cta-to-signup')).toHaveTextContent('13.3%');
     expect(screen.getByTestId('funnel-trend')).toHaveAttribute('data-trend', 'up');
     expect(screen.getByText('Event Trends (Last 14 Days)')).toBeInTheDocument();
@@ -176,7 +287,9 @@ describe('admin area', () => {
   it('analytics: error text', async () => {
     stubApi({ '/api/auth/user': adminUser, '/api/admin/analytics': { status: 500 } });
     await renderAdmin(<AdminApp notFound={<p>not found</p>} />, { path: '/admin/analytics' });
-    expect(await screen.findByText('Failed to load analytics data. Please try again.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Failed to load analytics data. Please try again.'),
+    ).toBeInTheDocument();
   });
 
   it('console: the app at / in an 800 px frame with Embedded View and Open in New Tab', async () => {
@@ -202,7 +315,9 @@ describe('admin rules', () => {
 
   it('greets with the first name, else the e-mail, else Admin', () => {
     expect(greetingName({ firstName: 'Anna', email: 'a@example.com' }, 'Admin')).toBe('Anna');
-    expect(greetingName({ firstName: '  ', email: 'a@example.com' }, 'Admin')).toBe('a@example.com');
+    expect(greetingName({ firstName: '  ', email: 'a@example.com' }, 'Admin')).toBe(
+      'a@example.com',
+    );
     expect(greetingName({ firstName: null, email: '' }, 'Admin')).toBe('Admin');
     expect(greetingName(null, 'Admin')).toBe('Admin');
   });

@@ -108,7 +108,7 @@ export function SignUpForm({ onDone }: { onDone(): void }) {
 }
 
 /**
- * Decision 030: the terms become part of the contract by a clear reference before the click
+ * Decision 034: the terms become part of the contract by a clear reference before the click
  * (§ 305 (2) BGB); the privacy policy is information (Art. 13 GDPR), not something to consent to,
  * so a sentence with both links fits and a required checkbox would wrongly suggest a consent.
  */

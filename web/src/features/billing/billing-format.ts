@@ -1,7 +1,18 @@
+import type { BillingStateResponse } from '@contract/billing';
 import { formatEuro, monthlyEquivalent, type BillingCycle, type Plan } from '@contract/plans';
 import { GERMAN_VAT_RATE } from '@/lib/company';
 
 export type Lang = 'de' | 'en';
+
+/** Statuses of a subscription that can be changed in place (plan changes with proration or a schedule). */
+const LIVE_STATUSES: readonly string[] = ['active', 'trialing', 'past_due'];
+
+/**
+ * A paid plan whose subscription is live: choosing another plan is a plan change (change-plan,
+ * decision 031), never a new checkout (the server answers that with 409 plan_change_required).
+ */
+export const hasLiveSubscription = (state: BillingStateResponse | undefined): boolean =>
+  Boolean(state && state.subscriptionPlan !== 'free' && LIVE_STATUSES.includes(state.subscriptionStatus ?? ''));
 
 export const langOf = (language: string | undefined): Lang => (language?.startsWith('de') ? 'de' : 'en');
 

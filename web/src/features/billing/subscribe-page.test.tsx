@@ -104,6 +104,25 @@ describe('/subscribe signed in (spec §2)', () => {
     expect(await screen.findByText('Payment error')).toBeInTheDocument();
     expect(screen.getByText('Your card has insufficient funds.')).toBeInTheDocument();
   });
+
+  it('a subscribed user changes plan through change-plan (downgrade at the renewal), never the card form (decision 031)', async () => {
+    const { ui, mock } = setup({
+      user: { subscriptionPlan: 'business', creditsLimit: 1000 },
+      billing: { subscriptionPlan: 'business', billingCycle: 'monthly', subscriptionStatus: 'active', creditsLimit: 1000, currentPeriodEnd: '2026-04-01T00:00:00.000Z', cancelAtPeriodEnd: false, scheduledChange: null },
+      routes: [
+        [
+          'GET',
+          '/api/billing/change-preview',
+          () => jsonResponse({ kind: 'downgrade', plan: 'pro', billingCycle: 'monthly', amountDueNowCents: 0, subtotalCents: 2900, taxCents: 551, totalCents: 3451, currency: 'eur', effectiveAt: '2026-04-01T00:00:00.000Z', prorationDate: null }),
+        ],
+      ],
+    });
+    await ui.click(within(await card('pro')).getByTestId('choose-pro'));
+    expect(await screen.findByTestId('change-downgrade')).toHaveTextContent('Nothing is charged now. Your current plan runs until Apr 01, 2026; from then on you pay 34,51 €');
+    expect(screen.getByTestId('change-confirm')).toHaveTextContent('Switch at renewal');
+    expect(mock.calls.some((c) => c.url === '/api/get-or-create-subscription')).toBe(false);
+    expect(screen.queryByTestId('complete-subscription')).toBeNull();
+  });
 });
 
 describe('/subscribe signed out (spec §6)', () => {

@@ -11,10 +11,11 @@ import { useAuth, useLogout } from '@/lib/auth';
 import { SERVER_SIGN_IN_PATH, useAuthEntry } from '@/lib/auth-entry';
 import { openAppModal } from '@/lib/modal-bus';
 import { useBillingState } from './api/get-billing-state';
-import { langOf } from './billing-format';
+import { hasLiveSubscription, langOf } from './billing-format';
 import { billingNavigation } from './billing-navigation';
 import { useBillingToasts } from './billing-toasts';
 import { BillingCycleToggle } from './components/billing-cycle-toggle';
+import { ChangePlanDialog, type PlanTarget } from './components/change-plan-dialog';
 import { CheckoutView } from './components/checkout-view';
 import { PastDueNotice, PopupWaitingNotice, PurchaseUnavailableNotice } from './components/notices';
 import { PlanGrid } from './components/plan-grid';
@@ -53,6 +54,8 @@ export default function SubscribePage() {
   const checkout = useCheckout({ source: 'page', afterConfirm: query.popup ? 'handoff' : 'complete' });
   const toasts = useBillingToasts();
   const [cycle, setCycle] = useState<BillingCycle>(query.cycle ?? 'monthly');
+  const [changeTarget, setChangeTarget] = useState<PlanTarget | null>(null);
+  const subscribed = hasLiveSubscription(billing.data);
 
   const currentCycle = billing.data?.billingCycle ?? null;
   useEffect(() => {
@@ -73,7 +76,9 @@ export default function SubscribePage() {
       billingNavigation.later(LOGIN_REDIRECT_MS, () => billingNavigation.assign('/api/login'));
       return;
     }
-    checkout.choose(planId, cycle);
+    // A live subscription changes plan in place (up now, down at the renewal; decision 031).
+    if (subscribed) setChangeTarget({ plan: planId, cycle });
+    else checkout.choose(planId, cycle);
   }
 
   const state = checkout.state;
@@ -177,6 +182,7 @@ export default function SubscribePage() {
           )}
         </>
       )}
+      <ChangePlanDialog target={changeTarget} onOpenChange={(next) => !next && setChangeTarget(null)} />
     </section>
   );
 }

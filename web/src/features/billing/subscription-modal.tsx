@@ -7,7 +7,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { cn } from '@/lib/class-names';
 import { useBillingState } from './api/get-billing-state';
 import { useDowngradeToFree } from './api/downgrade-to-free';
-import { langOf } from './billing-format';
+import { hasLiveSubscription, langOf } from './billing-format';
 import { useBillingToasts } from './billing-toasts';
 import { BillingCycleToggle } from './components/billing-cycle-toggle';
 import { ChangePlanDialog, type PlanTarget } from './components/change-plan-dialog';
@@ -18,9 +18,6 @@ import { PastDueNotice, PopupWaitingNotice, PurchaseUnavailableNotice } from './
 import { PlanGrid } from './components/plan-grid';
 import { UsageBar } from './components/usage-bar';
 import { useCheckout } from './use-checkout';
-
-/** Statuses of a subscription that can be changed in place (plan changes with proration or a schedule). */
-const LIVE_STATUSES = ['active', 'trialing', 'past_due'];
 
 /**
  * Spec §2 subscription modal: usage, the monthly/yearly toggle, three plan cards. From free a paid
@@ -39,7 +36,7 @@ export default function SubscriptionModal({ user, open, onOpenChange }: { user: 
   const [cycle, setCycle] = useState<BillingCycle>('monthly');
   const [confirmFree, setConfirmFree] = useState(false);
   const [changeTarget, setChangeTarget] = useState<PlanTarget | null>(null);
-  const subscribed = Boolean(billing.data && billing.data.subscriptionPlan !== 'free' && LIVE_STATUSES.includes(billing.data.subscriptionStatus ?? ''));
+  const subscribed = hasLiveSubscription(billing.data);
   const ending = Boolean(billing.data?.cancelAtPeriodEnd);
 
   const currentCycle = billing.data?.billingCycle ?? null;

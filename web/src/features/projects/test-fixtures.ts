@@ -24,7 +24,7 @@ export function projectDetail(pairs = 3, unstaged: number[] = [], overrides: Par
   for (let i = 1; i <= pairs; i++) {
     images.push(image({ id: `o${i}`, createdAt: `2026-11-20T09:3${i}:00.000Z` }));
     if (!unstaged.includes(i)) {
-      images.push(image({ id: `s${i}`, isOriginal: false, originalImageId: `o${i}`, geometryLock: { alignmentErrorPx: 0.62, changedShare: 0.18, architectureScore: 1, changeMaskPath: `/users/u/projects/${PROJECT_ID}/s${i}.changes.png` }, engine: 'offline', createdAt: `2026-11-20T09:4${i}:00.000Z` }));
+      images.push(image({ id: `s${i}`, isOriginal: false, originalImageId: `o${i}`, geometryLock: { alignmentErrorPx: 0.62, changedShare: 0.18, architectureScore: 1, structureSupport: 140, seam: 0.4, changeMaskPath: `/users/u/projects/${PROJECT_ID}/s${i}.changes.png` }, engine: 'offline', createdAt: `2026-11-20T09:4${i}:00.000Z` }));
     }
   }
   return {

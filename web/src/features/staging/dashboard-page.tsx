@@ -1,4 +1,13 @@
-import { Armchair, FolderOpen, Hammer, LayoutGrid, Plus, Sofa, Sparkles, type LucideIcon } from 'lucide-react';
+import {
+  Armchair,
+  FolderOpen,
+  Hammer,
+  LayoutGrid,
+  Plus,
+  Sofa,
+  Sparkles,
+  type LucideIcon,
+} from 'lucide-react';
 import { useTranslation } from '@/i18n/i18n';
 import { Link } from 'wouter';
 import { userStats } from '@contract/user-stats';
@@ -8,6 +17,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useAuth } from '@/lib/auth';
 import { FURNITURE_REMOVAL_HREF, useFurnitureRemovalAvailable } from '@/lib/public-config';
 import { useRecentProjects } from './api/get-recent-projects';
+import { ActiveRunsPanel } from './components/active-runs-panel';
 import { AdCard } from './components/ad-card';
 import { RecentProjects } from './components/recent-projects';
 import { QuickStagingCard } from './components/quick-staging-card';
@@ -37,7 +47,13 @@ export default function DashboardPage() {
       <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div className="min-w-0">
           <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{t('dashboard.title')}</h1>
-          <p className="mt-2 text-muted-foreground">{t(projects.length === 0 && recentItems.length > 0 ? 'dashboard.subtitleRecent' : 'dashboard.subtitle')}</p>
+          <p className="mt-2 text-muted-foreground">
+            {t(
+              projects.length === 0 && recentItems.length > 0
+                ? 'dashboard.subtitleRecent'
+                : 'dashboard.subtitle',
+            )}
+          </p>
         </div>
         <div className="flex flex-wrap gap-2">
           <Button variant="outline" asChild>
@@ -53,17 +69,27 @@ export default function DashboardPage() {
         </div>
       </header>
 
+      {/* Runs that go on (or just finished) on the server, e.g. after a reload mid-run (issue #23). */}
+      <ActiveRunsPanel className="mt-8" exclude={projects.map(({ project }) => project.id)} />
+
       <Tabs defaultValue="virtual_staging" className="mt-8">
         <div className="-mx-4 overflow-x-auto px-4 pb-1 sm:mx-0 sm:px-0">
           <TabsList aria-label={t('dashboard.tabsLabel')} className="h-auto w-max">
             {TOOLS.map((tool) => {
               const Icon = tool.icon;
               return (
-                <TabsTrigger key={tool.value} value={tool.value} className="gap-2 px-3 py-2" data-testid={`tab-${tool.value}`}>
+                <TabsTrigger
+                  key={tool.value}
+                  value={tool.value}
+                  className="gap-2 px-3 py-2"
+                  data-testid={`tab-${tool.value}`}
+                >
                   <Icon className="size-4" aria-hidden />
                   {t(`dashboard.tabs.${tool.key}`)}
                   {!tool.active && (
-                    <span className="rounded-full bg-foreground/10 px-1.5 py-0.5 text-[10px] font-semibold uppercase tracking-wide text-foreground">{t('dashboard.comingSoon')}</span>
+                    <span className="rounded-full bg-foreground/10 px-1.5 py-0.5 text-[10px] font-semibold uppercase tracking-wide text-foreground">
+                      {t('dashboard.comingSoon')}
+                    </span>
                   )}
                 </TabsTrigger>
               );
@@ -82,7 +108,13 @@ export default function DashboardPage() {
                 )
               ) : (
                 projects.map(({ project, ready }) => (
-                  <SessionProjectCard key={project.id} project={project} ready={ready} isRegenerating={isRegenerating} onRegenerate={regenerate} />
+                  <SessionProjectCard
+                    key={project.id}
+                    project={project}
+                    ready={ready}
+                    isRegenerating={isRegenerating}
+                    onRegenerate={regenerate}
+                  />
                 ))
               )}
             </div>
@@ -105,8 +137,12 @@ export default function DashboardPage() {
                 <span className="grid size-14 place-items-center rounded-2xl bg-primary/10 text-primary">
                   <Icon className="size-7" aria-hidden />
                 </span>
-                <h2 className="mt-4 text-xl font-semibold">{t('dashboard.comingSoonTitle', { tool: t(`dashboard.tabs.${tool.key}`) })}</h2>
-                <p className="mt-2 max-w-md text-muted-foreground">{t('dashboard.comingSoonText')}</p>
+                <h2 className="mt-4 text-xl font-semibold">
+                  {t('dashboard.comingSoonTitle', { tool: t(`dashboard.tabs.${tool.key}`) })}
+                </h2>
+                <p className="mt-2 max-w-md text-muted-foreground">
+                  {t('dashboard.comingSoonText')}
+                </p>
               </div>
             </TabsContent>
           );
@@ -121,12 +157,19 @@ function RemovalPanel() {
   const { t } = useTranslation('staging');
   const available = useFurnitureRemovalAvailable();
   return (
-    <div className="flex flex-col items-center rounded-2xl border border-dashed px-6 py-16 text-center" data-testid="removal-panel">
+    <div
+      className="flex flex-col items-center rounded-2xl border border-dashed px-6 py-16 text-center"
+      data-testid="removal-panel"
+    >
       <span className="grid size-14 place-items-center rounded-2xl bg-primary/10 text-primary">
         <Armchair className="size-7" aria-hidden />
       </span>
-      <h2 className="mt-4 text-xl font-semibold">{t(available === false ? 'removal.unavailableTitle' : 'removal.title')}</h2>
-      <p className="mt-2 max-w-xl text-muted-foreground">{t(available === false ? 'removal.unavailableText' : 'removal.subtitle')}</p>
+      <h2 className="mt-4 text-xl font-semibold">
+        {t(available === false ? 'removal.unavailableTitle' : 'removal.title')}
+      </h2>
+      <p className="mt-2 max-w-xl text-muted-foreground">
+        {t(available === false ? 'removal.unavailableText' : 'removal.subtitle')}
+      </p>
       {available && (
         <Button asChild className="mt-6">
           <Link href={FURNITURE_REMOVAL_HREF} data-testid="removal-start">

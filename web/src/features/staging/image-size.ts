@@ -24,9 +24,23 @@ export function sizeFromBytes(bytes: Uint8Array): ImageSize | null {
   return null;
 }
 
-const ascii = (bytes: Uint8Array, at: number, length: number) => String.fromCharCode(...bytes.subarray(at, at + length));
+/** The image type a file's first bytes declare (PNG, JPEG, WEBP), or null for anything else. */
+export function sniffImageType(
+  bytes: Uint8Array,
+): 'image/png' | 'image/jpeg' | 'image/webp' | null {
+  if (bytes.length >= 8 && bytes[0] === 0x89 && ascii(bytes, 1, 3) === 'PNG') return 'image/png';
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff)
+    return 'image/jpeg';
+  if (bytes.length >= 12 && ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 4) === 'WEBP')
+    return 'image/webp';
+  return null;
+}
+
+const ascii = (bytes: Uint8Array, at: number, length: number) =>
+  String.fromCharCode(...bytes.subarray(at, at + length));
 const u16be = (b: Uint8Array, at: number) => (b[at]! << 8) | b[at + 1]!;
-const u32be = (b: Uint8Array, at: number) => ((b[at]! << 24) >>> 0) + (b[at + 1]! << 16) + (b[at + 2]! << 8) + b[at + 3]!;
+const u32be = (b: Uint8Array, at: number) =>
+  ((b[at]! << 24) >>> 0) + (b[at + 1]! << 16) + (b[at + 2]! << 8) + b[at + 3]!;
 const u16le = (b: Uint8Array, at: number) => b[at]! | (b[at + 1]! << 8);
 const u24le = (b: Uint8Array, at: number) => b[at]! | (b[at + 1]! << 8) | (b[at + 2]! << 16);
 
@@ -57,7 +71,8 @@ function jpegSize(b: Uint8Array): ImageSize | null {
       at += 2; // markers without a length
       continue;
     }
-    const isFrame = marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
+    const isFrame =
+      marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
     if (isFrame) return { height: u16be(b, at + 5), width: u16be(b, at + 7) };
     at += 2 + u16be(b, at + 2);
   }
@@ -71,7 +86,10 @@ function webpSize(b: Uint8Array): ImageSize | null {
     const b1 = b[22]!;
     const b2 = b[23]!;
     const b3 = b[24]!;
-    return { width: 1 + (((b1 & 0x3f) << 8) | b[21]!), height: 1 + (((b3 & 0x0f) << 10) | (b2 << 2) | ((b1 & 0xc0) >> 6)) };
+    return {
+      width: 1 + (((b1 & 0x3f) << 8) | b[21]!),
+      height: 1 + (((b3 & 0x0f) << 10) | (b2 << 2) | ((b1 & 0xc0) >> 6)),
+    };
   }
   if (chunk === 'VP8X') return { width: 1 + u24le(b, 24), height: 1 + u24le(b, 27) };
   return null;

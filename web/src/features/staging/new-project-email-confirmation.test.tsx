@@ -12,13 +12,21 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
-const notVerified = () => jsonResponse({ message: 'Please confirm your e-mail address first.', code: 'email_not_verified' }, 403);
+const notVerified = () =>
+  jsonResponse(
+    { message: 'Please confirm your e-mail address first.', code: 'email_not_verified' },
+    403,
+  );
 
 function setup(user: ReturnType<typeof testUser>, upload = notVerified) {
   const mock = mockFetch([
     ['GET', '/api/auth/user', () => jsonResponse(user)],
     ['GET', '/api/config', () => jsonResponse({ stagingConcurrency: 3 })],
-    ['POST', '/api/projects', () => jsonResponse({ id: '22222222-2222-4222-8222-222222222222' }, 201)],
+    [
+      'POST',
+      '/api/projects',
+      () => jsonResponse({ id: '22222222-2222-4222-8222-222222222222' }, 201),
+    ],
     ['POST', '/api/objects/upload', upload],
     ['POST', '/api/process-image', notVerified],
   ]);
@@ -54,9 +62,16 @@ describe('New project: the account refusals of issue #10', () => {
   });
 
   it('too many unused uploads (409 upload_quota_exceeded) says what to do', async () => {
-    const { u } = setup(testUser(), () => jsonResponse({ message: 'Too many uploads not used in a project.', code: 'upload_quota_exceeded' }, 409));
+    const { u } = setup(testUser(), () =>
+      jsonResponse(
+        { message: 'Too many uploads not used in a project.', code: 'upload_quota_exceeded' },
+        409,
+      ),
+    );
     await fill(u);
     await u.click(screen.getByRole('button', { name: 'Start staging' }));
-    expect(await screen.findByTestId('staging-error')).toHaveTextContent('You have too many photos waiting to be staged.');
+    expect(await screen.findByTestId('staging-error')).toHaveTextContent(
+      'You have too many photos waiting to be staged.',
+    );
   });
 });

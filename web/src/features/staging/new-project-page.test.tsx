@@ -2,7 +2,14 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { onAppModal } from '@/lib/modal-bus';
-import { deferred, jsonResponse, mockFetch, pngFile, testUser, type MockHandler } from '@/test/fetch-mock';
+import {
+  deferred,
+  jsonResponse,
+  mockFetch,
+  pngFile,
+  testUser,
+  type MockHandler,
+} from '@/test/fetch-mock';
 import { renderWithProviders } from '@/test/render-with-providers';
 import NewProjectPage from './new-project-page';
 import { listSessionProjects } from './session-projects';
@@ -17,22 +24,54 @@ afterEach(() => {
 
 const PROJECT_ID = '22222222-2222-4222-8222-222222222222';
 
-function setup({ user = testUser(), processImage, config = { stagingConcurrency: 3 } }: { user?: ReturnType<typeof testUser>; processImage?: MockHandler; config?: object } = {}) {
+function setup({
+  user = testUser(),
+  processImage,
+  config = { stagingConcurrency: 3 },
+}: { user?: ReturnType<typeof testUser>; processImage?: MockHandler; config?: object } = {}) {
   let uploads = 0;
   const mock = mockFetch([
     ['GET', '/api/auth/user', () => jsonResponse(user)],
     ['GET', '/api/config', () => jsonResponse(config)],
     ['POST', '/api/projects', () => jsonResponse({ id: PROJECT_ID }, 201)],
-    ['POST', '/api/objects/upload', () => jsonResponse({ uploadURL: `/upload/${++uploads}`, objectPath: `/objects/users/u/uploads/${uploads}` })],
+    [
+      'POST',
+      '/api/objects/upload',
+      () =>
+        jsonResponse({
+          uploadURL: `/upload/${++uploads}`,
+          objectPath: `/objects/users/u/uploads/${uploads}`,
+        }),
+    ],
     ['PUT', /^\/upload\//, () => jsonResponse({})],
-    ['POST', '/api/process-image', processImage ?? (({ body }) => jsonResponse({ success: true, processedImagePath: `/users/u/projects/p/${(body as { imageURL: string }).imageURL.split('/').pop()}.jpg` }))],
-    ['GET', `/api/projects/${PROJECT_ID}`, () => jsonResponse({ id: PROJECT_ID, title: 'Flat', createdAt: '2026-11-21T10:00:00.000Z', images: [] })],
+    [
+      'POST',
+      '/api/process-image',
+      processImage ??
+        (({ body }) =>
+          jsonResponse({
+            success: true,
+            processedImagePath: `/users/u/projects/p/${(body as { imageURL: string }).imageURL.split('/').pop()}.jpg`,
+          })),
+    ],
+    [
+      'GET',
+      `/api/projects/${PROJECT_ID}`,
+      () =>
+        jsonResponse({
+          id: PROJECT_ID,
+          title: 'Flat',
+          createdAt: '2026-11-21T10:00:00.000Z',
+          images: [],
+        }),
+    ],
   ]);
   const rendered = renderWithProviders(<NewProjectPage />, { path: '/new-project' });
   return { ...rendered, mock, user: userEvent.setup() };
 }
 
-const files = (n: number, width = 1600, height = 1200) => Array.from({ length: n }, (_, i) => pngFile(`room-${i + 1}.png`, width, height));
+const files = (n: number, width = 1600, height = 1200) =>
+  Array.from({ length: n }, (_, i) => pngFile(`room-${i + 1}.png`, width, height));
 const startButton = () => screen.getByRole('button', { name: 'Start staging' });
 
 async function fill(user: ReturnType<typeof userEvent.setup>, name: string, picked: File[]) {
@@ -48,7 +87,9 @@ describe('New project form — spec §5', () => {
     const { user } = setup();
     await screen.findByLabelText('Project name');
     expect(startButton()).toBeDisabled();
-    expect(screen.getByText('Enter a project name and select 1 to 6 images to start.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Enter a project name and select 1 to 6 images to start.'),
+    ).toBeInTheDocument();
 
     await user.click(screen.getByLabelText('Project name'));
     await user.paste('   ');
@@ -73,7 +114,7 @@ describe('New project form — spec §5', () => {
     expect(box).toHaveTextContent('Please provide a project name and select images.');
   });
 
-  it("states the 1–6 rule and, when more than 6 are chosen, keeps the first six and says how many were left out (issue #26)", async () => {
+  it('states the 1–6 rule and, when more than 6 are chosen, keeps the first six and says how many were left out (issue #26)', async () => {
     const { user } = setup();
     await fill(user, 'Flat', files(4));
     await screen.findByText('4 of 6 images selected');
@@ -88,11 +129,17 @@ describe('New project form — spec §5', () => {
 
   it('flags photos below 1024×768 with a non-blocking warning', async () => {
     const { user } = setup();
-    await fill(user, 'Flat', [pngFile('big.png', 1600, 1200), pngFile('small.png', 800, 600), pngFile('narrow.png', 1000, 1200)]);
+    await fill(user, 'Flat', [
+      pngFile('big.png', 1600, 1200),
+      pngFile('small.png', 800, 600),
+      pngFile('narrow.png', 1000, 1200),
+    ]);
     await screen.findByText('3 of 6 images selected');
     const warnings = await screen.findAllByTestId('low-res-warning');
     expect(warnings).toHaveLength(2);
-    expect(warnings[0]).toHaveTextContent('Low resolution (800 × 600 px). At least 1024 × 768 px is recommended.');
+    expect(warnings[0]).toHaveTextContent(
+      'Low resolution (800 × 600 px). At least 1024 × 768 px is recommended.',
+    );
     expect(screen.getByTestId('low-res-summary')).toBeInTheDocument();
     expect(startButton()).toBeEnabled();
   });
@@ -131,7 +178,10 @@ describe('New project form — spec §5', () => {
     const { user, mock } = setup({
       processImage: async ({ body }) => {
         await hold.promise;
-        return jsonResponse({ success: true, processedImagePath: `/users/u/projects/p/${(body as { imageURL: string }).imageURL.split('/').pop()}.jpg` });
+        return jsonResponse({
+          success: true,
+          processedImagePath: `/users/u/projects/p/${(body as { imageURL: string }).imageURL.split('/').pop()}.jpg`,
+        });
       },
     });
     await fill(user, 'Flat 3', files(2));
@@ -139,7 +189,11 @@ describe('New project form — spec §5', () => {
     await user.click(startButton());
 
     const overlay = await screen.findByTestId('progress-overlay');
-    await waitFor(() => expect(within(overlay).getByTestId('progress-message')).toHaveTextContent('Placing furniture in image 1 of 2…'));
+    await waitFor(() =>
+      expect(within(overlay).getByTestId('progress-message')).toHaveTextContent(
+        'Placing furniture in image 1 of 2…',
+      ),
+    );
     expect(within(overlay).getByTestId('progress-percent')).toHaveTextContent('30%');
     // The page behind the modal overlay is hidden from the accessibility tree, hence the test id.
     expect(screen.getByTestId('start-staging')).toBeDisabled();
@@ -148,11 +202,20 @@ describe('New project form — spec §5', () => {
     hold.resolve();
     expect(await screen.findByRole('heading', { name: 'Staging complete' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Create another' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'View project' })).toHaveAttribute('href', `/projects/${PROJECT_ID}`);
+    expect(screen.getByRole('link', { name: 'View project' })).toHaveAttribute(
+      'href',
+      `/projects/${PROJECT_ID}`,
+    );
     expect(screen.getAllByRole('button', { name: /Open image/ })).toHaveLength(2);
     // Credits changed: the user is fetched again.
-    await waitFor(() => expect(mock.calls.filter((c) => c.url.startsWith('/api/auth/user')).length).toBeGreaterThan(userCallsBefore));
-    expect(listSessionProjects()).toMatchObject([{ id: PROJECT_ID, name: 'Flat 3', styleGuide: { styleName: 'Modern Staging' } }]);
+    await waitFor(() =>
+      expect(mock.calls.filter((c) => c.url.startsWith('/api/auth/user')).length).toBeGreaterThan(
+        userCallsBefore,
+      ),
+    );
+    expect(listSessionProjects()).toMatchObject([
+      { id: PROJECT_ID, name: 'Flat 3', styleGuide: { styleName: 'Modern Staging' } },
+    ]);
     expect(listSessionProjects()[0]!.images).toHaveLength(2);
   });
 
@@ -163,7 +226,8 @@ describe('New project form — spec §5', () => {
       if (url.split('?')[0] === '/api/auth/user') return jsonResponse(testUser());
       if (url === '/api/config') return jsonResponse({});
       if (url === '/api/projects') return jsonResponse({ id: PROJECT_ID }, 201);
-      if (url === '/api/objects/upload') return jsonResponse({ uploadURL: '/upload/1', objectPath: '/objects/x' });
+      if (url === '/api/objects/upload')
+        return jsonResponse({ uploadURL: '/upload/1', objectPath: '/objects/x' });
       if (init?.method === 'PUT') return new Response('', { status: 500 });
       return new Response('unexpected', { status: 599 });
     });
@@ -176,7 +240,9 @@ describe('New project form — spec §5', () => {
   });
 
   it('shows the failing image with the server error and stays on the form', async () => {
-    const { user } = setup({ processImage: () => jsonResponse({ success: false, error: 'The room could not be detected' }) });
+    const { user } = setup({
+      processImage: () => jsonResponse({ success: false, error: 'The room could not be detected' }),
+    });
     await fill(user, 'Flat', files(1));
     await screen.findByText('1 of 6 images selected');
     await user.click(startButton());
@@ -206,7 +272,10 @@ describe('New project form — spec §5', () => {
         maxInFlight = Math.max(maxInFlight, inFlight);
         await new Promise((r) => setTimeout(r, 10));
         inFlight--;
-        return jsonResponse({ success: true, processedImagePath: `/users/u/${(body as { imageURL: string }).imageURL.split('/').pop()}.jpg` });
+        return jsonResponse({
+          success: true,
+          processedImagePath: `/users/u/${(body as { imageURL: string }).imageURL.split('/').pop()}.jpg`,
+        });
       },
     });
     await fill(user, 'Flat', files(3));

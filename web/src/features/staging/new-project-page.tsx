@@ -4,7 +4,14 @@ import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from '@/i18n/i18n';
 import { useLocation, useSearch } from 'wouter';
-import { CUSTOM_STYLE_MAX, INSTRUCTIONS_MAX, MAX_IMAGES_PER_PROJECT, PROJECT_TITLE_MAX, RECOMMENDED_MIN_HEIGHT, RECOMMENDED_MIN_WIDTH } from '@contract/limits';
+import {
+  CUSTOM_STYLE_MAX,
+  INSTRUCTIONS_MAX,
+  MAX_IMAGES_PER_PROJECT,
+  PROJECT_TITLE_MAX,
+  RECOMMENDED_MIN_HEIGHT,
+  RECOMMENDED_MIN_WIDTH,
+} from '@contract/limits';
 import { STYLES } from '@contract/styles';
 import { userStats } from '@contract/user-stats';
 import { Alert } from '@/components/ui/alert';
@@ -16,6 +23,7 @@ import { cn } from '@/lib/class-names';
 import { openAppModal } from '@/lib/modal-bus';
 import { useFurnitureRemovalAvailable } from '@/lib/public-config';
 import { useStagingConcurrency } from './api/get-public-config';
+import { ActiveRunsPanel } from './components/active-runs-panel';
 import { EngineNote } from './components/engine-note';
 import { FormSection } from './components/form-section';
 import { ImageDropZone } from './components/image-drop-zone';
@@ -25,12 +33,29 @@ import { PhotoRoomControls } from './components/room-type-select';
 import { VariationsControl } from './components/variations-control';
 import { StagingResults } from './components/staging-results';
 import { StylePicker } from './components/style-picker';
-import { stagingFormDefaults, stagingFormSchema, styleRequest, type StagingFormValues } from './staging-form-schema';
-import { emailNotVerifiedText, failureText, submissionProblemText, type ProblemText } from './staging-messages';
+import {
+  stagingFormDefaults,
+  stagingFormSchema,
+  styleRequest,
+  type StagingFormValues,
+} from './staging-form-schema';
+import {
+  emailNotVerifiedText,
+  failureText,
+  submissionProblemText,
+  type ProblemText,
+} from './staging-messages';
 import { canSubmit, submissionProblem } from './staging-validation';
 import { usePhotoRooms } from './use-photo-rooms';
+import type { RejectedFile } from './selected-images';
 import { useSelectedImages } from './use-selected-images';
 import { useStagingRun } from './use-staging-run';
+
+const REJECTED_TEXT: Record<RejectedFile['reason'], string> = {
+  type: 'picker.rejectedType',
+  size: 'picker.rejectedSize',
+  unreadable: 'picker.rejectedUnreadable',
+};
 
 /** `/new-project`: name, photos, style, instructions → the staging run with its overlay → results. */
 export default function NewProjectPage() {
@@ -52,22 +77,41 @@ export default function NewProjectPage() {
   const photoRooms = usePhotoRooms(photoIds);
   const [variations, setVariations] = useState(1);
   const creditsNeeded = picked.images.length * variations;
-  const ids = { name: useId(), nameHint: useId(), custom: useId(), instructions: useId(), photos: useId(), notice: useId() };
+  const ids = {
+    name: useId(),
+    nameHint: useId(),
+    custom: useId(),
+    instructions: useId(),
+    photos: useId(),
+    notice: useId(),
+  };
 
-  const form = useForm<StagingFormValues>({ resolver: zodResolver(stagingFormSchema), defaultValues: stagingFormDefaults, mode: 'onTouched' });
+  const form = useForm<StagingFormValues>({
+    resolver: zodResolver(stagingFormSchema),
+    defaultValues: stagingFormDefaults,
+    mode: 'onTouched',
+  });
   const { register, setValue, formState, control } = form;
-  const [title, styleId, customDescription, instructions] = useWatch({ control, name: ['title', 'styleId', 'customDescription', 'instructions'] });
+  const [title, styleId, customDescription, instructions] = useWatch({
+    control,
+    name: ['title', 'styleId', 'customDescription', 'instructions'],
+  });
   const processing = run.state.status === 'processing';
   // Until the address is confirmed the server refuses uploads (issue #10): say so now, not after the upload.
   const unconfirmed = needsEmailConfirmation(user);
-  const submittable = !unconfirmed && !removalBlocked && canSubmit({ title, imageCount: picked.images.length, processing });
+  const submittable =
+    !unconfirmed &&
+    !removalBlocked &&
+    canSubmit({ title, imageCount: picked.images.length, processing });
 
   if (run.state.status === 'complete') {
     return (
       <StagingResults
         project={run.state.session}
         previews={picked.images.map((i) => i.previewUrl)}
-        onRetryFailed={run.state.outcome.failed.length > 0 ? run.retryFailed : undefined}
+        onRetryFailed={
+          run.state.outcome.failed.some((f) => f.objectPath) ? run.retryFailed : undefined
+        }
         onCreateAnother={() => {
           picked.clear();
           form.reset(stagingFormDefaults);
@@ -82,7 +126,12 @@ export default function NewProjectPage() {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setProblem(null);
-    const found = submissionProblem({ title, imageCount: picked.images.length, creditsRemaining: credits, creditsNeeded });
+    const found = submissionProblem({
+      title,
+      imageCount: picked.images.length,
+      creditsRemaining: credits,
+      creditsNeeded,
+    });
     if (found) {
       setProblem(submissionProblemText(t, found));
       return;
@@ -101,12 +150,17 @@ export default function NewProjectPage() {
           rooms: photoRooms.rooms,
           variations,
         },
-        picked.images.map((i) => ({ qualityWarning: i.lowResolution, width: i.width, height: i.height })),
+        picked.images.map((i) => ({
+          qualityWarning: i.lowResolution,
+          width: i.width,
+          height: i.height,
+        })),
       );
     })();
   };
 
-  const shownProblem = problem ?? (run.state.status === 'error' ? failureText(t, lang, run.state.failure) : null);
+  const shownProblem =
+    problem ?? (run.state.status === 'error' ? failureText(t, lang, run.state.failure) : null);
   const lowResCount = picked.images.filter((i) => i.lowResolution).length;
   const overCredits = stats !== null && credits > 0 && creditsNeeded > credits;
   const fieldError = (name: keyof StagingFormValues, max: number) => {
@@ -124,8 +178,12 @@ export default function NewProjectPage() {
 
       <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div className="min-w-0">
-          <h1 className="break-words text-3xl font-bold tracking-tight sm:text-4xl">{t(removal ? 'removal.title' : 'newProject.title')}</h1>
-          <p className="mt-2 max-w-2xl text-muted-foreground">{t(removal ? 'removal.subtitle' : 'newProject.subtitle')}</p>
+          <h1 className="break-words text-3xl font-bold tracking-tight sm:text-4xl">
+            {t(removal ? 'removal.title' : 'newProject.title')}
+          </h1>
+          <p className="mt-2 max-w-2xl text-muted-foreground">
+            {t(removal ? 'removal.subtitle' : 'newProject.subtitle')}
+          </p>
         </div>
         {stats && (
           <button
@@ -140,14 +198,27 @@ export default function NewProjectPage() {
         )}
       </header>
 
+      {/* After a reload mid-run: the run goes on on the server; show it and then its result (issue #23). */}
+      {run.state.status === 'idle' && <ActiveRunsPanel className="mt-6" />}
+
       {removal && removalAvailable === false && (
-        <Alert variant="warning" className="mt-6" title={t('removal.unavailableTitle')} data-testid="removal-unavailable">
+        <Alert
+          variant="warning"
+          className="mt-6"
+          title={t('removal.unavailableTitle')}
+          data-testid="removal-unavailable"
+        >
           <p>{t('removal.unavailableText')}</p>
         </Alert>
       )}
 
       {unconfirmed && user && (
-        <Alert variant="warning" className="mt-6" title={emailNotVerifiedText(t, user.email).title} data-testid="email-not-verified-notice">
+        <Alert
+          variant="warning"
+          className="mt-6"
+          title={emailNotVerifiedText(t, user.email).title}
+          data-testid="email-not-verified-notice"
+        >
           <p>{emailNotVerifiedText(t, user.email).description}</p>
         </Alert>
       )}
@@ -169,7 +240,13 @@ export default function NewProjectPage() {
         </Alert>
       )}
 
-      <form onSubmit={onSubmit} noValidate className="mt-8 grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_340px] lg:items-start" aria-busy={processing} data-testid="staging-form">
+      <form
+        onSubmit={onSubmit}
+        noValidate
+        className="mt-8 grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_340px] lg:items-start"
+        aria-busy={processing}
+        data-testid="staging-form"
+      >
         <div className="grid min-w-0 gap-6">
           <FormSection step={1} title={t('newProject.nameStep')} id={`${ids.name}-h`}>
             <div className="grid gap-2">
@@ -186,13 +263,21 @@ export default function NewProjectPage() {
                 data-testid="project-name"
                 {...register('title')}
               />
-              <p id={ids.nameHint} className={cn('text-xs', titleError ? 'text-destructive' : 'text-muted-foreground')}>
+              <p
+                id={ids.nameHint}
+                className={cn('text-xs', titleError ? 'text-destructive' : 'text-muted-foreground')}
+              >
                 {titleError ?? t('newProject.nameHint')}
               </p>
             </div>
           </FormSection>
 
-          <FormSection step={2} title={t('newProject.photosStep')} hint={t(removal ? 'removal.photosHint' : 'newProject.photosHint')} id={`${ids.photos}-h`}>
+          <FormSection
+            step={2}
+            title={t('newProject.photosStep')}
+            hint={t(removal ? 'removal.photosHint' : 'newProject.photosHint')}
+            id={`${ids.photos}-h`}
+          >
             <div className="grid gap-4">
               {picked.notice && (
                 <Alert
@@ -201,11 +286,19 @@ export default function NewProjectPage() {
                   title={picked.notice.kind === 'maxExceeded' ? t('picker.maxExceeded') : undefined}
                   data-testid="picker-notice"
                 >
-                  {picked.notice.kind === 'maxExceeded' ? (
-                    <p>{t('picker.maxExceededHint', { count: picked.notice.leftOut, max: MAX_IMAGES_PER_PROJECT })}</p>
-                  ) : (
-                    picked.notice.files.map((f) => <p key={f.name}>{t(f.reason === 'type' ? 'picker.rejectedType' : 'picker.rejectedSize', { name: f.name })}</p>)
+                  {picked.notice.kind === 'maxExceeded' && (
+                    <p>
+                      {t('picker.maxExceededHint', {
+                        count: picked.notice.leftOut,
+                        max: MAX_IMAGES_PER_PROJECT,
+                      })}
+                    </p>
                   )}
+                  {picked.notice.files.map((f) => (
+                    <p key={f.name} data-testid="picker-rejected" data-reason={f.reason}>
+                      {t(REJECTED_TEXT[f.reason], { name: f.name })}
+                    </p>
+                  ))}
                 </Alert>
               )}
               <ImageDropZone
@@ -231,18 +324,34 @@ export default function NewProjectPage() {
                   />
                 )}
               />
-              {picked.images.length > 0 && <p className="text-xs text-muted-foreground">{t('listing.roomsHint')}</p>}
+              {picked.images.length > 0 && (
+                <p className="text-xs text-muted-foreground">{t('listing.roomsHint')}</p>
+              )}
               {lowResCount > 0 && (
                 <Alert variant="warning" data-testid="low-res-summary">
-                  <p>{t('picker.lowResSummary', { minWidth: RECOMMENDED_MIN_WIDTH, minHeight: RECOMMENDED_MIN_HEIGHT })}</p>
+                  <p>
+                    {t('picker.lowResSummary', {
+                      minWidth: RECOMMENDED_MIN_WIDTH,
+                      minHeight: RECOMMENDED_MIN_HEIGHT,
+                    })}
+                  </p>
                 </Alert>
               )}
             </div>
           </FormSection>
 
           {!removal && (
-            <FormSection step={3} title={t('newProject.styleStep')} hint={t('newProject.styleHint')} id="style-heading">
-              <StylePicker value={styleId} onChange={(v) => setValue('styleId', v, { shouldValidate: formState.isSubmitted })} disabled={processing} />
+            <FormSection
+              step={3}
+              title={t('newProject.styleStep')}
+              hint={t('newProject.styleHint')}
+              id="style-heading"
+            >
+              <StylePicker
+                value={styleId}
+                onChange={(v) => setValue('styleId', v, { shouldValidate: formState.isSubmitted })}
+                disabled={processing}
+              />
               {styleId === 'custom' && (
                 <div className="mt-5 grid gap-2">
                   <Label htmlFor={ids.custom}>{t('newProject.customLabel')}</Label>
@@ -259,14 +368,24 @@ export default function NewProjectPage() {
                   />
                   <div id={`${ids.custom}-msg`} className="flex justify-between gap-3 text-xs">
                     <span className="text-destructive">{customError}</span>
-                    <span className="tabular-nums text-muted-foreground">{t('newProject.charCount', { count: customDescription.length, max: CUSTOM_STYLE_MAX })}</span>
+                    <span className="tabular-nums text-muted-foreground">
+                      {t('newProject.charCount', {
+                        count: customDescription.length,
+                        max: CUSTOM_STYLE_MAX,
+                      })}
+                    </span>
                   </div>
                 </div>
               )}
             </FormSection>
           )}
 
-          <FormSection step={removal ? 3 : 4} title={t('newProject.instructionsStep')} optional={t('newProject.optional')} id={`${ids.instructions}-h`}>
+          <FormSection
+            step={removal ? 3 : 4}
+            title={t('newProject.instructionsStep')}
+            optional={t('newProject.optional')}
+            id={`${ids.instructions}-h`}
+          >
             <div className="grid gap-2">
               <Label htmlFor={ids.instructions} className="sr-only">
                 {t('newProject.instructionsLabel')}
@@ -283,7 +402,9 @@ export default function NewProjectPage() {
               />
               <div id={`${ids.instructions}-msg`} className="flex justify-between gap-3 text-xs">
                 <span className="text-destructive">{instructionsError}</span>
-                <span className="tabular-nums text-muted-foreground">{t('newProject.charCount', { count: instructions.length, max: INSTRUCTIONS_MAX })}</span>
+                <span className="tabular-nums text-muted-foreground">
+                  {t('newProject.charCount', { count: instructions.length, max: INSTRUCTIONS_MAX })}
+                </span>
               </div>
             </div>
           </FormSection>
@@ -298,7 +419,9 @@ export default function NewProjectPage() {
                   <span className="block truncate" title={title.trim()} data-testid="summary-name">
                     {title.trim()}
                   </span>
-                ) : <span className="text-muted-foreground">{t('newProject.summaryNameEmpty')}</span>}
+                ) : (
+                  <span className="text-muted-foreground">{t('newProject.summaryNameEmpty')}</span>
+                )}
               </SummaryRow>
               <SummaryRow label={t('newProject.summaryImages')}>
                 <span className="tabular-nums">
@@ -312,7 +435,12 @@ export default function NewProjectPage() {
               )}
             </dl>
             <div className="my-4 h-px bg-border" />
-            <VariationsControl value={variations} onChange={setVariations} photoCount={picked.images.length} disabled={processing} />
+            <VariationsControl
+              value={variations}
+              onChange={setVariations}
+              photoCount={picked.images.length}
+              disabled={processing}
+            />
             <div className="my-4 h-px bg-border" />
             <dl className="grid grid-cols-[minmax(0,1fr)] gap-3 text-sm">
               <SummaryRow label={t('newProject.summaryCost')}>
@@ -322,36 +450,71 @@ export default function NewProjectPage() {
               </SummaryRow>
               {stats && (
                 <SummaryRow label={t('newProject.summaryBalance')}>
-                  <span className={cn('tabular-nums', (credits <= 0 || overCredits) && 'font-semibold text-destructive')}>
+                  <span
+                    className={cn(
+                      'tabular-nums',
+                      (credits <= 0 || overCredits) && 'font-semibold text-destructive',
+                    )}
+                  >
                     {t('newProject.summaryCostValue', { count: credits })}
                   </span>
                 </SummaryRow>
               )}
             </dl>
             {overCredits && (
-              <p className="mt-3 flex gap-2 text-xs text-destructive" data-testid="over-credits-hint">
+              <p
+                className="mt-3 flex gap-2 text-xs text-destructive"
+                data-testid="over-credits-hint"
+              >
                 <TriangleAlert className="size-4 shrink-0" aria-hidden />
                 {variations > 1
-                  ? t('listing.tooManyForCredits', { credits, needed: creditsNeeded, count: credits })
+                  ? t('listing.tooManyForCredits', {
+                      credits,
+                      needed: creditsNeeded,
+                      count: credits,
+                    })
                   : t('newProject.tooManyForCredits', { credits, images: picked.images.length })}
               </p>
             )}
-            <p className="mt-4 text-xs leading-relaxed text-muted-foreground">{t('newProject.costNote')}</p>
+            <p className="mt-4 text-xs leading-relaxed text-muted-foreground">
+              {t('newProject.costNote')}
+            </p>
             <EngineNote className="mt-3" />
 
-            {shownProblem && <ProblemBox problem={shownProblem} className="mt-4" onRetry={run.canRetry && !problem ? run.retry : undefined} />}
+            {shownProblem && (
+              <ProblemBox
+                problem={shownProblem}
+                className="mt-4"
+                onRetry={run.canRetry && !problem ? run.retry : undefined}
+              />
+            )}
 
             <div className="mt-5 grid gap-2">
               <Button type="submit" size="lg" disabled={!submittable} data-testid="start-staging">
                 <Sparkles aria-hidden /> {t(removal ? 'removal.start' : 'newProject.start')}
               </Button>
-              <Button type="button" variant="ghost" onClick={() => navigate('/')} disabled={processing}>
+              <Button
+                type="button"
+                variant="ghost"
+                onClick={() => navigate('/')}
+                disabled={processing}
+              >
                 {t('newProject.cancel')}
               </Button>
             </div>
             {!submittable && !processing && (
-              <p className="mt-3 text-center text-xs text-muted-foreground" data-testid="submit-hint">
-                {t(submitHintKey({ unconfirmed, removalBlocked, hasTitle: title.trim().length > 0, imageCount: picked.images.length }))}
+              <p
+                className="mt-3 text-center text-xs text-muted-foreground"
+                data-testid="submit-hint"
+              >
+                {t(
+                  submitHintKey({
+                    unconfirmed,
+                    removalBlocked,
+                    hasTitle: title.trim().length > 0,
+                    imageCount: picked.images.length,
+                  }),
+                )}
               </p>
             )}
           </div>
@@ -362,7 +525,12 @@ export default function NewProjectPage() {
 }
 
 /** Why "Start staging" is disabled, the first reason that applies (issue #26: the hint named the wrong one). */
-function submitHintKey(state: { unconfirmed: boolean; removalBlocked: boolean; hasTitle: boolean; imageCount: number }): string {
+function submitHintKey(state: {
+  unconfirmed: boolean;
+  removalBlocked: boolean;
+  hasTitle: boolean;
+  imageCount: number;
+}): string {
   if (state.unconfirmed) return 'newProject.hintConfirm';
   if (state.removalBlocked) return 'newProject.hintRemoval';
   if (!state.hasTitle && state.imageCount === 0) return 'newProject.submitHint';

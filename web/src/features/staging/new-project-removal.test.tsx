@@ -14,10 +14,28 @@ function setup(furnitureRemoval: boolean) {
     ['GET', '/api/auth/user', () => jsonResponse(testUser())],
     ['GET', '/api/config', () => jsonResponse({ stagingConcurrency: 3, furnitureRemoval })],
     ['POST', '/api/projects', () => jsonResponse({ id: PROJECT_ID }, 201)],
-    ['POST', '/api/objects/upload', () => jsonResponse({ uploadURL: '/upload/1', objectPath: '/objects/users/u/uploads/1' })],
+    [
+      'POST',
+      '/api/objects/upload',
+      () => jsonResponse({ uploadURL: '/upload/1', objectPath: '/objects/users/u/uploads/1' }),
+    ],
     ['PUT', /^\/upload\//, () => jsonResponse({})],
-    ['POST', '/api/process-image', () => jsonResponse({ success: true, processedImagePath: '/users/u/projects/p/1.jpg' })],
-    ['GET', `/api/projects/${PROJECT_ID}`, () => jsonResponse({ id: PROJECT_ID, title: 'Flat', createdAt: '2026-11-21T10:00:00.000Z', images: [] })],
+    [
+      'POST',
+      '/api/process-image',
+      () => jsonResponse({ success: true, processedImagePath: '/users/u/projects/p/1.jpg' }),
+    ],
+    [
+      'GET',
+      `/api/projects/${PROJECT_ID}`,
+      () =>
+        jsonResponse({
+          id: PROJECT_ID,
+          title: 'Flat',
+          createdAt: '2026-11-21T10:00:00.000Z',
+          images: [],
+        }),
+    ],
   ]);
   renderWithProviders(<NewProjectPage />, { path: '/new-project?service=furniture_removal' });
   return { mock, user: userEvent.setup() };
@@ -26,7 +44,9 @@ function setup(furnitureRemoval: boolean) {
 describe('New project in furniture-removal mode', () => {
   it('creates a furniture_removal project and stages with that category; no style step', async () => {
     const { mock, user } = setup(true);
-    expect(await screen.findByRole('heading', { name: 'Furniture removal', level: 1 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Furniture removal', level: 1 }),
+    ).toBeInTheDocument();
     expect(screen.queryByText('Interior style')).not.toBeInTheDocument();
     await user.click(screen.getByLabelText('Project name'));
     await user.paste('Flat 3');
@@ -35,8 +55,12 @@ describe('New project in furniture-removal mode', () => {
     await waitFor(() => expect(start).toBeEnabled());
     await user.click(start);
     await waitFor(() => expect(mock.calls.some((c) => c.url === '/api/process-image')).toBe(true));
-    expect(mock.calls.find((c) => c.url === '/api/projects' && c.method === 'POST')!.body).toMatchObject({ category: 'furniture_removal' });
-    expect(mock.calls.find((c) => c.url === '/api/process-image')!.body).toMatchObject({ category: 'furniture_removal' });
+    expect(
+      mock.calls.find((c) => c.url === '/api/projects' && c.method === 'POST')!.body,
+    ).toMatchObject({ category: 'furniture_removal' });
+    expect(mock.calls.find((c) => c.url === '/api/process-image')!.body).toMatchObject({
+      category: 'furniture_removal',
+    });
   });
 
   it('on the offline engine: says in customer words that removal is not available yet, and keeps the start button disabled', async () => {
@@ -48,6 +72,8 @@ describe('New project in furniture-removal mode', () => {
     await user.paste('Flat 3');
     await user.upload(screen.getByLabelText('Room photos'), [pngFile('room.png', 1600, 1200)]);
     expect(screen.getByRole('button', { name: 'Start removal' })).toBeDisabled();
-    expect(screen.getByTestId('submit-hint')).toHaveTextContent('Furniture removal is not available yet.');
+    expect(screen.getByTestId('submit-hint')).toHaveTextContent(
+      'Furniture removal is not available yet.',
+    );
   });
 });

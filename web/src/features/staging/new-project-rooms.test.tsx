@@ -22,23 +22,47 @@ describe('New project: rooms and variations', () => {
       ['GET', '/api/auth/user', () => jsonResponse(testUser({ creditsLimit: 20 }))],
       ['GET', '/api/config', () => jsonResponse({ stagingConcurrency: 3 })],
       ['POST', '/api/projects', () => jsonResponse({ id: PROJECT_ID }, 201)],
-      ['POST', '/api/objects/upload', () => jsonResponse({ uploadURL: `/upload/${++uploads}`, objectPath: `/objects/users/u/uploads/${uploads}` })],
+      [
+        'POST',
+        '/api/objects/upload',
+        () =>
+          jsonResponse({
+            uploadURL: `/upload/${++uploads}`,
+            objectPath: `/objects/users/u/uploads/${uploads}`,
+          }),
+      ],
       ['PUT', /^\/upload\//, () => jsonResponse({})],
       [
         'POST',
         '/api/process-image',
         (request) => {
           staged.push(request);
-          return jsonResponse({ success: true, processedImagePath: `/users/u/projects/p/${staged.length}.jpg` });
+          return jsonResponse({
+            success: true,
+            processedImagePath: `/users/u/projects/p/${staged.length}.jpg`,
+          });
         },
       ],
-      ['GET', `/api/projects/${PROJECT_ID}`, () => jsonResponse({ id: PROJECT_ID, title: 'Flat', createdAt: '2026-11-21T10:00:00.000Z', images: [] })],
+      [
+        'GET',
+        `/api/projects/${PROJECT_ID}`,
+        () =>
+          jsonResponse({
+            id: PROJECT_ID,
+            title: 'Flat',
+            createdAt: '2026-11-21T10:00:00.000Z',
+            images: [],
+          }),
+      ],
     ]);
     renderWithProviders(<NewProjectPage />, { path: '/new-project' });
     const user = userEvent.setup();
     await user.click(await screen.findByLabelText('Project name'));
     await user.paste('Flat 3');
-    await user.upload(screen.getByLabelText('Room photos'), [1, 2, 3].map((i) => pngFile(`room-${i}.png`, 1600, 1200)));
+    await user.upload(
+      screen.getByLabelText('Room photos'),
+      [1, 2, 3].map((i) => pngFile(`room-${i}.png`, 1600, 1200)),
+    );
     await screen.findByText('3 of 6 images selected');
 
     await user.selectOptions(screen.getByLabelText('Room type of room-1.png'), 'bedroom');
@@ -50,20 +74,32 @@ describe('New project: rooms and variations', () => {
     expect(screen.queryAllByTestId('same-room')).toHaveLength(0);
     // The user says photo 2 shows the room of photo 1.
     const group2 = screen.getByLabelText('Which room room-2.png shows');
-    expect(within(group2).getByRole('option', { name: 'Same room as photo 1', hidden: true })).toBeInTheDocument();
+    expect(
+      within(group2).getByRole('option', { name: 'Same room as photo 1', hidden: true }),
+    ).toBeInTheDocument();
     await user.selectOptions(group2, 'bedroom-1');
-    expect(screen.getAllByTestId('same-room').map((p) => p.textContent)).toEqual(['Same room as photo 2', 'Same room as photo 1']);
+    expect(screen.getAllByTestId('same-room').map((p) => p.textContent)).toEqual([
+      'Same room as photo 2',
+      'Same room as photo 1',
+    ]);
 
     expect(screen.getByTestId('credit-cost')).toHaveTextContent('3 credits');
     await user.click(screen.getByRole('radio', { name: '3' }));
     expect(screen.getByTestId('credit-cost')).toHaveTextContent('9 credits');
-    expect(screen.getByText('3 photos × 3 variations = 9 credits. Failed variations cost nothing.')).toBeInTheDocument();
+    expect(
+      screen.getByText('3 photos × 3 variations = 9 credits. Failed variations cost nothing.'),
+    ).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Start staging' }));
     await waitFor(() => expect(staged).toHaveLength(3));
-    const sent = staged.map((r) => r.body as { imageURL: string; roomType: string; roomGroup: string; variations: number });
+    const sent = staged.map(
+      (r) =>
+        r.body as { imageURL: string; roomType: string; roomGroup: string; variations: number },
+    );
     // Each room's first photo first: photos 1 and 3, then photo 2 (second photo of bedroom 1).
-    expect(sent.map((b) => [b.imageURL.split('/').pop(), b.roomType, b.roomGroup, b.variations])).toEqual([
+    expect(
+      sent.map((b) => [b.imageURL.split('/').pop(), b.roomType, b.roomGroup, b.variations]),
+    ).toEqual([
       ['1', 'bedroom', 'bedroom-1', 3],
       ['3', 'bedroom', 'bedroom-3', 3],
       ['2', 'bedroom', 'bedroom-1', 3],

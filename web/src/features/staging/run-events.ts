@@ -1,5 +1,9 @@
 import type { ProcessImageResponse } from '@contract/projects';
-import { runEventData, type ProcessImageAcceptedResponse, type RunEvent } from '@contract/staging-runs';
+import {
+  runEventData,
+  type ProcessImageAcceptedResponse,
+  type RunEvent,
+} from '@contract/staging-runs';
 import { ApiError, throwIfResNotOk } from '@/lib/api-request';
 import { processImageBody, type ProcessImageInput } from './api/process-image';
 
@@ -13,7 +17,11 @@ export type RunActivity = Exclude<RunEvent, { event: 'done' | 'failed' }>;
  * same ApiError the synchronous call would, so callers handle both alike. A server that answers
  * synchronously anyway (a repeated call) is taken as it is.
  */
-export async function stageImageAsync(input: ProcessImageInput, onActivity: (activity: RunActivity) => void, signal?: AbortSignal): Promise<ProcessImageResponse> {
+export async function stageImageAsync(
+  input: ProcessImageInput,
+  onActivity: (activity: RunActivity) => void,
+  signal?: AbortSignal,
+): Promise<ProcessImageResponse> {
   const res = await fetch('/api/process-image', {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Prefer: 'respond-async' },
@@ -28,6 +36,8 @@ export async function stageImageAsync(input: ProcessImageInput, onActivity: (act
 }
 
 const RECONNECT_MS = 1000;
+/** A 429's Retry-After is honoured up to this long. */
+const MAX_RETRY_AFTER_MS = 10_000;
 /** A stream that keeps failing to connect this long in a row is given up (the network is gone). */
 const GIVE_UP_AFTER_MS = 60_000;
 
@@ -36,7 +46,11 @@ const GIVE_UP_AFTER_MS = 60_000;
  * when a proxy or the network cuts the stream it reconnects with Last-Event-ID, and the server
  * answers with what changed since.
  */
-export async function followRun(eventsUrl: string, onActivity: (activity: RunActivity) => void, signal?: AbortSignal): Promise<DoneData> {
+export async function followRun(
+  eventsUrl: string,
+  onActivity: (activity: RunActivity) => void,
+  signal?: AbortSignal,
+): Promise<DoneData> {
   let lastId: string | null = null;
   let failingSince: number | null = null;
   for (;;) {
@@ -51,7 +65,11 @@ export async function followRun(eventsUrl: string, onActivity: (activity: RunAct
     } catch (error) {
       if (signal?.aborted) throw error;
     }
-    if (res) {
+    // Too many open streams (decision 032; e.g. old connections a proxy left half-open): the run goes
+    // on, so wait as the server asks and follow it again, within the same give-up window.
+    const retryAfter = res?.status === 429 ? Number(res.headers.get('Retry-After') ?? '') : NaN;
+    if (res?.status === 429) void res.body?.cancel().catch(() => {});
+    else if (res) {
       await throwIfResNotOk(res);
       failingSince = null;
       try {
@@ -62,7 +80,11 @@ export async function followRun(eventsUrl: string, onActivity: (activity: RunAct
           if (event.event === 'done') return event.data;
           if (event.event === 'failed') {
             const { error, code, status } = event.data;
-            throw new ApiError(status, `${status}: ${JSON.stringify({ success: false, error, code })}`, { message: error, code: code as never });
+            throw new ApiError(
+              status,
+              `${status}: ${JSON.stringify({ success: false, error, code })}`,
+              { message: error, code: code as never },
+            );
           }
           onActivity(event);
         }
@@ -73,7 +95,8 @@ export async function followRun(eventsUrl: string, onActivity: (activity: RunAct
     }
     failingSince ??= Date.now();
     if (Date.now() - failingSince > GIVE_UP_AFTER_MS) throw new TypeError('The connection to the staging run was lost.');
-    await new Promise((resolve) => setTimeout(resolve, RECONNECT_MS));
+    const waitMs = retryAfter >= 0 ? Math.min(Math.max(retryAfter * 1000, RECONNECT_MS), MAX_RETRY_AFTER_MS) : RECONNECT_MS;
+    await new Promise((resolve) => setTimeout(resolve, waitMs));
   }
 }
 
@@ -92,7 +115,9 @@ function safeJson(text: string): unknown {
 }
 
 /** The text/event-stream framing: blank-line separated blocks of `field: value` lines. */
-async function* readEvents(res: Response): AsyncGenerator<{ id: string | null; event: string; data: string }> {
+async function* readEvents(
+  res: Response,
+): AsyncGenerator<{ id: string | null; event: string; data: string }> {
   if (!res.body) return;
   const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';

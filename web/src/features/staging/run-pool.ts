@@ -3,7 +3,12 @@
  * once and no further item is started (items already running finish in the background, their
  * results ignored). Results keep the items' order.
  */
-export function runPool<T, R>(items: readonly T[], limit: number, worker: (item: T, index: number) => Promise<R>, signal?: AbortSignal): Promise<R[]> {
+export function runPool<T, R>(
+  items: readonly T[],
+  limit: number,
+  worker: (item: T, index: number) => Promise<R>,
+  signal?: AbortSignal,
+): Promise<R[]> {
   const results = new Array<R>(items.length);
   const width = Math.max(1, Math.floor(limit));
   return new Promise<R[]>((resolve, reject) => {
@@ -19,7 +24,8 @@ export function runPool<T, R>(items: readonly T[], limit: number, worker: (item:
     };
     const launch = () => {
       while (!failed && running < width && next < items.length) {
-        if (signal?.aborted) return fail(signal.reason ?? new DOMException('Aborted', 'AbortError'));
+        if (signal?.aborted)
+          return fail(signal.reason ?? new DOMException('Aborted', 'AbortError'));
         const index = next++;
         running++;
         Promise.resolve()

@@ -77,7 +77,14 @@ export function addSessionProject(project: SessionProject) {
 export function updateSessionImage(projectId: string, index: number, patch: Partial<SessionImage>) {
   write(
     listSessionProjects().map((project) =>
-      project.id === projectId ? { ...project, images: project.images.map((image, i) => (i === index ? { ...image, ...patch } : image)) } : project,
+      project.id === projectId
+        ? {
+            ...project,
+            images: project.images.map((image, i) =>
+              i === index ? { ...image, ...patch } : image,
+            ),
+          }
+        : project,
     ),
   );
 }

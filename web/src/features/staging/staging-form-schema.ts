@@ -18,10 +18,19 @@ export const stagingFormSchema = z
 
 export type StagingFormValues = z.infer<typeof stagingFormSchema>;
 
-export const stagingFormDefaults: StagingFormValues = { title: '', styleId: 'modern', customDescription: '', instructions: '' };
+export const stagingFormDefaults: StagingFormValues = {
+  title: '',
+  styleId: 'modern',
+  customDescription: '',
+  instructions: '',
+};
 
 /** styleName/styleDescription sent to the API: the preset's English wording (the prompts are English), or the user's text. */
-export function styleRequest(styleId: StyleId, customDescription: string): { styleName: string; styleDescription: string } {
-  if (styleId === 'custom') return { styleName: STYLES.custom.styleName, styleDescription: customDescription.trim() };
+export function styleRequest(
+  styleId: StyleId,
+  customDescription: string,
+): { styleName: string; styleDescription: string } {
+  if (styleId === 'custom')
+    return { styleName: STYLES.custom.styleName, styleDescription: customDescription.trim() };
   return { styleName: STYLES[styleId].styleName, styleDescription: STYLES[styleId].description.en };
 }

@@ -5,7 +5,8 @@ import type { RunStage } from '@contract/staging-runs';
  * uploads move 10→30%, the style is set at 30%, FINISHED images move 30→95%, finalizing 95%,
  * done 100%.
  */
-export type StagingStage = 'choosingStyle' | 'preparing' | 'styleSelected' | 'staging' | 'finalizing' | 'done';
+export type StagingStage =
+  'choosingStyle' | 'preparing' | 'styleSelected' | 'staging' | 'finalizing' | 'done';
 
 export interface StagingProgress {
   stage: StagingStage;
@@ -26,7 +27,13 @@ export interface ImageActivity {
 }
 
 /** How far a running image is, by its step: moves the bar between finished images. */
-const STEP_SHARE: Record<ImageActivity['step'], number> = { queued: 0, generating: 0.15, locking: 0.6, retrying: 0.35, finishing: 0.85 };
+const STEP_SHARE: Record<ImageActivity['step'], number> = {
+  queued: 0,
+  generating: 0.15,
+  locking: 0.6,
+  retrying: 0.35,
+  finishing: 0.85,
+};
 
 /** The sum of the running images' shares, for `progressAt.staging`. */
 export function runningShare(steps: Iterable<ImageActivity['step']>): number {
@@ -42,23 +49,45 @@ const STAGE_SPAN = 65;
 export const FINALIZING_PERCENT = 95;
 
 export const progressAt = {
-  start: (total: number): StagingProgress => ({ stage: 'choosingStyle', percent: 0, done: 0, total }),
+  start: (total: number): StagingProgress => ({
+    stage: 'choosingStyle',
+    percent: 0,
+    done: 0,
+    total,
+  }),
   preparing: (uploaded: number, total: number): StagingProgress => ({
     stage: 'preparing',
     percent: Math.round(PREPARE_START + (UPLOAD_SPAN * uploaded) / Math.max(1, total)),
     done: uploaded,
     total,
   }),
-  styleSelected: (total: number): StagingProgress => ({ stage: 'styleSelected', percent: STAGE_START, done: 0, total }),
+  styleSelected: (total: number): StagingProgress => ({
+    stage: 'styleSelected',
+    percent: STAGE_START,
+    done: 0,
+    total,
+  }),
   /** `running`: the running images' progress in images (runningShare), `activity`: the latest report. */
-  staging: (finished: number, total: number, running = 0, activity?: ImageActivity): StagingProgress => ({
+  staging: (
+    finished: number,
+    total: number,
+    running = 0,
+    activity?: ImageActivity,
+  ): StagingProgress => ({
     stage: 'staging',
-    percent: Math.round(STAGE_START + (STAGE_SPAN * Math.min(total, finished + running)) / Math.max(1, total)),
+    percent: Math.round(
+      STAGE_START + (STAGE_SPAN * Math.min(total, finished + running)) / Math.max(1, total),
+    ),
     done: finished,
     total,
     ...(activity ? { activity } : {}),
   }),
-  finalizing: (total: number): StagingProgress => ({ stage: 'finalizing', percent: FINALIZING_PERCENT, done: total, total }),
+  finalizing: (total: number): StagingProgress => ({
+    stage: 'finalizing',
+    percent: FINALIZING_PERCENT,
+    done: total,
+    total,
+  }),
   done: (total: number): StagingProgress => ({ stage: 'done', percent: 100, done: total, total }),
 };
 

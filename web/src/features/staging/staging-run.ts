@@ -8,7 +8,12 @@ import { UploadFailedError, uploadImage } from './api/upload-image';
 import { stageImageAsync, type RunActivity } from './run-events';
 import { stagingWaves, type PhotoRoom } from './room-plan';
 import { runPool } from './run-pool';
-import { progressAt, runningShare, type ImageActivity, type StagingProgress } from './staging-progress';
+import {
+  progressAt,
+  runningShare,
+  type ImageActivity,
+  type StagingProgress,
+} from './staging-progress';
 
 export interface StagingRequest {
   title: string;
@@ -44,7 +49,60 @@ export interface FailedImageResult {
 }
 
 /** Why one image was not staged; the result screen shows it on the image's tile. */
-export type ImageFailure = Extract<StagingFailure, { kind: 'image' | 'insufficientCredits' | 'generic' }>;
+export type ImageFailure = Extract<
+  StagingFailure,
+  { kind: 'image' | 'insufficientCredits' | 'generic' | 'upload' | 'timeout' }
+>;
+
+export type TimedStage = 'createProject' | 'upload' | 'staging' | 'finalizing';
+
+/**
+ * How long the run waits for each stage before it gives up on it with a clear message. Staging
+ * counts from the request to the result of one image and includes its wait in the queue.
+ */
+export const STAGE_TIMEOUT_MS: Record<TimedStage, number> = {
+  createProject: 30_000,
+  upload: 120_000,
+  staging: 15 * 60_000,
+  finalizing: 30_000,
+};
+
+export class StageTimeoutError extends Error {
+  constructor(readonly stage: TimedStage) {
+    super(`The ${stage} stage timed out`);
+    this.name = 'StageTimeoutError';
+  }
+}
+
+/** Runs `work` with a signal that also aborts after the stage's limit; then rejects with StageTimeoutError. */
+export async function withStageTimeout<T>(
+  stage: TimedStage,
+  work: (signal: AbortSignal) => Promise<T>,
+  signal?: AbortSignal,
+  ms = STAGE_TIMEOUT_MS[stage],
+): Promise<T> {
+  const own = new AbortController();
+  let timedOut = false;
+  const onAbort = () => own.abort(signal?.reason);
+  signal?.addEventListener('abort', onAbort, { once: true });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      timedOut = true;
+      own.abort(new StageTimeoutError(stage));
+      reject(new StageTimeoutError(stage));
+    }, ms);
+  });
+  try {
+    return await Promise.race([work(own.signal), timeout]);
+  } catch (error) {
+    if (timedOut && !signal?.aborted) throw new StageTimeoutError(stage);
+    throw error;
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', onAbort);
+  }
+}
 
 export interface StagingOutcome {
   projectId: string;
@@ -61,12 +119,20 @@ export interface StagingOutcome {
 export type StagingFailure =
   | { kind: 'createProject' }
   | { kind: 'upload'; imageNumber: number; code?: string }
+  /** A stage took longer than its limit (STAGE_TIMEOUT_MS): the run stops waiting and says which. */
+  | { kind: 'timeout'; stage: TimedStage; imageNumber?: number }
   | { kind: 'insufficientCredits' }
   /**
    * The server refused or failed image N (`reason`: its sentence; null: no processed image path).
    * `resume` lets the same request run again in the same project (already staged photos are not charged again).
    */
-  | { kind: 'image'; imageNumber: number; reason: string | null; code?: string; resume?: StagingResume }
+  | {
+      kind: 'image';
+      imageNumber: number;
+      reason: string | null;
+      code?: string;
+      resume?: StagingResume;
+    }
   /** 403 email_not_verified: the address must be confirmed before uploads and staging. */
   | { kind: 'emailNotVerified' }
   /** 401 mid-run: the session ended; the user signs in again and comes back (spec §8). */
@@ -97,7 +163,12 @@ export class StagingError extends Error {
 function serverFailure(error: unknown): { reason: string | null; code?: string } {
   if (error instanceof ApiError) {
     const body = error.body as { error?: unknown; message?: unknown; code?: unknown } | null;
-    const reason = typeof body?.error === 'string' ? body.error : typeof body?.message === 'string' ? body.message : error.message;
+    const reason =
+      typeof body?.error === 'string'
+        ? body.error
+        : typeof body?.message === 'string'
+          ? body.message
+          : error.message;
     return { reason, code: typeof body?.code === 'string' ? body.code : undefined };
   }
   return { reason: null };
@@ -118,13 +189,28 @@ export async function runStaging(
 ): Promise<StagingOutcome> {
   const total = request.files.length;
   onProgress(progressAt.start(total));
-  const { projectId, objectPaths } = resume ?? (await createAndUpload(request, onProgress, signal));
-  const indexes = resume?.only ?? objectPaths.map((_, index) => index);
-  const { staged, failed } = await stageAll(request, projectId, objectPaths, indexes, onProgress, signal);
+  const prepared = resume
+    ? { ...resume, uploadFailures: [] }
+    : await uploadAndCreate(request, onProgress, signal);
+  const { projectId, objectPaths, uploadFailures } = prepared;
+  const indexes = resume?.only ?? objectPaths.flatMap((path, index) => (path ? [index] : []));
+  const { staged, failed: stagingFailures } = await stageAll(
+    request,
+    projectId,
+    objectPaths,
+    indexes,
+    onProgress,
+    signal,
+  );
+  const failed = [...uploadFailures, ...stagingFailures].sort((a, b) => a.index - b.index);
   const images = [...(resume?.staged ?? []), ...staged].sort((a, b) => a.index - b.index);
   if (images.length === 0 && failed[0]) throw new StagingError(failed[0].failure);
   onProgress(progressAt.finalizing(indexes.length));
-  const project = await getProjectDetail(projectId).catch(() => null);
+  const project = await withStageTimeout(
+    'finalizing',
+    () => getProjectDetail(projectId),
+    signal,
+  ).catch(() => null);
   onProgress(progressAt.done(indexes.length));
   return { projectId, objectPaths, images, failed, project };
 }
@@ -133,51 +219,94 @@ function isUnauthorized(error: unknown): boolean {
   return error instanceof ApiError && error.status === 401;
 }
 
-async function createAndUpload(request: StagingRequest, onProgress: (progress: StagingProgress) => void, signal?: AbortSignal): Promise<StagingResume> {
+/**
+ * Uploads every photo first (each within its time limit; one refused or stuck photo does not stop
+ * the others), then creates the project only when at least one upload worked: a run whose photos
+ * all fail leaves no empty project behind. Failed uploads come back as failed images of the run.
+ */
+async function uploadAndCreate(
+  request: StagingRequest,
+  onProgress: (progress: StagingProgress) => void,
+  signal?: AbortSignal,
+): Promise<StagingResume & { uploadFailures: FailedImageResult[] }> {
   const total = request.files.length;
   const title = request.title.trim();
-  let projectId: string;
-  try {
-    projectId = (await createProject({ title, category: request.category ?? 'virtual_staging' })).id;
-  } catch (error) {
-    throw new StagingError(isUnauthorized(error) ? { kind: 'loggedOut' } : { kind: 'createProject' }, { cause: error });
-  }
-  signal?.throwIfAborted();
-
   onProgress(progressAt.preparing(0, total));
-  let uploaded = 0;
-  const objectPaths = await runPool(
+  let settled = 0;
+  const uploads = await runPool(
     request.files,
     request.concurrency,
-    async (file, index) => {
+    async (file, index): Promise<string | ImageFailure> => {
       try {
-        const objectPath = await uploadImage(title, file, signal);
-        onProgress(progressAt.preparing(++uploaded, total));
-        return objectPath;
+        return await withStageTimeout(
+          'upload',
+          (stageSignal) => uploadImage(title, file, stageSignal),
+          signal,
+        );
       } catch (error) {
         if (signal?.aborted) throw error;
-        if (isEmailNotVerifiedError(error)) throw new StagingError({ kind: 'emailNotVerified' }, { cause: error });
-        if (isUnauthorized(error) || (error instanceof UploadFailedError && error.status === 401)) throw new StagingError({ kind: 'loggedOut' }, { cause: error });
-        throw new StagingError({ kind: 'upload', imageNumber: index + 1, code: error instanceof UploadFailedError ? error.code : undefined }, { cause: error instanceof UploadFailedError ? error : undefined });
+        if (isEmailNotVerifiedError(error))
+          throw new StagingError({ kind: 'emailNotVerified' }, { cause: error });
+        if (isUnauthorized(error) || (error instanceof UploadFailedError && error.status === 401))
+          throw new StagingError({ kind: 'loggedOut' }, { cause: error });
+        if (error instanceof StageTimeoutError)
+          return { kind: 'timeout', stage: 'upload', imageNumber: index + 1 };
+        return {
+          kind: 'upload',
+          imageNumber: index + 1,
+          code: error instanceof UploadFailedError ? error.code : undefined,
+        };
+      } finally {
+        onProgress(progressAt.preparing(++settled, total));
       }
     },
     signal,
   );
-  return { projectId, objectPaths };
+  const objectPaths = uploads.map((u) => (typeof u === 'string' ? u : ''));
+  const uploadFailures = uploads.flatMap((u, index) =>
+    typeof u === 'string'
+      ? []
+      : [{ index, file: request.files[index]!, objectPath: '', failure: u }],
+  );
+  if (uploadFailures.length === total) throw new StagingError(uploadFailures[0]!.failure);
+
+  let projectId: string;
+  try {
+    projectId = (
+      await withStageTimeout(
+        'createProject',
+        () => createProject({ title, category: request.category ?? 'virtual_staging' }),
+        signal,
+      )
+    ).id;
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    if (error instanceof StageTimeoutError)
+      throw new StagingError({ kind: 'timeout', stage: 'createProject' }, { cause: error });
+    throw new StagingError(
+      isUnauthorized(error) ? { kind: 'loggedOut' } : { kind: 'createProject' },
+      { cause: error },
+    );
+  }
+  signal?.throwIfAborted();
+  return { projectId, objectPaths, uploadFailures };
 }
 
 /** One image's failure, or a failure that ends the whole run (session gone, address unconfirmed). */
 function imageFailure(error: unknown, imageNumber: number, resume: StagingResume): ImageFailure {
   if (isUnauthorized(error)) throw new StagingError({ kind: 'loggedOut' }, { cause: error });
-  if (isEmailNotVerifiedError(error)) throw new StagingError({ kind: 'emailNotVerified' }, { cause: error });
+  if (isEmailNotVerifiedError(error))
+    throw new StagingError({ kind: 'emailNotVerified' }, { cause: error });
   if (!(error instanceof ApiError)) return { kind: 'generic' };
-  if ((error.body as { code?: string } | null)?.code === 'insufficient_credits') return { kind: 'insufficientCredits' };
+  if ((error.body as { code?: string } | null)?.code === 'insufficient_credits')
+    return { kind: 'insufficientCredits' };
   return { kind: 'image', imageNumber, ...serverFailure(error), resume };
 }
 
 function activityOf(imageNumber: number, activity: RunActivity): ImageActivity {
   if (activity.event === 'stage') return { imageNumber, step: activity.data.stage };
-  if (activity.event === 'position') return { imageNumber, step: 'queued', position: activity.data.position };
+  if (activity.event === 'position')
+    return { imageNumber, step: 'queued', position: activity.data.position };
   return { imageNumber, step: 'queued' };
 }
 
@@ -195,7 +324,8 @@ async function stageAll(
   onProgress(progressAt.staging(0, total));
   let settled = 0;
   const running = new Map<number, ImageActivity['step']>();
-  const report = (activity?: ImageActivity) => onProgress(progressAt.staging(settled, total, runningShare(running.values()), activity));
+  const report = (activity?: ImageActivity) =>
+    onProgress(progressAt.staging(settled, total, runningShare(running.values()), activity));
   const stageOne = async (index: number): Promise<StagedImageResult | FailedImageResult> => {
     const imageNumber = index + 1;
     const objectPath = objectPaths[index]!;
@@ -204,42 +334,72 @@ async function stageAll(
     let failure: ImageFailure | null = null;
     let reply;
     try {
-      reply = await stageImageAsync(
-        {
-          imageURL: objectPath,
-          category: request.category ?? 'virtual_staging',
-          projectId,
-          styleName: request.styleName,
-          styleDescription: request.styleDescription,
-          ...(request.instructions?.trim() ? { instructions: request.instructions.trim() } : {}),
-          ...(room ? { roomType: room.roomType, roomGroup: room.roomGroup } : {}),
-          ...(request.variations && request.variations > 1 ? { variations: request.variations } : {}),
-          isRegeneration: false,
-        },
-        (event) => {
-          const activity = activityOf(imageNumber, event);
-          running.set(index, activity.step);
-          report(activity);
-        },
+      reply = await withStageTimeout(
+        'staging',
+        (stageSignal) =>
+          stageImageAsync(
+            {
+              imageURL: objectPath,
+              category: request.category ?? 'virtual_staging',
+              projectId,
+              styleName: request.styleName,
+              styleDescription: request.styleDescription,
+              ...(request.instructions?.trim()
+                ? { instructions: request.instructions.trim() }
+                : {}),
+              ...(room ? { roomType: room.roomType, roomGroup: room.roomGroup } : {}),
+              ...(request.variations && request.variations > 1
+                ? { variations: request.variations }
+                : {}),
+              isRegeneration: false,
+            },
+            (event) => {
+              const activity = activityOf(imageNumber, event);
+              running.set(index, activity.step);
+              report(activity);
+            },
+            stageSignal,
+          ),
         signal,
       );
-      if (!reply.success) failure = { kind: 'image', imageNumber, reason: reply.error || null, code: reply.code, resume };
-      else if (!reply.processedImagePath) failure = { kind: 'image', imageNumber, reason: null, resume };
+      if (!reply.success)
+        failure = {
+          kind: 'image',
+          imageNumber,
+          reason: reply.error || null,
+          code: reply.code,
+          resume,
+        };
+      else if (!reply.processedImagePath)
+        failure = { kind: 'image', imageNumber, reason: null, resume };
     } catch (error) {
       if (signal?.aborted) throw error;
-      failure = imageFailure(error, imageNumber, resume);
+      failure =
+        error instanceof StageTimeoutError
+          ? { kind: 'timeout', stage: 'staging', imageNumber }
+          : imageFailure(error, imageNumber, resume);
     } finally {
       running.delete(index);
     }
     settled++;
     report();
-    if (failure || !reply?.success) return { index, file, objectPath, failure: failure ?? { kind: 'generic' } };
-    return { index, file, objectPath, processedImagePath: reply.processedImagePath, imageId: reply.imageId };
+    if (failure || !reply?.success)
+      return { index, file, objectPath, failure: failure ?? { kind: 'generic' } };
+    return {
+      index,
+      file,
+      objectPath,
+      processedImagePath: reply.processedImagePath,
+      imageId: reply.imageId,
+    };
   };
   // Each room's first photo first: the later photos of that room then get its result as their reference.
-  const waves = request.rooms ? stagingWaves(request.rooms).map((wave) => wave.filter((index) => indexes.includes(index))) : [indexes];
+  const waves = request.rooms
+    ? stagingWaves(request.rooms).map((wave) => wave.filter((index) => indexes.includes(index)))
+    : [indexes];
   const outcomes: Array<StagedImageResult | FailedImageResult> = [];
-  for (const wave of waves) outcomes.push(...(await runPool(wave, request.concurrency, stageOne, signal)));
+  for (const wave of waves)
+    outcomes.push(...(await runPool(wave, request.concurrency, stageOne, signal)));
   return {
     staged: outcomes.filter((o): o is StagedImageResult => 'processedImagePath' in o),
     failed: outcomes.filter((o): o is FailedImageResult => 'failure' in o),

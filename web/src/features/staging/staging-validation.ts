@@ -12,18 +12,32 @@ export function imageCountOk(count: number): boolean {
 }
 
 /** Submit is enabled only with a name and 1–6 images, and never while a run is going. */
-export function canSubmit(input: { title: string; imageCount: number; processing: boolean }): boolean {
+export function canSubmit(input: {
+  title: string;
+  imageCount: number;
+  processing: boolean;
+}): boolean {
   return input.title.trim().length > 0 && imageCountOk(input.imageCount) && !input.processing;
 }
 
 /** `creditsNeeded`: images × variations (decision 025); the image count when left out. */
-export function submissionProblem(input: { title: string; imageCount: number; creditsRemaining: number; creditsNeeded?: number }): SubmissionProblem | null {
+export function submissionProblem(input: {
+  title: string;
+  imageCount: number;
+  creditsRemaining: number;
+  creditsNeeded?: number;
+}): SubmissionProblem | null {
   const needed = input.creditsNeeded ?? input.imageCount;
   if (!input.title.trim() || input.imageCount === 0) return { kind: 'missingInformation' };
   if (!imageCountOk(input.imageCount)) return { kind: 'imageCount' };
   if (input.creditsRemaining <= 0) return { kind: 'insufficientCredits' };
   if (needed > input.creditsRemaining) {
-    return { kind: 'creditLimit', credits: input.creditsRemaining, images: input.imageCount, ...(needed > input.imageCount ? { needed } : {}) };
+    return {
+      kind: 'creditLimit',
+      credits: input.creditsRemaining,
+      images: input.imageCount,
+      ...(needed > input.imageCount ? { needed } : {}),
+    };
   }
   return null;
 }

@@ -41,19 +41,34 @@ export function useRegenerateImage() {
         if (!reply.success) throw new Error(reply.error);
         if (!reply.processedImagePath) throw new Error(t('errors.noProcessedPath'));
         const stored = await getProjectDetail(project.id).catch(() => null);
-        const staged = stored?.images.find((i) => i.id === reply.imageId || i.filePath === reply.processedImagePath);
-        const original = staged?.originalImageId ? stored?.images.find((i) => i.id === staged.originalImageId) : undefined;
+        const staged = stored?.images.find(
+          (i) => i.id === reply.imageId || i.filePath === reply.processedImagePath,
+        );
+        const original = staged?.originalImageId
+          ? stored?.images.find((i) => i.id === staged.originalImageId)
+          : undefined;
         updateSessionImage(project.id, index, {
           stagedPath: reply.processedImagePath,
           stagedThumbnailPath: staged?.thumbnailPath ?? null,
-          ...(original ? { originalPath: original.filePath, originalThumbnailPath: original.thumbnailPath } : {}),
+          ...(original
+            ? { originalPath: original.filePath, originalThumbnailPath: original.thumbnailPath }
+            : {}),
         });
-        toast({ title: t('dashboard.regenerated'), description: t('dashboard.regeneratedText'), variant: 'success' });
+        toast({
+          title: t('dashboard.regenerated'),
+          description: t('dashboard.regeneratedText'),
+          variant: 'success',
+        });
       } catch (error) {
         let description: string | undefined;
         if (error instanceof ApiError) {
           const body = error.body as { error?: string; message?: string; code?: string } | null;
-          description = serverReason(t, i18n.language, body?.error ?? body?.message ?? null, body?.code);
+          description = serverReason(
+            t,
+            i18n.language,
+            body?.error ?? body?.message ?? null,
+            body?.code,
+          );
         } else if (error instanceof Error && error.message) {
           description = error.message;
         }
@@ -71,5 +86,8 @@ export function useRegenerateImage() {
     [i18n.language, queryClient, t],
   );
 
-  return { regenerate, isRegenerating: (projectId: string, index: number) => pending.has(keyOf(projectId, index)) };
+  return {
+    regenerate,
+    isRegenerating: (projectId: string, index: number) => pending.has(keyOf(projectId, index)),
+  };
 }

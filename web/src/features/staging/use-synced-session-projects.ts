@@ -6,7 +6,10 @@ import { projectDetailQueryOptions } from './api/get-project-images';
 import { removeSessionProject, useSessionProjects, type SessionProject } from './session-projects';
 
 /** The session copy with the server's current staged images (a re-stage elsewhere replaced and deleted the old file). */
-export function syncWithServer(project: SessionProject, detail: ProjectDetailResponse | undefined): SessionProject {
+export function syncWithServer(
+  project: SessionProject,
+  detail: ProjectDetailResponse | undefined,
+): SessionProject {
   if (!detail) return project;
   return {
     ...project,
@@ -17,7 +20,12 @@ export function syncWithServer(project: SessionProject, detail: ProjectDetailRes
         .filter((i) => !i.isOriginal && i.originalImageId === original.id)
         .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
         .at(-1);
-      return { ...image, originalThumbnailPath: original.thumbnailPath, stagedPath: staged?.filePath ?? null, stagedThumbnailPath: staged?.thumbnailPath ?? null };
+      return {
+        ...image,
+        originalThumbnailPath: original.thumbnailPath,
+        stagedPath: staged?.filePath ?? null,
+        stagedThumbnailPath: staged?.thumbnailPath ?? null,
+      };
     }),
   };
 }

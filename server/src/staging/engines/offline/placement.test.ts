@@ -1,8 +1,7 @@
-import path from 'node:path';
-import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { StyleId } from '../../../../../contract/styles.js';
-import { changedMask, changedShare, corpusDir, renderKnownRoom, upperTwoThirds, type Box } from '../../../../test/fakes/providers/known-room.js';
+import { corpusImage, type CorpusFile } from '../../../../test/support/corpus.js';
+import { changedMask, changedShare, renderKnownRoom, upperTwoThirds, type Box } from '../../../../test/fakes/providers/known-room.js';
 import { OfflineStagingEngine } from '../offline-engine.js';
 import { analysePhoto, type PhotoAnalysis } from './photo-analysis.js';
 
@@ -61,8 +60,8 @@ describe('offline placement in a room drawn with a fireplace between the window 
 /** The balcony door of furnish-before.jpg, labelled by eye, as fractions of the frame. */
 const BALCONY_DOOR = { left: 0.47, top: 0.39, right: 0.66, bottom: 0.58 };
 
-describe('offline placement on real photos (shared/corpus)', () => {
-  const load = (name: string) => readFile(path.join(corpusDir(), name));
+describe('offline placement on real photos (test corpus)', () => {
+  const load = async (name: CorpusFile) => corpusImage(name);
   const scaled = (box: typeof BALCONY_DOOR, a: PhotoAnalysis): Box => ({
     left: box.left * a.width,
     right: box.right * a.width,

@@ -94,6 +94,10 @@ function createPreview(store: FakeStripeStore, params: ParamReader): WireInvoice
     throw stripeErrors.invalidParam('customer', `The subscription ${subscriptionId} does not belong to customer ${customerId}.`);
   }
   if (subscription.status === 'canceled') throw stripeErrors.invalidRequest('No upcoming invoices for canceled subscriptions.');
+  if (details?.has('proration_date') && !details.has('items')) {
+    // Billing reference §1.3: proration_date "needs subscription plus items or trial_end" (no trial_end here).
+    throw stripeErrors.invalidParam('subscription_details[proration_date]', 'proration_date requires subscription_details[items] when previewing a subscription change.');
+  }
   const customer = liveCustomer(store, subscription.customer);
   const planned = planSubscriptionUpdate(store, subscription, details ?? new ParamReader({}, ['subscription_details']), { preview: true });
   if (automaticTax !== undefined) planned.draft.automatic_tax.enabled = automaticTax;

@@ -1,3 +1,4 @@
+import { Loader2 } from 'lucide-react';
 import { useTranslation } from '@/i18n/i18n';
 import type { ProjectStatus } from '@contract/projects';
 import { Badge } from '@/components/ui/badge';
@@ -18,7 +19,12 @@ export function ProjectStatusBadge({
       variant={VARIANT[status] ?? 'destructive'}
       className={className}
       data-testid="status-badge"
+      data-status={status}
     >
+      {/* A live run is behind a processing project (the sweep settles any other): it is on its way. */}
+      {status === 'processing' && (
+        <Loader2 className="mr-1 size-3 animate-spin motion-reduce:animate-none" aria-hidden />
+      )}
       {t(`status.${status}`)}
     </Badge>
   );

@@ -2,7 +2,10 @@ import { useMutation } from '@tanstack/react-query';
 import type { ProcessImageRequest, ProcessImageResponse } from '@contract/projects';
 import { apiRequest } from '@/lib/api-request';
 
-export type ProcessImageInput = Omit<ProcessImageRequest, 'category' | 'styleDescription' | 'isRegeneration'> &
+export type ProcessImageInput = Omit<
+  ProcessImageRequest,
+  'category' | 'styleDescription' | 'isRegeneration'
+> &
   Partial<Pick<ProcessImageRequest, 'category' | 'styleDescription' | 'isRegeneration'>>;
 
 /**
@@ -10,7 +13,10 @@ export type ProcessImageInput = Omit<ProcessImageRequest, 'category' | 'styleDes
  * body is `{success: false, error, code}`; a 200 may still say `{success: false, error}`.
  */
 export function processImage(input: ProcessImageInput): Promise<ProcessImageResponse> {
-  return apiRequest<ProcessImageResponse>('/api/process-image', { method: 'POST', body: processImageBody(input) });
+  return apiRequest<ProcessImageResponse>('/api/process-image', {
+    method: 'POST',
+    body: processImageBody(input),
+  });
 }
 
 /** The request body with the spec's defaults filled in. */

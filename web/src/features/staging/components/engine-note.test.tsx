@@ -10,12 +10,16 @@ describe('the new-project screen names the staging engine (issue #12 item 8)', (
   it('says when the server stages with the built-in preview engine (German)', async () => {
     mockFetch([['GET', '/api/config', () => jsonResponse({ stagingEngine: 'offline' })]]);
     renderWithProviders(<EngineNote />, { language: 'de' });
-    expect(await screen.findByTestId('engine-note')).toHaveTextContent('Eingerichtet wird mit der eingebauten Vorschau-Engine');
+    expect(await screen.findByTestId('engine-note')).toHaveTextContent(
+      'Eingerichtet wird mit der eingebauten Vorschau-Engine',
+    );
   });
 
   it('names the AI provider otherwise', async () => {
     mockFetch([['GET', '/api/config', () => jsonResponse({ stagingEngine: 'gemini' })]]);
     renderWithProviders(<EngineNote />);
-    expect(await screen.findByTestId('engine-note')).toHaveTextContent('Staged with Google Gemini.');
+    expect(await screen.findByTestId('engine-note')).toHaveTextContent(
+      'Staged with Google Gemini.',
+    );
   });
 });

@@ -5,7 +5,11 @@ import { cn } from '@/lib/class-names';
 import { usePublicConfig } from '@/lib/public-config';
 
 /** Provider names for STAGING_ENGINE (the server's `stagingEngine`); an unknown one is shown as sent. */
-const PROVIDERS: Record<string, string> = { openai: 'OpenAI', gemini: 'Google Gemini', replicate: 'Replicate' };
+const PROVIDERS: Record<string, string> = {
+  openai: 'OpenAI',
+  gemini: 'Google Gemini',
+  replicate: 'Replicate',
+};
 
 /** Says which engine the server stages with: the built-in preview engine gets a clear note (issue #12 item 8). */
 export function EngineNote({ className }: { className?: string }) {
@@ -24,7 +28,11 @@ export function EngineNote({ className }: { className?: string }) {
       data-testid="engine-note"
     >
       <Icon className="mt-0.5 size-3.5 shrink-0" aria-hidden />
-      <span>{preview ? t('engine.preview') : t('engine.provider', { engine: PROVIDERS[engine] ?? engine })}</span>
+      <span>
+        {preview
+          ? t('engine.preview')
+          : t('engine.provider', { engine: PROVIDERS[engine] ?? engine })}
+      </span>
     </p>
   );
 }

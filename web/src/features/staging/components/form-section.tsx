@@ -20,15 +20,23 @@ export function FormSection({
   id?: string;
 }) {
   return (
-    <section className={cn('rounded-2xl border bg-card p-5 shadow-xs sm:p-6', className)} aria-labelledby={id}>
+    <section
+      className={cn('rounded-2xl border bg-card p-5 shadow-xs sm:p-6', className)}
+      aria-labelledby={id}
+    >
       <div className="mb-5 flex items-start gap-3">
-        <span className="grid size-7 shrink-0 place-items-center rounded-full bg-primary/12 text-sm font-semibold text-primary" aria-hidden>
+        <span
+          className="grid size-7 shrink-0 place-items-center rounded-full bg-primary/12 text-sm font-semibold text-primary"
+          aria-hidden
+        >
           {step}
         </span>
         <div className="min-w-0">
           <h2 id={id} className="font-semibold leading-7 tracking-tight">
             {title}
-            {optional && <span className="ml-2 text-sm font-normal text-muted-foreground">({optional})</span>}
+            {optional && (
+              <span className="ml-2 text-sm font-normal text-muted-foreground">({optional})</span>
+            )}
           </h2>
           {hint && <p className="mt-0.5 text-sm text-muted-foreground">{hint}</p>}
         </div>

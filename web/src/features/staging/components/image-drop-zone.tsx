@@ -20,7 +20,17 @@ export interface ImageDropZoneProps {
 }
 
 /** Multi-file picker with drag & drop, previews and the non-blocking low-resolution warning. */
-export function ImageDropZone({ images, onAdd, onRemove, onClear, disabled, minWidth, minHeight, describedBy, tileFooter }: ImageDropZoneProps) {
+export function ImageDropZone({
+  images,
+  onAdd,
+  onRemove,
+  onClear,
+  disabled,
+  minWidth,
+  minHeight,
+  describedBy,
+  tileFooter,
+}: ImageDropZoneProps) {
   const { t } = useTranslation('staging');
   const inputRef = useRef<HTMLInputElement>(null);
   const hintId = useId();
@@ -82,7 +92,9 @@ export function ImageDropZone({ images, onAdd, onRemove, onClear, disabled, minW
           <CloudUpload className="size-7" aria-hidden />
         </span>
         <div className="space-y-1">
-          <p className="font-semibold">{dragging ? t('picker.dropActive') : t('picker.dropTitle')}</p>
+          <p className="font-semibold">
+            {dragging ? t('picker.dropActive') : t('picker.dropTitle')}
+          </p>
           <p className="text-sm text-muted-foreground">{t('picker.or')}</p>
         </div>
         <Button type="button" variant="outline" onClick={pick} disabled={disabled}>
@@ -98,7 +110,13 @@ export function ImageDropZone({ images, onAdd, onRemove, onClear, disabled, minW
   }
 
   return (
-    <div {...dragProps} className={cn('space-y-3 rounded-2xl transition-colors', dragging && 'bg-primary/5 ring-2 ring-primary/50 ring-offset-4 ring-offset-background')}>
+    <div
+      {...dragProps}
+      className={cn(
+        'space-y-3 rounded-2xl transition-colors',
+        dragging && 'bg-primary/5 ring-2 ring-primary/50 ring-offset-4 ring-offset-background',
+      )}
+    >
       {input}
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm font-medium" aria-live="polite" data-testid="selected-count">
@@ -110,22 +128,43 @@ export function ImageDropZone({ images, onAdd, onRemove, onClear, disabled, minW
       </div>
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3" data-testid="image-previews">
         {images.map((image, index) => (
-          <li key={image.id} className="group relative overflow-hidden rounded-xl border bg-card shadow-xs">
+          <li
+            key={image.id}
+            className="group relative overflow-hidden rounded-xl border bg-card shadow-xs"
+          >
             <div className="relative aspect-[4/3] bg-muted">
               {image.previewUrl && (
-                <img src={image.previewUrl} alt={image.file.name} width={image.width ?? 400} height={image.height ?? 300} className="size-full object-cover" />
+                <img
+                  src={image.previewUrl}
+                  alt={image.file.name}
+                  width={image.width ?? 400}
+                  height={image.height ?? 300}
+                  className="size-full object-cover"
+                />
               )}
               {image.lowResolution && (
                 <span
                   className="absolute left-2 top-2 inline-flex items-center gap-1 rounded-full bg-warning p-1 sm:px-2 sm:py-0.5 text-[11px] font-semibold text-black shadow"
-                  title={t('picker.lowRes', { width: image.width, height: image.height, minWidth, minHeight })}
+                  title={t('picker.lowRes', {
+                    width: image.width,
+                    height: image.height,
+                    minWidth,
+                    minHeight,
+                  })}
                   data-testid="low-res-warning"
                 >
                   <TriangleAlert className="size-3.5" aria-hidden />
                   <span className="hidden sm:inline" aria-hidden>
                     {t('picker.lowResShort')}
                   </span>
-                  <span className="sr-only">{t('picker.lowRes', { width: image.width, height: image.height, minWidth, minHeight })}</span>
+                  <span className="sr-only">
+                    {t('picker.lowRes', {
+                      width: image.width,
+                      height: image.height,
+                      minWidth,
+                      minHeight,
+                    })}
+                  </span>
                 </span>
               )}
               <button
@@ -143,7 +182,14 @@ export function ImageDropZone({ images, onAdd, onRemove, onClear, disabled, minW
                 {image.file.name}
               </span>
               {image.width && image.height && (
-                <span className={cn('shrink-0 tabular-nums', image.lowResolution ? 'font-medium text-amber-700 dark:text-amber-300' : 'text-muted-foreground')}>
+                <span
+                  className={cn(
+                    'shrink-0 tabular-nums',
+                    image.lowResolution
+                      ? 'font-medium text-amber-700 dark:text-amber-300'
+                      : 'text-muted-foreground',
+                  )}
+                >
                   {image.width}×{image.height}
                 </span>
               )}

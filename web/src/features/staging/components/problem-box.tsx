@@ -9,7 +9,15 @@ import type { ProblemText } from '../staging-messages';
  * The form's error box; an Upgrade button opens the subscription modal when credits are the problem,
  * "Try again" runs the failed photo again when the AI changed the room.
  */
-export function ProblemBox({ problem, className, onRetry }: { problem: ProblemText; className?: string; onRetry?: () => void }) {
+export function ProblemBox({
+  problem,
+  className,
+  onRetry,
+}: {
+  problem: ProblemText;
+  className?: string;
+  onRetry?: () => void;
+}) {
   const { t } = useTranslation('staging');
   return (
     <Alert
@@ -19,7 +27,12 @@ export function ProblemBox({ problem, className, onRetry }: { problem: ProblemTe
       data-testid="staging-error"
       action={
         problem.upgrade ? (
-          <Button type="button" size="sm" onClick={() => openAppModal('subscription')} data-testid="upgrade-button">
+          <Button
+            type="button"
+            size="sm"
+            onClick={() => openAppModal('subscription')}
+            data-testid="upgrade-button"
+          >
             <Sparkles aria-hidden /> {t('errors.upgrade')}
           </Button>
         ) : problem.retry && onRetry ? (

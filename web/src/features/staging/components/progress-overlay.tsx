@@ -7,7 +7,11 @@ import { cn } from '@/lib/class-names';
 import { usePublicConfig } from '@/lib/public-config';
 import { currentImageNumber, type StagingProgress, type StagingStage } from '../staging-progress';
 
-const STEPS: { key: 'style' | 'prepare' | 'stage' | 'finalize'; icon: typeof Palette; stages: StagingStage[] }[] = [
+const STEPS: {
+  key: 'style' | 'prepare' | 'stage' | 'finalize';
+  icon: typeof Palette;
+  stages: StagingStage[];
+}[] = [
   { key: 'style', icon: Palette, stages: ['choosingStyle'] },
   { key: 'prepare', icon: ImageUp, stages: ['preparing', 'styleSelected'] },
   { key: 'stage', icon: Sofa, stages: ['staging'] },
@@ -15,22 +19,33 @@ const STEPS: { key: 'style' | 'prepare' | 'stage' | 'finalize'; icon: typeof Pal
 ];
 
 /** `preview`: the server stages with the built-in preview engine, which draws furniture in seconds (no AI model). */
-export function progressMessage(t: (key: string, options?: Record<string, unknown>) => string, progress: StagingProgress, preview = false): string {
+export function progressMessage(
+  t: (key: string, options?: Record<string, unknown>) => string,
+  progress: StagingProgress,
+  preview = false,
+): string {
   switch (progress.stage) {
     case 'choosingStyle':
       return t('progress.choosingStyle');
     case 'preparing':
-      return progress.done > 0 ? t('progress.preparingCount', { done: progress.done, total: progress.total }) : t('progress.preparing');
+      return progress.done > 0
+        ? t('progress.preparingCount', { done: progress.done, total: progress.total })
+        : t('progress.preparing');
     case 'styleSelected':
       return t('progress.styleSelected');
     case 'staging': {
       // The server's own report on a running image (decision 022), else the image count.
       const activity = progress.activity;
       if (activity?.step === 'queued' && activity.position && activity.position > 1) {
-        return t('progress.pipeline.queued', { n: activity.imageNumber, total: progress.total, position: activity.position });
+        return t('progress.pipeline.queued', {
+          n: activity.imageNumber,
+          total: progress.total,
+          position: activity.position,
+        });
       }
       if (activity && activity.step !== 'queued') {
-        const step = activity.step === 'generating' && preview ? 'generatingPreview' : activity.step;
+        const step =
+          activity.step === 'generating' && preview ? 'generatingPreview' : activity.step;
         return t(`progress.pipeline.${step}`, { n: activity.imageNumber, total: progress.total });
       }
       return t('progress.staging', { n: currentImageNumber(progress), total: progress.total });
@@ -67,27 +82,45 @@ export function ProgressOverlay({ progress }: { progress: StagingProgress }) {
           <div className="m-auto w-full min-w-0 max-w-lg rounded-2xl border bg-card p-5 text-card-foreground shadow-2xl sm:p-8">
             <div className="flex items-center gap-4">
               <div className="relative grid size-14 shrink-0 place-items-center rounded-2xl bg-primary/12 text-primary">
-                <span className="absolute inset-0 animate-ping rounded-2xl bg-primary/15 [animation-duration:2s]" aria-hidden />
+                <span
+                  className="absolute inset-0 animate-ping rounded-2xl bg-primary/15 [animation-duration:2s]"
+                  aria-hidden
+                />
                 <Sofa className="relative size-7" aria-hidden />
               </div>
               <div className="min-w-0">
-                <DialogPrimitive.Title className="text-xl font-semibold tracking-tight">{t('progress.title')}</DialogPrimitive.Title>
-                <DialogPrimitive.Description className="mt-1 text-sm text-muted-foreground" aria-live="polite" data-testid="progress-message">
+                <DialogPrimitive.Title className="text-xl font-semibold tracking-tight">
+                  {t('progress.title')}
+                </DialogPrimitive.Title>
+                <DialogPrimitive.Description
+                  className="mt-1 text-sm text-muted-foreground"
+                  aria-live="polite"
+                  data-testid="progress-message"
+                >
                   {message}
                 </DialogPrimitive.Description>
               </div>
             </div>
 
             <div className="mt-8 flex items-end justify-between gap-4">
-              <span className="text-5xl font-bold tabular-nums tracking-tight" data-testid="progress-percent">
+              <span
+                className="text-5xl font-bold tabular-nums tracking-tight"
+                data-testid="progress-percent"
+              >
                 {progress.percent}
                 <span className="text-2xl text-muted-foreground">%</span>
               </span>
               {progress.stage === 'staging' && (
-                <span className="pb-1.5 text-sm tabular-nums text-muted-foreground">{t('progress.finishedCount', { done: progress.done, total: progress.total })}</span>
+                <span className="pb-1.5 text-sm tabular-nums text-muted-foreground">
+                  {t('progress.finishedCount', { done: progress.done, total: progress.total })}
+                </span>
               )}
             </div>
-            <Progress value={progress.percent} aria-label={t('progress.label')} className="mt-3 h-2.5" />
+            <Progress
+              value={progress.percent}
+              aria-label={t('progress.label')}
+              className="mt-3 h-2.5"
+            />
 
             <ol className="mt-8 grid grid-cols-4 gap-2">
               {STEPS.map((step, index) => {
@@ -95,7 +128,11 @@ export function ProgressOverlay({ progress }: { progress: StagingProgress }) {
                 const done = index < activeStep || progress.stage === 'done';
                 const active = index === activeStep && !done;
                 return (
-                  <li key={step.key} className="flex min-w-0 flex-col items-center gap-2 text-center" aria-current={active ? 'step' : undefined}>
+                  <li
+                    key={step.key}
+                    className="flex min-w-0 flex-col items-center gap-2 text-center"
+                    aria-current={active ? 'step' : undefined}
+                  >
                     <span
                       className={cn(
                         'grid size-9 place-items-center rounded-full border text-muted-foreground transition-colors',
@@ -103,15 +140,28 @@ export function ProgressOverlay({ progress }: { progress: StagingProgress }) {
                         active && 'border-primary text-primary ring-4 ring-primary/15',
                       )}
                     >
-                      {done ? <Check className="size-4" aria-hidden /> : <Icon className="size-4" aria-hidden />}
+                      {done ? (
+                        <Check className="size-4" aria-hidden />
+                      ) : (
+                        <Icon className="size-4" aria-hidden />
+                      )}
                     </span>
-                    <span className={cn('max-w-full break-words text-xs', active || done ? 'font-medium text-foreground' : 'text-muted-foreground')}>{t(`progress.steps.${step.key}`)}</span>
+                    <span
+                      className={cn(
+                        'max-w-full break-words text-xs',
+                        active || done ? 'font-medium text-foreground' : 'text-muted-foreground',
+                      )}
+                    >
+                      {t(`progress.steps.${step.key}`)}
+                    </span>
                   </li>
                 );
               })}
             </ol>
 
-            <p className="mt-8 rounded-lg bg-muted/60 px-4 py-3 text-center text-xs leading-relaxed text-muted-foreground">{t(preview ? 'progress.notePreview' : 'progress.note')}</p>
+            <p className="mt-8 rounded-lg bg-muted/60 px-4 py-3 text-center text-xs leading-relaxed text-muted-foreground">
+              {t(preview ? 'progress.notePreview' : 'progress.note')}
+            </p>
           </div>
         </DialogPrimitive.Content>
       </DialogPrimitive.Portal>

@@ -1,20 +1,36 @@
 import { ImagePlus, Info, Sparkles, TriangleAlert } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '@/i18n/i18n';
-import { ACCEPTED_IMAGE_TYPES, DASHBOARD_QUALITY_MIN_HEIGHT, DASHBOARD_QUALITY_MIN_WIDTH, PROJECT_TITLE_MAX } from '@contract/limits';
+import {
+  ACCEPTED_IMAGE_TYPES,
+  DASHBOARD_QUALITY_MIN_HEIGHT,
+  DASHBOARD_QUALITY_MIN_WIDTH,
+  PROJECT_TITLE_MAX,
+} from '@contract/limits';
 import { STYLE_LIST, type StyleId } from '@contract/styles';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '@/components/ui/select';
 import { toast } from '@/components/ui/toast-store';
 import { needsEmailConfirmation, useAuth } from '@/lib/auth';
 import { useStagingConcurrency } from '../api/get-public-config';
 import { readImageSize, type ImageSize } from '../image-size';
-import { isLowResolution } from '../selected-images';
+import { checkPicked, isLowResolution } from '../selected-images';
 import { styleRequest } from '../staging-form-schema';
-import { emailNotVerifiedText, failureText, submissionProblemText, type ProblemText } from '../staging-messages';
+import {
+  emailNotVerifiedText,
+  failureText,
+  submissionProblemText,
+  type ProblemText,
+} from '../staging-messages';
 import { useStagingRun } from '../use-staging-run';
 import { ProblemBox } from './problem-box';
 import { ProgressOverlay } from './progress-overlay';
@@ -41,7 +57,11 @@ export function QuickStagingCard({ creditsRemaining }: { creditsRemaining: numbe
 
   useEffect(() => {
     if (state.status !== 'complete') return;
-    toast({ title: t('dashboard.quick.success'), description: t('dashboard.quick.successText', { name: state.session.name }), variant: 'success' });
+    toast({
+      title: t('dashboard.quick.success'),
+      description: t('dashboard.quick.successText', { name: state.session.name }),
+      variant: 'success',
+    });
     setTitle('');
     setFiles([]);
     setSize(null);
@@ -50,15 +70,33 @@ export function QuickStagingCard({ creditsRemaining }: { creditsRemaining: numbe
 
   const choose = async (picked: File[]) => {
     setProblem(null);
-    setFiles(picked);
-    setSize(picked[0] ? await readImageSize(picked[0]).catch(() => null) : null);
+    // The same check as the new-project picker: type, size and whether the bytes are a readable image.
+    const { accepted, rejected } = await checkPicked(picked);
+    if (rejected.length) {
+      const key = {
+        type: 'picker.rejectedType',
+        size: 'picker.rejectedSize',
+        unreadable: 'picker.rejectedUnreadable',
+      } as const;
+      setProblem({
+        title: t('picker.rejectedTitle'),
+        description: rejected.map((f) => t(key[f.reason], { name: f.name })).join(' '),
+        upgrade: false,
+      });
+    }
+    setFiles(accepted);
+    setSize(accepted[0] ? await readImageSize(accepted[0]).catch(() => null) : null);
   };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setProblem(null);
     if (!title.trim() || !first) {
-      setProblem({ title: t('errors.missingInformation.title'), description: t('dashboard.quick.missing'), upgrade: false });
+      setProblem({
+        title: t('errors.missingInformation.title'),
+        description: t('dashboard.quick.missing'),
+        upgrade: false,
+      });
       return;
     }
     // The server refuses uploads until the address is confirmed (issue #10): say so before uploading.
@@ -71,10 +109,9 @@ export function QuickStagingCard({ creditsRemaining }: { creditsRemaining: numbe
       return;
     }
     const lowRes = isLowResolution(size, DASHBOARD_QUALITY_MIN_WIDTH, DASHBOARD_QUALITY_MIN_HEIGHT);
-    void run.start(
-      { title, files: [first], ...styleRequest(styleId, ''), concurrency },
-      [{ qualityWarning: lowRes, width: size?.width ?? null, height: size?.height ?? null }],
-    );
+    void run.start({ title, files: [first], ...styleRequest(styleId, ''), concurrency }, [
+      { qualityWarning: lowRes, width: size?.width ?? null, height: size?.height ?? null },
+    ]);
   };
 
   const shown = problem ?? (state.status === 'error' ? failureText(t, lang, state.failure) : null);
@@ -82,7 +119,11 @@ export function QuickStagingCard({ creditsRemaining }: { creditsRemaining: numbe
   const lowRes = isLowResolution(size, DASHBOARD_QUALITY_MIN_WIDTH, DASHBOARD_QUALITY_MIN_HEIGHT);
 
   return (
-    <section className="rounded-2xl border bg-card p-5 shadow-sm" aria-labelledby={`${ids.title}-h`} data-testid="quick-staging">
+    <section
+      className="rounded-2xl border bg-card p-5 shadow-sm"
+      aria-labelledby={`${ids.title}-h`}
+      data-testid="quick-staging"
+    >
       {state.status === 'processing' && <ProgressOverlay progress={state.progress} />}
       <h2 id={`${ids.title}-h`} className="font-semibold tracking-tight">
         {t('dashboard.quick.title')}
@@ -119,7 +160,13 @@ export function QuickStagingCard({ creditsRemaining }: { creditsRemaining: numbe
               void choose(picked);
             }}
           />
-          <Button type="button" variant="outline" className="justify-start font-normal" onClick={() => inputRef.current?.click()} disabled={processing}>
+          <Button
+            type="button"
+            variant="outline"
+            className="justify-start font-normal"
+            onClick={() => inputRef.current?.click()}
+            disabled={processing}
+          >
             <ImagePlus aria-hidden />
             <span className="truncate">{first ? first.name : t('dashboard.quick.choose')}</span>
           </Button>
@@ -130,7 +177,10 @@ export function QuickStagingCard({ creditsRemaining }: { creditsRemaining: numbe
             </p>
           )}
           {lowRes && size && (
-            <p className="flex gap-2 text-xs text-amber-700 dark:text-amber-300" data-testid="quality-warning">
+            <p
+              className="flex gap-2 text-xs text-amber-700 dark:text-amber-300"
+              data-testid="quality-warning"
+            >
               <TriangleAlert className="size-4 shrink-0" aria-hidden />
               {t('dashboard.quick.qualityWarning', { width: size.width, height: size.height })}
             </p>
@@ -138,7 +188,11 @@ export function QuickStagingCard({ creditsRemaining }: { creditsRemaining: numbe
         </div>
         <div className="grid gap-2">
           <Label htmlFor={ids.style}>{t('dashboard.quick.style')}</Label>
-          <Select value={styleId} onValueChange={(v) => setStyleId(v as Exclude<StyleId, 'custom'>)} disabled={processing}>
+          <Select
+            value={styleId}
+            onValueChange={(v) => setStyleId(v as Exclude<StyleId, 'custom'>)}
+            disabled={processing}
+          >
             <SelectTrigger id={ids.style}>
               <SelectValue />
             </SelectTrigger>
@@ -151,7 +205,9 @@ export function QuickStagingCard({ creditsRemaining }: { creditsRemaining: numbe
             </SelectContent>
           </Select>
         </div>
-        {shown && <ProblemBox problem={shown} onRetry={run.canRetry && !problem ? run.retry : undefined} />}
+        {shown && (
+          <ProblemBox problem={shown} onRetry={run.canRetry && !problem ? run.retry : undefined} />
+        )}
         <Button type="submit" disabled={processing} data-testid="quick-submit">
           <Sparkles aria-hidden /> {t('dashboard.quick.submit')}
         </Button>

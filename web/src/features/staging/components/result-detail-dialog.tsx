@@ -4,7 +4,13 @@ import { useTranslation } from '@/i18n/i18n';
 import { useLocation } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { CompareSlider } from '@/components/ui/compare-slider';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { toast } from '@/components/ui/toast-store';
 import { LabelledDownloadButton } from '@/components/labelled-download-button';
 import { downloadImage } from '@/lib/download-image';
@@ -49,7 +55,11 @@ export function ResultDetailDialog({
       await downloadImage(item.stagedPath, `${projectName}-${item.index + 1}.jpg`, { label });
       toast({ title: t('result.downloadStarted'), description: t('result.downloadStartedText') });
     } catch {
-      toast({ title: t('result.downloadFailed'), description: t('result.downloadFailedText'), variant: 'destructive' });
+      toast({
+        title: t('result.downloadFailed'),
+        description: t('result.downloadFailedText'),
+        variant: 'destructive',
+      });
     } finally {
       setDownloading(false);
     }
@@ -73,31 +83,54 @@ export function ResultDetailDialog({
               </DialogTitle>
               <DialogDescription>{t('result.restageHint')}</DialogDescription>
             </DialogHeader>
-            <div className="mx-auto w-full" style={{ maxWidth: `calc(62dvh * ${item.width && item.height ? item.width / item.height : 4 / 3})` }}>
+            <div
+              className="mx-auto w-full"
+              style={{
+                maxWidth: `calc(62dvh * ${item.width && item.height ? item.width / item.height : 4 / 3})`,
+              }}
+            >
               {item.stagedFull ? (
                 <CompareSlider
                   key={item.index}
                   before={{ src: item.originalFull, alt: t('result.original') }}
                   after={{ src: item.stagedFull, alt: t('result.staged') }}
-                  labels={{ before: t('compare.before'), after: t('compare.after'), slider: t('compare.slider') }}
+                  labels={{
+                    before: t('compare.before'),
+                    after: t('compare.after'),
+                    slider: t('compare.slider'),
+                  }}
                   width={item.width}
                   height={item.height}
                   loading="eager"
                 />
               ) : (
-                <img src={item.originalFull} alt={t('result.original')} className="w-full rounded-xl object-contain" />
+                <img
+                  src={item.originalFull}
+                  alt={t('result.original')}
+                  className="w-full rounded-xl object-contain"
+                />
               )}
             </div>
             <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
               {count > 1 ? (
                 <div className="flex items-center gap-2">
-                  <Button variant="outline" size="icon" onClick={() => go(-1)} aria-label={t('result.previous')}>
+                  <Button
+                    variant="outline"
+                    size="icon"
+                    onClick={() => go(-1)}
+                    aria-label={t('result.previous')}
+                  >
                     <ChevronLeft aria-hidden />
                   </Button>
                   <span className="min-w-14 text-center text-sm tabular-nums text-muted-foreground">
                     {item.index + 1} / {count}
                   </span>
-                  <Button variant="outline" size="icon" onClick={() => go(1)} aria-label={t('result.next')}>
+                  <Button
+                    variant="outline"
+                    size="icon"
+                    onClick={() => go(1)}
+                    aria-label={t('result.next')}
+                  >
                     <ChevronRight aria-hidden />
                   </Button>
                 </div>
@@ -105,11 +138,23 @@ export function ResultDetailDialog({
                 <span />
               )}
               <div className="flex flex-col gap-2 sm:flex-row">
-                <Button variant="outline" onClick={() => navigate(`/projects/${projectId}`)} data-testid="result-restage">
+                <Button
+                  variant="outline"
+                  onClick={() => navigate(`/projects/${projectId}`)}
+                  data-testid="result-restage"
+                >
                   <RefreshCw aria-hidden /> {t('result.restage')}
                 </Button>
-                <LabelledDownloadButton onDownload={(label) => void download(label)} disabled={!item.stagedPath} busy={downloading} />
-                <Button onClick={() => void download()} disabled={!item.stagedPath || downloading} data-testid="result-download">
+                <LabelledDownloadButton
+                  onDownload={(label) => void download(label)}
+                  disabled={!item.stagedPath}
+                  busy={downloading}
+                />
+                <Button
+                  onClick={() => void download()}
+                  disabled={!item.stagedPath || downloading}
+                  data-testid="result-download"
+                >
                   <Download aria-hidden /> {t('result.download')}
                 </Button>
               </div>

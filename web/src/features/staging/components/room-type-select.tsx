@@ -32,7 +32,9 @@ export function PhotoRoomControls({
   const groupId = useId();
   const room = rooms[index]!;
   const others = rooms.filter((_, i) => i !== index);
-  const sameRoom = rooms.flatMap((r, i) => (i !== index && r.roomGroup === room.roomGroup ? [i + 1] : []));
+  const sameRoom = rooms.flatMap((r, i) =>
+    i !== index && r.roomGroup === room.roomGroup ? [i + 1] : [],
+  );
   const choices = groupChoices(room, others);
   const photosIn = (group: string) => rooms.flatMap((r, i) => (i !== index && r.roomGroup === group ? [i + 1] : []));
   // Options say what they do: this photo's own room, "Same room as photo N" (explicit, issue #26), or a new room.

@@ -124,7 +124,9 @@ export function SessionProjectCard({
                         {t('dashboard.staged')}
                       </figcaption>
                     )}
-                    {staged && <PreviewEngineBadge engine={engine} className="absolute bottom-2 left-2" />}
+                    {staged && (
+                      <PreviewEngineBadge engine={engine} className="absolute bottom-2 left-2" />
+                    )}
                     {running && (
                       <div
                         className="absolute inset-0 grid place-items-center bg-background/50"

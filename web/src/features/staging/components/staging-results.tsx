@@ -1,4 +1,12 @@
-import { ArrowRight, CheckCircle2, FolderOpen, Plus, RefreshCw, Sparkles, TriangleAlert } from 'lucide-react';
+import {
+  ArrowRight,
+  CheckCircle2,
+  FolderOpen,
+  Plus,
+  RefreshCw,
+  Sparkles,
+  TriangleAlert,
+} from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from '@/i18n/i18n';
 import { Link } from 'wouter';
@@ -18,9 +26,17 @@ export function resultItems(project: SessionProject, previews: string[]): Result
   return project.images.map((image, index) => ({
     index,
     originalFull: image.originalPath ? objectUrl(image.originalPath) : (previews[index] ?? ''),
-    originalThumb: image.originalThumbnailPath ? objectUrl(image.originalThumbnailPath) : image.originalPath ? objectUrl(image.originalPath) : (previews[index] ?? ''),
+    originalThumb: image.originalThumbnailPath
+      ? objectUrl(image.originalThumbnailPath)
+      : image.originalPath
+        ? objectUrl(image.originalPath)
+        : (previews[index] ?? ''),
     stagedFull: image.stagedPath ? objectUrl(image.stagedPath) : null,
-    stagedThumb: image.stagedThumbnailPath ? objectUrl(image.stagedThumbnailPath) : image.stagedPath ? objectUrl(image.stagedPath) : null,
+    stagedThumb: image.stagedThumbnailPath
+      ? objectUrl(image.stagedThumbnailPath)
+      : image.stagedPath
+        ? objectUrl(image.stagedPath)
+        : null,
     stagedPath: image.stagedPath,
     width: image.width,
     height: image.height,
@@ -54,25 +70,55 @@ export function StagingResults({
   const delivered = items.filter((item) => item.stagedFull);
   const failedCount = project.images.filter((image) => image.failure).length;
   const partial = failedCount > 0;
-  const needsCredits = project.images.some((image) => image.failure?.kind === 'insufficientCredits');
+  const needsCredits = project.images.some(
+    (image) => image.failure?.kind === 'insufficientCredits',
+  );
   const styleId = styleIdFromName(project.styleGuide.styleName);
-  const styleLabel = styleId === 'custom' ? project.styleGuide.styleName : STYLES[styleId].name[lang];
+  const styleLabel =
+    styleId === 'custom' ? project.styleGuide.styleName : STYLES[styleId].name[lang];
 
   return (
-    <section className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6 lg:py-14" aria-labelledby="result-title">
+    <section
+      className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6 lg:py-14"
+      aria-labelledby="result-title"
+    >
       <div className="flex flex-col gap-6 sm:flex-row sm:items-end sm:justify-between">
         <div className="flex min-w-0 items-start gap-4">
-          <span className={cn('grid size-12 shrink-0 place-items-center rounded-2xl', partial ? 'bg-amber-500/15 text-amber-700 dark:text-amber-300' : 'bg-success/15 text-success')}>
-            {partial ? <TriangleAlert className="size-6" aria-hidden /> : <CheckCircle2 className="size-6" aria-hidden />}
+          <span
+            className={cn(
+              'grid size-12 shrink-0 place-items-center rounded-2xl',
+              partial
+                ? 'bg-amber-500/15 text-amber-700 dark:text-amber-300'
+                : 'bg-success/15 text-success',
+            )}
+          >
+            {partial ? (
+              <TriangleAlert className="size-6" aria-hidden />
+            ) : (
+              <CheckCircle2 className="size-6" aria-hidden />
+            )}
           </span>
           <div className="min-w-0">
-            <h1 id="result-title" className="text-3xl font-bold tracking-tight" tabIndex={-1} data-autofocus>
+            <h1
+              id="result-title"
+              className="text-3xl font-bold tracking-tight"
+              tabIndex={-1}
+              data-autofocus
+            >
               {partial ? t('result.partialTitle') : t('result.title')}
             </h1>
             <p className="mt-1 text-muted-foreground">
               {partial
-                ? t('result.partialSubtitle', { staged: delivered.length, total: items.length, count: delivered.length })
-                : t('result.subtitle', { count: items.length, name: project.name, style: styleLabel })}
+                ? t('result.partialSubtitle', {
+                    staged: delivered.length,
+                    total: items.length,
+                    count: delivered.length,
+                  })
+                : t('result.subtitle', {
+                    count: items.length,
+                    name: project.name,
+                    style: styleLabel,
+                  })}
             </p>
           </div>
         </div>
@@ -88,15 +134,32 @@ export function StagingResults({
         </div>
       </div>
 
-      {partial && <PartialRunBar projectId={project.id} projectName={project.name} failedCount={failedCount} needsCredits={needsCredits} onRetryFailed={onRetryFailed} />}
+      {partial && (
+        <PartialRunBar
+          projectId={project.id}
+          projectName={project.name}
+          failedCount={failedCount}
+          needsCredits={needsCredits}
+          onRetryFailed={onRetryFailed}
+        />
+      )}
 
-      <ul className="mt-10 grid grid-cols-[minmax(0,1fr)] gap-6 md:grid-cols-2" data-testid="result-grid">
+      <ul
+        className="mt-10 grid grid-cols-[minmax(0,1fr)] gap-6 md:grid-cols-2"
+        data-testid="result-grid"
+      >
         {items.map((item) => {
           const failure = project.images[item.index]?.failure;
           if (failure) {
             return (
               <li key={item.index}>
-                <FailedImageTile index={item.index} thumb={item.originalThumb} width={item.width} height={item.height} failure={failure} />
+                <FailedImageTile
+                  index={item.index}
+                  thumb={item.originalThumb}
+                  width={item.width}
+                  height={item.height}
+                  failure={failure}
+                />
               </li>
             );
           }
@@ -111,7 +174,14 @@ export function StagingResults({
                 <div className="grid grid-cols-2 gap-px bg-border">
                   <figure className="relative bg-muted">
                     {item.originalThumb && (
-                      <img src={item.originalThumb} alt="" width={item.width ?? 640} height={item.height ?? 480} loading="lazy" className="aspect-[4/3] w-full object-cover" />
+                      <img
+                        src={item.originalThumb}
+                        alt=""
+                        width={item.width ?? 640}
+                        height={item.height ?? 480}
+                        loading="lazy"
+                        className="aspect-[4/3] w-full object-cover"
+                      />
                     )}
                     <figcaption className="absolute left-2 top-2 rounded-md bg-black/60 px-2 py-0.5 text-[11px] font-semibold uppercase tracking-wider text-white">
                       {t('result.original')}
@@ -119,22 +189,36 @@ export function StagingResults({
                   </figure>
                   <figure className="relative bg-muted">
                     {item.stagedThumb && (
-                      <img src={item.stagedThumb} alt="" width={item.width ?? 640} height={item.height ?? 480} loading="lazy" className="aspect-[4/3] w-full object-cover" />
+                      <img
+                        src={item.stagedThumb}
+                        alt=""
+                        width={item.width ?? 640}
+                        height={item.height ?? 480}
+                        loading="lazy"
+                        className="aspect-[4/3] w-full object-cover"
+                      />
                     )}
                     <figcaption className="absolute right-2 top-2 rounded-md bg-primary px-2 py-0.5 text-[11px] font-semibold uppercase tracking-wider text-primary-foreground">
                       {t('result.staged')}
                     </figcaption>
-                    {item.stagedThumb && <PreviewEngineBadge engine={engine} className="absolute bottom-2 left-2" />}
+                    {item.stagedThumb && (
+                      <PreviewEngineBadge engine={engine} className="absolute bottom-2 left-2" />
+                    )}
                   </figure>
                 </div>
                 <div className="flex items-center justify-between gap-3 px-4 py-3">
-                  <span className="font-medium">{t('result.imageTitle', { n: item.index + 1 })}</span>
+                  <span className="font-medium">
+                    {t('result.imageTitle', { n: item.index + 1 })}
+                  </span>
                   {item.qualityWarning && (
                     <span className="inline-flex items-center gap-1 text-xs text-amber-700 dark:text-amber-300">
                       <TriangleAlert className="size-3.5" aria-hidden /> {t('result.lowResNote')}
                     </span>
                   )}
-                  <ArrowRight className="size-4 text-muted-foreground transition group-hover:translate-x-0.5 group-hover:text-foreground" aria-hidden />
+                  <ArrowRight
+                    className="size-4 text-muted-foreground transition group-hover:translate-x-0.5 group-hover:text-foreground"
+                    aria-hidden
+                  />
                 </div>
               </button>
             </li>
@@ -144,7 +228,13 @@ export function StagingResults({
 
       <ResultVariations projectId={project.id} items={delivered} />
 
-      <ResultDetailDialog projectId={project.id} projectName={project.name} items={delivered} index={open} onIndexChange={setOpen} />
+      <ResultDetailDialog
+        projectId={project.id}
+        projectName={project.name}
+        items={delivered}
+        index={open}
+        onIndexChange={setOpen}
+      />
     </section>
   );
 }
@@ -165,12 +255,19 @@ function PartialRunBar({
 }) {
   const { t } = useTranslation('staging');
   return (
-    <div className="mt-8 flex flex-col gap-4 rounded-2xl border border-amber-500/40 bg-amber-500/5 p-4 sm:flex-row sm:items-center sm:justify-between sm:p-5" data-testid="partial-run">
+    <div
+      className="mt-8 flex flex-col gap-4 rounded-2xl border border-amber-500/40 bg-amber-500/5 p-4 sm:flex-row sm:items-center sm:justify-between sm:p-5"
+      data-testid="partial-run"
+    >
       <div className="flex items-start gap-3">
         <FolderOpen className="mt-0.5 size-5 shrink-0 text-muted-foreground" aria-hidden />
         <p className="text-sm">
           {t('result.savedIn')}{' '}
-          <Link href={`/projects/${projectId}`} className="font-semibold text-primary underline-offset-4 hover:underline" data-testid="partial-project-link">
+          <Link
+            href={`/projects/${projectId}`}
+            className="font-semibold text-primary underline-offset-4 hover:underline"
+            data-testid="partial-project-link"
+          >
             {projectName}
           </Link>
           . {t('result.failedHint', { count: failedCount })}
@@ -178,7 +275,12 @@ function PartialRunBar({
       </div>
       <div className="flex shrink-0 flex-col gap-2 sm:flex-row">
         {needsCredits && (
-          <Button type="button" variant="outline" onClick={() => openAppModal('subscription')} data-testid="upgrade-button">
+          <Button
+            type="button"
+            variant="outline"
+            onClick={() => openAppModal('subscription')}
+            data-testid="upgrade-button"
+          >
             <Sparkles aria-hidden /> {t('errors.upgrade')}
           </Button>
         )}

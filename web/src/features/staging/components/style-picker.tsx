@@ -1,5 +1,16 @@
 import { RadioGroup } from 'radix-ui';
-import { Check, Crown, Factory, Gem, PenLine, Sofa, Sun, Trees, Wheat, type LucideIcon } from 'lucide-react';
+import {
+  Check,
+  Crown,
+  Factory,
+  Gem,
+  PenLine,
+  Sofa,
+  Sun,
+  Trees,
+  Wheat,
+  type LucideIcon,
+} from 'lucide-react';
 import { useTranslation } from '@/i18n/i18n';
 import { STYLE_LIST, type StyleId } from '@contract/styles';
 import { cn } from '@/lib/class-names';
@@ -38,7 +49,10 @@ export function StylePicker({ value, onChange, disabled, compact, id, ...aria }:
       disabled={disabled}
       aria-label={t('styles.groupLabel')}
       aria-describedby={aria['aria-describedby']}
-      className={cn('grid gap-3', compact ? 'grid-cols-2' : 'grid-cols-2 sm:grid-cols-3 xl:grid-cols-4')}
+      className={cn(
+        'grid gap-3',
+        compact ? 'grid-cols-2' : 'grid-cols-2 sm:grid-cols-3 xl:grid-cols-4',
+      )}
     >
       {STYLE_LIST.map((style) => {
         const visual = VISUALS[style.id];
@@ -56,7 +70,13 @@ export function StylePicker({ value, onChange, disabled, compact, id, ...aria }:
           >
             <span className="relative flex h-14 w-full" aria-hidden>
               {visual.palette.length > 0 ? (
-                visual.palette.map((colour) => <span key={colour} className="h-full flex-1" style={{ backgroundColor: colour }} />)
+                visual.palette.map((colour) => (
+                  <span
+                    key={colour}
+                    className="h-full flex-1"
+                    style={{ backgroundColor: colour }}
+                  />
+                ))
               ) : (
                 <span className="h-full flex-1 bg-[conic-gradient(from_120deg_at_30%_60%,#c4622d,#c8a96a,#a7b8a8,#2f6f8f,#6b2d3c,#c4622d)] opacity-80" />
               )}
@@ -66,7 +86,9 @@ export function StylePicker({ value, onChange, disabled, compact, id, ...aria }:
             </span>
             <span className="flex flex-1 flex-col gap-1 px-3 pb-3 pt-6">
               <span className="text-sm font-semibold leading-tight">{style.name[lang]}</span>
-              <span className="line-clamp-2 text-xs leading-snug text-muted-foreground">{style.description[lang]}</span>
+              <span className="line-clamp-2 text-xs leading-snug text-muted-foreground">
+                {style.description[lang]}
+              </span>
             </span>
             <RadioGroup.Indicator className="absolute right-2 top-2 grid size-6 place-items-center rounded-full bg-primary text-primary-foreground shadow">
               <Check className="size-3.5" aria-hidden />
