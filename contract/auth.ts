@@ -56,6 +56,8 @@ export const userResponse = z.object({
   subscriptionPlan: z.enum(PLAN_IDS),
   creditsUsed: z.number().int(),
   creditsLimit: z.number().int(),
+  /** When the monthly credits are next renewed (ISO 8601): a month after the current credit period began. */
+  creditsResetAt: z.string().nullable(),
   /** False until the address is confirmed by the mailed link; staging is refused until then. */
   emailVerified: z.boolean(),
   /** A requested new address waiting for its confirmation link, else null. */
@@ -66,6 +68,13 @@ export const userResponse = z.object({
   deletionScheduledFor: z.string().nullable(),
 });
 export type UserResponse = z.infer<typeof userResponse>;
+
+/**
+ * GET /api/auth/user: `optional=1` answers a signed-out visitor 200 `null` (the web app asks so on
+ * every page, and a 401 is logged as an error by browsers); without it, 401 as spec §7 says.
+ */
+export const userQuery = z.object({ optional: z.enum(['1']).optional() });
+export const optionalUserResponse = userResponse.nullable();
 
 /** The languages mails are written in; the web app sends its stored choice (or the browser's). */
 export const MAIL_LANGUAGES = ['de', 'en'] as const;

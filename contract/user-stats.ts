@@ -33,3 +33,14 @@ export function showsUpgradeBadge(stats: Pick<UserStats, 'creditsRemaining' | 'c
   if (subscriptionPlan === 'business') return creditsRemaining < creditsLimit * 0.05;
   return creditsRemaining < 5;
 }
+
+/** `date` plus `months` calendar months, clamped to the month's last day (Jan 31 + 1 → Feb 28/29), like PostgreSQL. */
+export function addCalendarMonths(date: Date, months: number): Date {
+  const result = new Date(date.getTime());
+  const day = result.getUTCDate();
+  result.setUTCDate(1);
+  result.setUTCMonth(result.getUTCMonth() + months);
+  const lastDay = new Date(Date.UTC(result.getUTCFullYear(), result.getUTCMonth() + 1, 0)).getUTCDate();
+  result.setUTCDate(Math.min(day, lastDay));
+  return result;
+}

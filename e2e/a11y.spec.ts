@@ -64,7 +64,7 @@ for (const theme of THEMES) {
     }
 
     await page.goto('/nothing-here');
-    await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: '404 Page not found' })).toBeVisible();
     await axe.scan('404');
 
     await page.goto('/subscribe');
@@ -92,7 +92,7 @@ for (const theme of THEMES) {
 
     await page.goto('/my-projects');
     await expect(page.getByTestId('projects-empty')).toBeVisible();
-    await axe.scan('My Projects, empty');
+    await axe.scan('My projects, empty');
 
     await page.goto('/dashboard');
     await expect(page.getByTestId('dashboard-empty')).toBeVisible();
@@ -132,16 +132,16 @@ for (const theme of THEMES) {
 
     await page.goto('/my-projects');
     await expect(page.getByTestId('project-card')).toHaveCount(1);
-    await axe.scan('My Projects with a project');
+    await axe.scan('My projects with a project');
     await page.getByTestId('project-view').click();
     await expect(page.getByTestId('project-view-dialog')).toBeVisible();
-    await axe.scan('My Projects: view dialog');
+    await axe.scan('My projects: view dialog');
     await page.keyboard.press('Escape');
     await expect(page.getByTestId('project-view-dialog')).toBeHidden();
     await page.getByTestId('project-delete').click();
     await expect(page.getByTestId('delete-dialog')).toBeVisible();
-    await axe.scan('My Projects: delete dialog');
-    await axe.scanHovered('My Projects: delete dialog, destructive button hovered', '[data-testid="confirm-delete"]');
+    await axe.scan('My projects: delete dialog');
+    await axe.scanHovered('My projects: delete dialog, destructive button hovered', '[data-testid="confirm-delete"]');
     await page.keyboard.press('Escape');
     await expect(page.getByTestId('delete-dialog')).toBeHidden();
 

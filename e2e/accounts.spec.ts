@@ -52,7 +52,7 @@ test.describe('trustworthy accounts', () => {
     await page.getByTestId('file-input').setInputFiles(await roomPhotos(1));
     await page.getByTestId('style-scandinavian').click();
     await page.getByTestId('start-staging').click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Staging Complete' })).toBeVisible({ timeout: 90_000 });
+    await expect(page.getByRole('heading', { level: 1, name: 'Staging complete' })).toBeVisible({ timeout: 90_000 });
     await expect(creditsLeft(page)).toHaveText('5');
 
     // The link is single use: opened again it changes nothing and says the address is confirmed.

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signUp, uniqueEmail, withPreferences } from './fixtures/accounts';
+import { logOut, signUp, uniqueEmail, withPreferences } from './fixtures/accounts';
 
 test.describe('accounts', () => {
   test('sign up → signed-in header → switch to German → log out', async ({ page }) => {
@@ -10,7 +10,7 @@ test.describe('accounts', () => {
     await signUp(page, { firstName: 'Erika' });
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByTestId('credits-display')).toContainText('6');
-    await expect(page.getByTestId('nav-my-projects')).toHaveText(/My Projects/);
+    await expect(page.getByTestId('nav-my-projects')).toHaveText(/My projects/);
 
     await page.getByTestId('profile-menu').click();
     await page.getByTestId('menu-language').click();
@@ -58,16 +58,22 @@ test.describe('accounts', () => {
   test('unknown paths show the 404 page, unknown API paths answer JSON', async ({ page }) => {
     await withPreferences(page, { language: 'en', consent: true });
     await page.goto('/this/does/not/exist');
-    await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: '404 Page not found' })).toBeVisible();
     const api = await page.request.get('/api/this-does-not-exist');
     expect(api.status()).toBe(404);
     expect(await api.json()).toMatchObject({ code: 'not_found' });
   });
 
-  test('signed-out visitors on tool views land on the landing page', async ({ page }) => {
+  test('a signed-out deep link goes to sign-in and back to that page afterwards (issue #26)', async ({ page }) => {
     await withPreferences(page, { language: 'en', consent: true });
-    await page.goto('/my-projects');
-    await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByTestId('sign-in-button')).toBeVisible();
+    const { email, password } = await signUp(page);
+    await logOut(page);
+    await page.goto('/my-projects?page=2');
+    await expect(page).toHaveURL(/\/login\?returnTo=%2Fmy-projects%3Fpage%3D2$/);
+    await page.locator('#signin-email').fill(email);
+    await page.locator('#signin-password').fill(password);
+    await page.getByTestId('signin-submit').click();
+    await expect(page).toHaveURL(/\/my-projects\?page=2$/);
+    await expect(page.getByTestId('profile-menu')).toBeVisible();
   });
 });

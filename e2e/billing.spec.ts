@@ -37,13 +37,13 @@ type Lang = 'de' | 'en';
 /** What the journeys read on screen, per language (web/src/features/billing/i18n, DESIGN §2 dates). */
 const TEXT = {
   en: {
-    currentPlan: 'Current Plan',
+    currentPlan: 'Current plan',
     renewsOn: /^Renews on [A-Z][a-z]{2} \d{2}, \d{4}$/,
     staysUntil: /Your Pro plan stays active until [A-Z][a-z]{2} \d{2}, \d{4}/,
     cancelled: 'Plan cancelled',
     endsOn: /^Ends on [A-Z][a-z]{2} \d{2}, \d{4}$/,
     kept: 'Plan kept',
-    changed: 'Plan Changed Successfully',
+    changed: 'Plan changed',
     banner: 'Your payment failed — update your card.',
     updateCard: 'Update card',
   },
@@ -147,7 +147,7 @@ test.describe('billing', () => {
     const modal = page.getByTestId('subscription-modal');
     await expect(modal.getByTestId('usage-value')).toHaveText('0 of 6 used · 6 left');
     await expect(modal.getByTestId('billing-plan-pro').getByTestId('popular-badge')).toHaveText('Most popular');
-    await expect(modal.getByTestId('billing-plan-free').getByRole('button', { name: 'Current Plan' })).toBeDisabled();
+    await expect(modal.getByTestId('billing-plan-free').getByRole('button', { name: 'Current plan' })).toBeDisabled();
     await expect(modal.getByTestId('yearly-discount')).toHaveText('−8 to −25 %');
     // Plans and the modal itself do not need Stripe.js yet.
     expect(stripeJs).toHaveLength(0);
@@ -167,7 +167,7 @@ test.describe('billing', () => {
 
     // A declined card: Stripe's message, nothing charged.
     await payWith(page, TEST_CARDS.declined);
-    await expect(page.getByText('Payment Setup Failed', { exact: true })).toBeVisible();
+    await expect(page.getByText('Payment setup failed', { exact: true })).toBeVisible();
     await expect(page.getByText('Your card was declined.', { exact: true })).toBeVisible();
 
     await payWith(page, TEST_CARDS.ok);
@@ -356,7 +356,7 @@ test.describe('billing', () => {
     const abandoned = await first;
     await expect(app.getByTestId('popup-waiting')).toBeVisible();
     await abandoned.close();
-    await expect(app.getByText('Payment Window Closed', { exact: true })).toBeVisible();
+    await expect(app.getByText('Payment window closed', { exact: true })).toBeVisible();
 
     const second = page.waitForEvent('popup');
     await app.getByTestId('choose-pro').click();

@@ -23,8 +23,11 @@ test('EN: three photos, two of the same room, variations picked on the result sc
   await types.nth(0).selectOption('bedroom');
   await types.nth(1).selectOption('bedroom');
   await types.nth(2).selectOption('kitchen');
-  // Photos of the same room type form one room by default.
+  // Two photos of one room type are two rooms until the user says otherwise (issue #26).
   await expect(groups.nth(0)).toHaveValue('bedroom-1');
+  await expect(groups.nth(1)).toHaveValue('bedroom-2');
+  await expect(page.getByTestId('same-room')).toHaveCount(0);
+  await groups.nth(1).selectOption({ label: 'Same room as photo 1' });
   await expect(groups.nth(1)).toHaveValue('bedroom-1');
   await expect(page.getByTestId('same-room')).toHaveText(['Same room as photo 2', 'Same room as photo 1']);
   await expect(groups.nth(2)).toHaveValue('kitchen-1');
@@ -32,7 +35,7 @@ test('EN: three photos, two of the same room, variations picked on the result sc
   await expect(page.getByTestId('credit-cost')).toHaveText('6 credits');
   await page.getByTestId('start-staging').click();
 
-  await expect(page.getByRole('heading', { level: 1, name: 'Staging Complete' })).toBeVisible({ timeout: 120_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Staging complete' })).toBeVisible({ timeout: 120_000 });
   await expect(creditsLeft(page)).toHaveText('0');
   const pickers = page.getByTestId('variation-picker');
   await expect(pickers).toHaveCount(3);

@@ -67,7 +67,7 @@ test('EN: a partial run shows staged and failed photos side by side; "Retry fail
   const failed = page.getByTestId('failed-image');
   await expect(failed).toHaveCount(1);
   await expect(failed).toContainText('Image 2');
-  await expect(failed).toContainText('The AI changed the room itself');
+  await expect(failed).toContainText('The result changed the room itself');
   await expect(page.getByRole('button', { name: /Open image 1/ })).toBeVisible();
   await expect(page.getByTestId('partial-project-link')).toHaveText('Partial flat');
   await expect(creditsLeft(page)).toHaveText('5');
@@ -77,7 +77,7 @@ test('EN: a partial run shows staged and failed photos side by side; "Retry fail
   openaiApp.fake.answers = [];
   const edits = openaiApp.fake.edits.length;
   await page.getByRole('button', { name: 'Retry failed image' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Staging Complete' })).toBeVisible({ timeout: 90_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Staging complete' })).toBeVisible({ timeout: 90_000 });
   expect(openaiApp.fake.edits.length - edits).toBe(1);
   await expect(page.getByRole('button', { name: /Open image/ })).toHaveCount(2);
   await expect(creditsLeft(page)).toHaveText('4');

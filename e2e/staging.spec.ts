@@ -5,10 +5,10 @@ import { roomPhotos } from './fixtures/rooms.js';
 
 /**
  * The staging journey of spec §2/§4, once in German and once in English: landing → sign-up →
- * new project with 2 photos → progress overlay → 'Staging Complete' → My Projects → project detail
- * → image modal → Re-Stage → delete. The app runs with the offline engine; the only help the test
+ * new project with 2 photos → progress overlay → 'Staging complete' → My Projects → project detail
+ * → image modal → Re-stage → delete. The app runs with the offline engine; the only help the test
  * gives is holding `POST /api/process-image` for a moment so the overlay's steps and the
- * 'Re-Staging Started' toast can be seen before the next state replaces them.
+ * 'Re-staging started' toast can be seen before the next state replaces them.
  */
 const TEXT = {
   de: {
@@ -28,7 +28,7 @@ const TEXT = {
     cancel: 'Abbrechen',
     confirm: 'Löschen',
     deleted: 'Projekt gelöscht',
-    deletedFiles: (n: number) => `${n} Dateien wurden entfernt`,
+    deletedFiles: (_n: number) => 'Ihr Projekt und seine Bilder wurden gelöscht.',
     empty: 'Noch keine Projekte',
   },
   en: {
@@ -37,18 +37,18 @@ const TEXT = {
     overlayTitle: 'Staging your rooms',
     stagingImage: (n: number, total: number) => `Placing furniture in image ${n} of ${total}…`,
     finished: (done: number, total: number) => `${done} of ${total} done`,
-    complete: 'Staging Complete',
+    complete: 'Staging complete',
     completed: 'Completed',
     image: (n: number) => `Image ${n}`,
     imageOf: (n: number, total: number) => `Image ${n} of ${total}`,
-    restageStarted: 'Re-Staging Started',
-    restageDone: 'Re-Staging Complete',
+    restageStarted: 'Re-staging started',
+    restageDone: 'Re-staging complete',
     deleteTitle: 'Delete project',
     deleteText: 'This cannot be undone. All images will be permanently deleted.',
     cancel: 'Cancel',
     confirm: 'Delete',
-    deleted: 'Project Deleted',
-    deletedFiles: (n: number) => `${n} files were removed`,
+    deleted: 'Project deleted',
+    deletedFiles: (_n: number) => 'Your project and its images have been deleted.',
     empty: 'No projects yet',
   },
 } as const;
@@ -125,7 +125,7 @@ for (const lang of ['de', 'en'] as const) {
     await staging.waitFor(1);
     await staging.releaseAll();
 
-    // 'Staging Complete' with two original/staged pairs; two credits spent.
+    // 'Staging complete' with two original/staged pairs; two credits spent.
     await expect(page.getByRole('heading', { level: 1, name: T.complete })).toBeVisible({ timeout: 60_000 });
     await expect(overlay).toBeHidden();
     const results = page.getByTestId('result-grid').locator(':scope > li');
@@ -192,7 +192,7 @@ for (const lang of ['de', 'en'] as const) {
     await page.keyboard.press('Escape');
     await expect(modal).toBeHidden();
 
-    // Re-Stage the first image: 'started', then success; one more credit spent.
+    // Re-stage the first image: 'started', then success; one more credit spent.
     const restage = await holdRequests(page, '**/api/process-image');
     await pairs.first().getByTestId('pair-restage').click();
     await expect(toast(page, T.restageStarted)).toBeVisible();

@@ -19,13 +19,14 @@ try {
     ['build', '--ssr', 'src/prerender.tsx', '--outDir', ssrDir, '--emptyOutDir', '--logLevel', 'warn'],
     { stdio: 'inherit' },
   );
-  const { renderLanding, LANGUAGES } = await import(pathToFileURL(path.join(ssrDir, 'prerender.js')).href);
+  const { renderLanding, landingTitle, LANGUAGES } = await import(pathToFileURL(path.join(ssrDir, 'prerender.js')).href);
   const template = deferAppCode(readFileSync(path.join(outDir, 'index.html'), 'utf8'), landingEntry(outDir));
   if (!template.includes('<div id="root"></div>')) throw new Error('index.html has no empty <div id="root"></div>');
   for (const language of LANGUAGES) {
     const body = await renderLanding(language);
     const html = template
       .replace(/<html lang="[a-z]+">/, `<html lang="${language}">`)
+      .replace(/<title>[^<]*<\/title>/, `<title>${landingTitle(language)}</title>`)
       .replace('<div id="root"></div>', `<div id="root" data-prerendered="${language}">${body}</div>`);
     writeFileSync(path.join(outDir, `landing.${language}.html`), html);
     console.log(`prerendered / (${language}): ${(html.length / 1024).toFixed(1)} KB`);

@@ -1,6 +1,8 @@
 import { renderToString } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
 import { AppRoot } from './app/app-root';
+import commonDe from './i18n/common/de.json';
+import commonEn from './i18n/common/en.json';
 import { initI18n } from './i18n/i18n';
 import { LANGUAGES, type Language } from './i18n/language';
 import { signedOutQueryClient } from './lib/query-client';
@@ -21,6 +23,11 @@ export async function renderLanding(language: Language): Promise<string> {
   const html = renderToString(app);
   if (html.includes('<template') || html.includes('<script')) throw new Error('the landing page still suspended while prerendering');
   return html;
+}
+
+/** The landing page's `<title>` in `language` (the app sets every other page's, web/src/app/document-title.tsx). */
+export function landingTitle(language: Language): string {
+  return (language === 'de' ? commonDe : commonEn).titles.landing;
 }
 
 export { LANGUAGES };

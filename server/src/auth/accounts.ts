@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { UpdateProfileRequest, UserResponse } from '../../../contract/auth.js';
 import { planCredits } from '../../../contract/plans.js';
+import { addCalendarMonths } from '../../../contract/user-stats.js';
 import type { Database } from '../db/client.js';
 import { users, type UserRow } from '../db/schema/users.js';
 import { AppError } from '../errors/app-error.js';
@@ -18,6 +19,7 @@ export function toUserResponse(user: UserRow): UserResponse {
     subscriptionPlan: user.subscriptionPlan,
     creditsUsed: user.creditsUsed,
     creditsLimit: user.creditsLimit,
+    creditsResetAt: user.creditsPeriodStart ? addCalendarMonths(user.creditsPeriodStart, 1).toISOString() : null,
     emailVerified: user.emailVerifiedAt !== null,
     pendingEmail: user.pendingEmail,
     language: user.language,

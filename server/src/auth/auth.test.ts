@@ -12,6 +12,18 @@ afterAll(async () => {
   await t?.close();
 });
 
+describe('who is signed in', () => {
+  it('answers a signed-out visitor 401, or 200 null when asked with optional=1 (no console error on public pages, issue #26)', async () => {
+    expect((await t.app.inject({ url: '/api/auth/user' })).statusCode).toBe(401);
+    const optional = await t.app.inject({ url: '/api/auth/user?optional=1' });
+    expect(optional.statusCode).toBe(200);
+    expect(optional.json()).toBeNull();
+    const { cookie } = await signUp(t.app);
+    const me = await t.app.inject({ url: '/api/auth/user?optional=1', headers: { cookie } });
+    expect(me.json()).toMatchObject({ subscriptionPlan: 'free' });
+  });
+});
+
 describe('registration', () => {
   it('creates a free account with 6 credits, signs in and returns the user', async () => {
     const email = uniqueEmail();
@@ -36,6 +48,10 @@ describe('registration', () => {
     const me = await t.app.inject({ url: '/api/auth/user', headers: { cookie: sessionCookieFrom(res) } });
     expect(me.statusCode).toBe(200);
     expect(me.json().email).toBe(email);
+    // The monthly renewal date comes with the user (issue #26): a month after the credit period began.
+    const resetAt = new Date(me.json().creditsResetAt as string).getTime();
+    expect(resetAt - Date.now()).toBeGreaterThan(27 * 86_400_000);
+    expect(resetAt - Date.now()).toBeLessThan(32 * 86_400_000);
     const [row] = await t.database.db.select().from(users).where(eq(users.email, email));
     expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
   });

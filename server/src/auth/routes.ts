@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { loginRequest, registerRequest, updateProfileRequest, userResponse } from '../../../contract/auth.js';
+import { loginRequest, optionalUserResponse, registerRequest, updateProfileRequest, userQuery, userResponse } from '../../../contract/auth.js';
 import { AppError } from '../errors/app-error.js';
 import { hitRateLimit, resetRateLimit } from '../security/rate-limiter.js';
 import { applyAdminEmails, authenticate, findOrCreateOidcUser, registerUser, toUserResponse, updateProfile } from './accounts.js';
@@ -77,8 +77,9 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     return toUserResponse(user);
   });
 
-  r.get('/api/auth/user', { schema: { response: { 200: userResponse } } }, async (request, reply) => {
+  r.get('/api/auth/user', { schema: { querystring: userQuery, response: { 200: optionalUserResponse } } }, async (request, reply) => {
     const user = await loadSessionUser(request, reply);
+    if (!user && request.query.optional === '1') return null;
     if (!user) throw AppError.unauthorized();
     return toUserResponse(user);
   });

@@ -11,6 +11,7 @@
  * A monthly reset moves the period start forward by whole calendar months.
  */
 import { planCredits, type PlanId } from '../../../contract/plans.js';
+import { addCalendarMonths } from '../../../contract/user-stats.js';
 
 export interface Credits {
   used: number;
@@ -55,16 +56,8 @@ export function newPeriod(planId: PlanId, periodStart: Date): Credits {
   return { used: 0, limit: planCredits(planId), periodStart };
 }
 
-/** `date` plus `months` calendar months, clamped to the month's last day (Jan 31 + 1 → Feb 28/29), like PostgreSQL. */
-export function addMonths(date: Date, months: number): Date {
-  const result = new Date(date.getTime());
-  const day = result.getUTCDate();
-  result.setUTCDate(1);
-  result.setUTCMonth(result.getUTCMonth() + months);
-  const lastDay = new Date(Date.UTC(result.getUTCFullYear(), result.getUTCMonth() + 1, 0)).getUTCDate();
-  result.setUTCDate(Math.min(day, lastDay));
-  return result;
-}
+/** `date` plus `months` calendar months, clamped to the month's last day (one implementation in contract/user-stats.ts). */
+export const addMonths = addCalendarMonths;
 
 /** Whole months from `anchor` to `now` (0 while less than a month has passed). */
 export function monthsElapsed(anchor: Date, now: Date): number {

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { LanguageToggle } from './header/language-toggle';
 import { Logo } from './header/logo';
+import { LegalLinks } from './legal-links';
 
 /**
  * The frame of public pages opened from a link (the share page, decision 026): the brand and the
@@ -18,9 +19,14 @@ export function PublicShell({ children }: { children: ReactNode }) {
           <LanguageToggle />
         </div>
       </header>
-      <main id="main" className="flex-1">
+      <main id="main" className="min-w-0 flex-1">
         {children}
       </main>
+      <footer className="border-t">
+        <div className="mx-auto w-full max-w-6xl px-4 py-5 sm:px-6">
+          <LegalLinks />
+        </div>
+      </footer>
     </div>
   );
 }

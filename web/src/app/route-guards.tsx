@@ -1,14 +1,20 @@
 import { useEffect, type ReactNode } from 'react';
-import { Redirect, useSearch } from 'wouter';
+import { Redirect, useLocation, useSearch } from 'wouter';
 import { useAuth } from '@/lib/auth';
-import { safeReturnTo } from '@/lib/session-expiry';
+import { loginPathReturningTo, safeReturnTo } from '@/lib/session-expiry';
 import { PageSpinner } from './page-spinner';
 
-/** Spec §2: signed-out visitors on tool views go to the landing page. */
+/**
+ * Signed-out visitors on tool views (a deep link to a project, a bookmark) go to the sign-in page,
+ * which brings them back to that address afterwards (issue #26; spec §2 sent them to the landing
+ * page, where the link was lost).
+ */
 export function SignedInOnly({ children }: { children: ReactNode }) {
   const { isAuthenticated, isLoading } = useAuth();
+  const [location] = useLocation();
+  const search = useSearch();
   if (isLoading) return <PageSpinner />;
-  if (!isAuthenticated) return <Redirect to="/" replace />;
+  if (!isAuthenticated) return <Redirect to={loginPathReturningTo(location + (search ? `?${search}` : ''))} replace />;
   return <>{children}</>;
 }
 

@@ -3,6 +3,7 @@ import { Route, Switch } from 'wouter';
 import { ADMIN_BASE, pages } from '@contract/pages';
 import { useAuth } from '@/lib/auth';
 import { AppLayout } from './app-layout';
+import { DocumentTitle } from './document-title';
 import { lazyScreen } from './lazy-screen';
 import { PageSpinner } from './page-spinner';
 import { PublicShell } from './public-shell';
@@ -43,65 +44,68 @@ function RootView() {
 
 export function AppRouter() {
   return (
-    <Switch>
-      <Route path={ADMIN_BASE} nest>
-        <AdminSignIn>
-          <AdminApp notFound={<NotFoundPage />} />
-        </AdminSignIn>
-      </Route>
-      <Route path={pages.subscribePopup} component={SubscribePopupPage} />
-      <Route path={pages.login}>
-        <SignedOutOnly>
-          <LoginPage />
-        </SignedOutOnly>
-      </Route>
-      {/* The mailed account links (issue #10); they work signed in or out. */}
-      <Route path={pages.forgotPassword} component={ForgotPasswordPage} />
-      <Route path={pages.resetPassword} component={ResetPasswordPage} />
-      <Route path={pages.verifyEmail} component={VerifyEmailPage} />
-      <Route path={pages.confirmEmail} component={ConfirmEmailPage} />
-      {/* A project's public share page (decision 026): signed in or out, no app navigation. */}
-      <Route path={pages.sharedListing}>
-        {(params) => (
-          <PublicShell>
-            <SharedListingPage token={params.token} />
-          </PublicShell>
-        )}
-      </Route>
-      <Route>
-        <AppLayout>
-          <Switch>
-            <Route path={pages.home} component={RootView} />
-            <Route path={pages.dashboard}>
-              <SignedInOnly>
-                <DashboardPage />
-              </SignedInOnly>
-            </Route>
-            <Route path={pages.newProject}>
-              <SignedInOnly>
-                <NewProjectPage />
-              </SignedInOnly>
-            </Route>
-            <Route path={pages.myProjects}>
-              <SignedInOnly>
-                <MyProjectsPage />
-              </SignedInOnly>
-            </Route>
-            <Route path={pages.project}>
-              {(params) => (
+    <>
+      <DocumentTitle />
+      <Switch>
+        <Route path={ADMIN_BASE} nest>
+          <AdminSignIn>
+            <AdminApp notFound={<NotFoundPage />} />
+          </AdminSignIn>
+        </Route>
+        <Route path={pages.subscribePopup} component={SubscribePopupPage} />
+        <Route path={pages.login}>
+          <SignedOutOnly>
+            <LoginPage />
+          </SignedOutOnly>
+        </Route>
+        {/* The mailed account links (issue #10); they work signed in or out. */}
+        <Route path={pages.forgotPassword} component={ForgotPasswordPage} />
+        <Route path={pages.resetPassword} component={ResetPasswordPage} />
+        <Route path={pages.verifyEmail} component={VerifyEmailPage} />
+        <Route path={pages.confirmEmail} component={ConfirmEmailPage} />
+        {/* A project's public share page (decision 026): signed in or out, no app navigation. */}
+        <Route path={pages.sharedListing}>
+          {(params) => (
+            <PublicShell>
+              <SharedListingPage token={params.token} />
+            </PublicShell>
+          )}
+        </Route>
+        <Route>
+          <AppLayout>
+            <Switch>
+              <Route path={pages.home} component={RootView} />
+              <Route path={pages.dashboard}>
                 <SignedInOnly>
-                  <ProjectDetailPage id={params.id} />
+                  <DashboardPage />
                 </SignedInOnly>
-              )}
-            </Route>
-            <Route path={pages.subscribe} component={SubscribePage} />
-            <Route path={pages.impressum}>{() => <LegalPage page="impressum" />}</Route>
-            <Route path={pages.privacy}>{() => <LegalPage page="privacy" />}</Route>
-            <Route path={pages.terms}>{() => <LegalPage page="terms" />}</Route>
-            <Route component={NotFoundPage} />
-          </Switch>
-        </AppLayout>
-      </Route>
-    </Switch>
+              </Route>
+              <Route path={pages.newProject}>
+                <SignedInOnly>
+                  <NewProjectPage />
+                </SignedInOnly>
+              </Route>
+              <Route path={pages.myProjects}>
+                <SignedInOnly>
+                  <MyProjectsPage />
+                </SignedInOnly>
+              </Route>
+              <Route path={pages.project}>
+                {(params) => (
+                  <SignedInOnly>
+                    <ProjectDetailPage id={params.id} />
+                  </SignedInOnly>
+                )}
+              </Route>
+              <Route path={pages.subscribe} component={SubscribePage} />
+              <Route path={pages.impressum}>{() => <LegalPage page="impressum" />}</Route>
+              <Route path={pages.privacy}>{() => <LegalPage page="privacy" />}</Route>
+              <Route path={pages.terms}>{() => <LegalPage page="terms" />}</Route>
+              <Route component={NotFoundPage} />
+            </Switch>
+          </AppLayout>
+        </Route>
+      </Switch>
+    </>
   );
 }

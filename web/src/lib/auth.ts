@@ -3,11 +3,16 @@ import type { UserResponse } from '@contract/auth';
 import { ApiError, getQueryFn } from './api-request';
 
 export const USER_QUERY_KEY = ['/api/auth/user'] as const;
+const OPTIONAL_USER_PATH = '/api/auth/user?optional=1';
 
-/** Spec §7: 401 means signed out (null); fresh 30 s, kept 5 min, refetched on focus and mount. */
+/**
+ * Spec §7: signed out is null; fresh 30 s, kept 5 min, refetched on focus and mount. Asked with
+ * `?optional=1`, the server answers a signed-out visitor 200 `null` instead of 401, so public pages
+ * log no failed request in the console (issue #26); a 401 still counts as signed out.
+ */
 export const userQueryOptions = queryOptions({
   queryKey: USER_QUERY_KEY,
-  queryFn: getQueryFn<UserResponse>({ on401: 'returnNull' }),
+  queryFn: () => getQueryFn<UserResponse>({ on401: 'returnNull' })({ queryKey: [OPTIONAL_USER_PATH] }),
   staleTime: 30_000,
   gcTime: 5 * 60_000,
   refetchOnWindowFocus: true,

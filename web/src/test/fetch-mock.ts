@@ -75,6 +75,7 @@ export function testUser(overrides: Record<string, unknown> = {}) {
     pendingEmail: null,
     language: null,
     deletionScheduledFor: null,
+    creditsResetAt: '2026-04-01T00:00:00.000Z',
     ...overrides,
   };
 }

@@ -25,6 +25,8 @@ export interface CompareSliderProps {
   priority?: boolean;
   fit?: 'cover' | 'contain';
   className?: string;
+  /** Drawn over the after image only (the before image covers it left of the handle), e.g. a tint of what changed. */
+  afterOverlay?: React.ReactNode;
   'data-testid'?: string;
 }
 
@@ -51,6 +53,7 @@ export function CompareSlider({
   priority = false,
   fit = 'cover',
   className,
+  afterOverlay,
   'data-testid': testId = 'compare-slider',
 }: CompareSliderProps) {
   const [position, setPosition] = React.useState(clamp(initialPosition));
@@ -129,6 +132,7 @@ export function CompareSlider({
       data-testid={testId}
     >
       {image(after)}
+      {afterOverlay}
       {image(before, { clipPath: `inset(0 ${100 - position}% 0 0)` })}
       <span className={cn(cornerLabel, 'left-3', position < 12 && 'opacity-0')} aria-hidden>
         {labels.before}

@@ -24,6 +24,7 @@ const user: UserResponse = {
   pendingEmail: null,
   language: null,
   deletionScheduledFor: null,
+  creditsResetAt: null,
 };
 
 const json = (body: unknown, status = 200) =>

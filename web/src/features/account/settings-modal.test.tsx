@@ -24,6 +24,7 @@ const user: UserResponse = {
   pendingEmail: null,
   language: null,
   deletionScheduledFor: null,
+  creditsResetAt: null,
 };
 
 type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;

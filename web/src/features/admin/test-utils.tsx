@@ -13,7 +13,8 @@ export function stubApi(routes: Record<string, unknown | { status: number; body?
   const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
     const url =
       typeof input === 'string' ? input : input instanceof URL ? input.pathname : input.url;
-    const path = url.replace(/^https?:\/\/[^/]+/, '');
+    // The query is not part of the route (the app asks `/api/auth/user?optional=1`).
+    const path = url.replace(/^https?:\/\/[^/]+/, '').split('?')[0]!;
     if (!(path in routes))
       return new Response('{"message":"Not found","code":"not_found"}', { status: 404 });
     const answer = routes[path] as { status?: number; body?: unknown };

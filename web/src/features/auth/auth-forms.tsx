@@ -98,10 +98,34 @@ export function SignUpForm({ onDone }: { onDone(): void }) {
         )}
       </div>
       <ServerError message={serverError} />
+      <TermsNotice />
       <Button type="submit" size="lg" disabled={signUp.isPending} data-testid="signup-submit">
         {signUp.isPending && <Loader2 className="animate-spin" aria-hidden />}
         {signUp.isPending ? t('auth.working') : t('auth.submitSignUp')}
       </Button>
     </form>
+  );
+}
+
+/**
+ * Decision 034: the terms become part of the contract by a clear reference before the click
+ * (§ 305 (2) BGB); the privacy policy is information (Art. 13 GDPR), not something to consent to,
+ * so a sentence with both links fits and a required checkbox would wrongly suggest a consent.
+ */
+function TermsNotice() {
+  const { t } = useTranslation('auth');
+  const link = 'font-medium text-foreground underline underline-offset-4 hover:text-primary';
+  return (
+    <p className="text-xs leading-relaxed text-muted-foreground" data-testid="signup-terms">
+      {t('signUpTerms.before')}
+      <Link href="/terms" className={link}>
+        {t('signUpTerms.terms')}
+      </Link>
+      {t('signUpTerms.middle')}
+      <Link href="/privacy" className={link}>
+        {t('signUpTerms.privacy')}
+      </Link>
+      {t('signUpTerms.after')}
+    </p>
   );
 }

@@ -50,7 +50,7 @@ function setup(options: { user?: Record<string, unknown> | null; billing?: Recor
 const card = (id: string) => screen.findByTestId(`billing-plan-${id}`);
 
 describe('/subscribe signed in (spec §2)', () => {
-  it('shows the current plan, usage, Recommended and Current badges, Back to Dashboard and Logout', async () => {
+  it('shows the current plan, usage, Recommended and Current badges, Back to dashboard and Logout', async () => {
     setup({ user: { subscriptionPlan: 'free', creditsUsed: 3, creditsLimit: 6 } });
     expect(await screen.findByTestId('current-plan')).toHaveTextContent('Free');
     expect(screen.getByText('3 of 6 used · 3 left')).toBeInTheDocument();
@@ -94,14 +94,14 @@ describe('/subscribe signed in (spec §2)', () => {
     expect(await screen.findByText('Failed to start subscription. Please try again.')).toBeInTheDocument();
   });
 
-  it("shows 'Payment Error' with Stripe's message when the card is refused", async () => {
+  it("shows 'Payment error' with Stripe's message when the card is refused", async () => {
     stripeStub.confirmResult = { error: { type: 'card_error', message: 'Your card has insufficient funds.' } };
     const { ui } = setup({ routes: [['POST', '/api/get-or-create-subscription', () => jsonResponse({ clientSecret: 'seti_page_1_secret_x', setupIntentId: 'seti_page_1' })]] });
     await ui.click(within(await card('pro')).getByRole('button', { name: 'Choose Pro' }));
     const complete = await screen.findByTestId('complete-subscription');
     await waitFor(() => expect(complete).toBeEnabled());
     await ui.click(complete);
-    expect(await screen.findByText('Payment Error')).toBeInTheDocument();
+    expect(await screen.findByText('Payment error')).toBeInTheDocument();
     expect(screen.getByText('Your card has insufficient funds.')).toBeInTheDocument();
   });
 
@@ -126,15 +126,15 @@ describe('/subscribe signed in (spec §2)', () => {
 });
 
 describe('/subscribe signed out (spec §6)', () => {
-  it("free leads to sign-up with 'Create Account'", async () => {
+  it("free leads to sign-up with 'Create account'", async () => {
     const { ui, history } = setup({ user: null });
-    await ui.click(within(await card('free')).getByRole('button', { name: 'Create Account' }));
+    await ui.click(within(await card('free')).getByRole('button', { name: 'Create account' }));
     expect(history.at(-1)).toBe('/login?mode=signup');
   });
 
-  it("with OpenID Connect configured, 'Create Account' goes to the provider, never the password sign-up", async () => {
+  it("with OpenID Connect configured, 'Create account' goes to the provider, never the password sign-up", async () => {
     const { ui, history, queryClient } = setup({ user: null, routes: [['GET', '/api/config', () => jsonResponse({ billingEnabled: true, stripePublishableKey: 'pk_test_123', oidcEnabled: true })]] });
-    const create = within(await card('free')).getByRole('button', { name: 'Create Account' });
+    const create = within(await card('free')).getByRole('button', { name: 'Create account' });
     await waitFor(() => expect(queryClient.getQueryData(['/api/config'])).toMatchObject({ oidcEnabled: true }));
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/api/login');
     await ui.click(create);
@@ -142,10 +142,10 @@ describe('/subscribe signed out (spec §6)', () => {
     expect(history).not.toContain('/login?mode=signup');
   });
 
-  it("a paid plan says 'Authentication Required' and goes to the login", async () => {
+  it("a paid plan says 'Sign-in required' and goes to the login", async () => {
     const { ui, mock } = setup({ user: null });
     await ui.click(within(await card('pro')).getByRole('button', { name: 'Choose Pro' }));
-    expect(await screen.findByText('Authentication Required')).toBeInTheDocument();
+    expect(await screen.findByText('Sign-in required')).toBeInTheDocument();
     expect(screen.getByText('Please log in to subscribe to a paid plan.')).toBeInTheDocument();
     later.mock.calls.at(-1)![1]();
     expect(assign).toHaveBeenCalledWith('/api/login');

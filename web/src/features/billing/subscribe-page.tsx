@@ -17,7 +17,7 @@ import { useBillingToasts } from './billing-toasts';
 import { BillingCycleToggle } from './components/billing-cycle-toggle';
 import { ChangePlanDialog, type PlanTarget } from './components/change-plan-dialog';
 import { CheckoutView } from './components/checkout-view';
-import { PastDueNotice, PopupWaitingNotice } from './components/notices';
+import { PastDueNotice, PopupWaitingNotice, PurchaseUnavailableNotice } from './components/notices';
 import { PlanGrid } from './components/plan-grid';
 import { UsageBar } from './components/usage-bar';
 import { useCheckout } from './use-checkout';
@@ -88,6 +88,8 @@ export default function SubscribePage() {
     if (inCheckout) window.scrollTo({ top: 0 });
   }, [inCheckout]);
   const planName = user ? PLANS[user.subscriptionPlan].name[lang] : null;
+  // Billing not configured: plans are shown, not sold (issue #26).
+  const purchasable = checkout.configLoading || Boolean(checkout.publishableKey);
 
   return (
     <section className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-12" data-testid="subscribe-page">
@@ -141,6 +143,11 @@ export default function SubscribePage() {
             </div>
           )}
           {billing.data?.pastDue && <PastDueNotice />}
+          {!purchasable && (
+            <div className="mx-auto mt-8 max-w-3xl">
+              <PurchaseUnavailableNotice />
+            </div>
+          )}
 
           <div className="mt-10 flex justify-center">
             <BillingCycleToggle value={cycle} onChange={setCycle} />
@@ -158,6 +165,7 @@ export default function SubscribePage() {
             starting={state.step === 'plans' && state.starting ? state.starting.planId : null}
             locked={isLoading || state.step === 'popup'}
             onChoosePaid={choosePaid}
+            purchasable={purchasable}
             freeAction={
               user
                 ? { label: t('plan.manage'), onClick: () => openAppModal('subscription') }

@@ -59,12 +59,12 @@ function setup(options: { user?: UserResponse; billing?: Record<string, unknown>
 const card = (id: string) => screen.findByTestId(`billing-plan-${id}`);
 
 describe('Subscription modal — plans (spec §2)', () => {
-  it('shows usage, three plans from contract/plans.ts, the popular and current badges and a disabled Current Plan button', async () => {
+  it('shows usage, three plans from contract/plans.ts, the popular and current badges and a disabled Current plan button', async () => {
     setup();
     expect(await screen.findByText('2 of 6 used · 4 left')).toBeInTheDocument();
     const free = await card('free');
     expect(within(free).getByTestId('current-badge')).toHaveTextContent('Current plan');
-    expect(within(free).getByRole('button', { name: 'Current Plan' })).toBeDisabled();
+    expect(within(free).getByRole('button', { name: 'Current plan' })).toBeDisabled();
     const pro = await card('pro');
     expect(within(pro).getByTestId('popular-badge')).toHaveTextContent('Most popular');
     expect(within(pro).getByTestId('billing-plan-price')).toHaveTextContent('29 €');
@@ -86,7 +86,7 @@ describe('Subscription modal — plans (spec §2)', () => {
   it('marks only the plan and cycle the user has as current', async () => {
     const { ui } = setup({ user: testUser({ subscriptionPlan: 'pro', creditsLimit: 200 }) as UserResponse, billing: { subscriptionPlan: 'pro', billingCycle: 'monthly' } });
     const pro = await card('pro');
-    await waitFor(() => expect(within(pro).getByRole('button', { name: 'Current Plan' })).toBeDisabled());
+    await waitFor(() => expect(within(pro).getByRole('button', { name: 'Current plan' })).toBeDisabled());
     await ui.click(screen.getByTestId('billing-cycle-yearly'));
     expect(within(pro).getByRole('button', { name: 'Switch to yearly' })).toBeEnabled();
     expect(within(await card('business')).getByRole('button', { name: 'Switch to Business' })).toBeEnabled();
@@ -141,19 +141,19 @@ describe('Subscription modal — checkout (spec §4)', () => {
     expect(await screen.findByTestId('plan-grid')).toBeInTheDocument();
   });
 
-  it("shows 'Payment Setup Failed' with Stripe's message when the card is refused", async () => {
+  it("shows 'Payment setup failed' with Stripe's message when the card is refused", async () => {
     stripeStub.confirmResult = { error: { type: 'card_error', message: 'Your card was declined.' } };
     const { ui, mock } = setup({ routes: [['POST', '/api/create-setup-intent', () => jsonResponse({ clientSecret: 'seti_test_1_secret_abc', setupIntentId: 'seti_test_1' })]] });
     await ui.click(within(await card('pro')).getByRole('button', { name: 'Choose Pro' }));
     const complete = await screen.findByTestId('complete-subscription');
     await waitFor(() => expect(complete).toBeEnabled());
     await ui.click(complete);
-    expect(await screen.findByText('Payment Setup Failed')).toBeInTheDocument();
+    expect(await screen.findByText('Payment setup failed')).toBeInTheDocument();
     expect(screen.getByText('Your card was declined.')).toBeInTheDocument();
     expect(mock.calls.some((c) => c.url === '/api/complete-subscription')).toBe(false);
   });
 
-  it("shows 'Subscription Failed' with the server's message when completing fails", async () => {
+  it("shows 'Subscription failed' with the server's message when completing fails", async () => {
     const { ui } = setup({
       routes: [
         ['POST', '/api/create-setup-intent', () => jsonResponse({ clientSecret: 'seti_test_1_secret_abc', setupIntentId: 'seti_test_1' })],
@@ -164,7 +164,7 @@ describe('Subscription modal — checkout (spec §4)', () => {
     const complete = await screen.findByTestId('complete-subscription');
     await waitFor(() => expect(complete).toBeEnabled());
     await ui.click(complete);
-    expect(await screen.findByText('Subscription Failed')).toBeInTheDocument();
+    expect(await screen.findByText('Subscription failed')).toBeInTheDocument();
     expect(screen.getByText('The card has not been confirmed yet.')).toBeInTheDocument();
     expect(reload).not.toHaveBeenCalled();
   });
@@ -176,11 +176,13 @@ describe('Subscription modal — checkout (spec §4)', () => {
     expect(screen.getByTestId('plan-grid')).toBeInTheDocument();
   });
 
-  it("shows 'Configuration Error' when payments are not configured", async () => {
-    const { ui, mock } = setup({ config: { billingEnabled: false, stripePublishableKey: null } });
-    expect(await screen.findByTestId('billing-unconfigured')).toBeInTheDocument();
-    await ui.click(within(await card('pro')).getByRole('button', { name: 'Choose Pro' }));
-    expect(await screen.findByText('Configuration Error')).toBeInTheDocument();
+  it('shows plans as not purchasable yet, with a way to contact sales, when payments are not set up (issue #26)', async () => {
+    const { mock } = setup({ config: { billingEnabled: false, stripePublishableKey: null } });
+    expect(await screen.findByTestId('billing-unconfigured')).toHaveTextContent('Online payment is not available yet');
+    const pro = await card('pro');
+    expect(within(pro).getByRole('button', { name: 'Not available yet' })).toBeDisabled();
+    expect(within(pro).getByTestId('contact-sales')).toBeInTheDocument();
+    expect(screen.queryByText(/Configuration|configured/)).not.toBeInTheDocument();
     expect(mock.calls.some((c) => c.url === '/api/create-setup-intent')).toBe(false);
   });
 });
@@ -267,7 +269,7 @@ describe('Subscription modal — changes between paid plans (issue #11)', () => 
     expect(await within(dialog).findByTestId('change-due-now')).toHaveTextContent('83,30 €');
     expect(dialog).toHaveTextContent('VAT');
     await ui.click(within(dialog).getByTestId('change-confirm'));
-    expect(await screen.findByText('Plan Changed Successfully')).toBeInTheDocument();
+    expect(await screen.findByText('Plan changed')).toBeInTheDocument();
     const call = mock.calls.find((c) => c.url === '/api/billing/change-plan');
     expect(call?.body).toEqual({ plan: 'business', cycle: 'monthly', prorationDate: 1773100800 });
     expect(mock.calls.some((c) => c.url.startsWith('/api/billing/change-preview?plan=business&cycle=monthly'))).toBe(true);

@@ -14,7 +14,7 @@ import { ChangePlanDialog, type PlanTarget } from './components/change-plan-dial
 import { PlanStatus } from './components/plan-status';
 import { CheckoutView } from './components/checkout-view';
 import { DowngradeDialog } from './components/downgrade-dialog';
-import { PastDueNotice, PopupWaitingNotice } from './components/notices';
+import { PastDueNotice, PopupWaitingNotice, PurchaseUnavailableNotice } from './components/notices';
 import { PlanGrid } from './components/plan-grid';
 import { UsageBar } from './components/usage-bar';
 import { useCheckout } from './use-checkout';
@@ -30,6 +30,7 @@ export default function SubscriptionModal({ user, open, onOpenChange }: { user: 
   const stats = userStats(user);
   const billing = useBillingState(open);
   const checkout = useCheckout({ source: 'modal' });
+  const purchasable = checkout.configLoading || Boolean(checkout.publishableKey);
   const downgrade = useDowngradeToFree();
   const toasts = useBillingToasts();
   const [cycle, setCycle] = useState<BillingCycle>('monthly');
@@ -100,6 +101,7 @@ export default function SubscriptionModal({ user, open, onOpenChange }: { user: 
             </div>
             {billing.data?.pastDue && <PastDueNotice />}
             {billing.data && billing.data.subscriptionPlan !== 'free' && <PlanStatus state={billing.data} />}
+            {!purchasable && <PurchaseUnavailableNotice />}
             {state.step === 'popup' && <PopupWaitingNotice onFocus={checkout.focusPopup} onCancel={checkout.back} />}
             <PlanGrid
               cycle={cycle}
@@ -107,6 +109,7 @@ export default function SubscriptionModal({ user, open, onOpenChange }: { user: 
               popularLabel={t('plan.mostPopular')}
               starting={state.step === 'plans' && state.starting ? state.starting.planId : null}
               locked={state.step === 'popup'}
+              purchasable={purchasable}
               onChoosePaid={(planId) => (subscribed ? setChangeTarget({ plan: planId, cycle }) : checkout.choose(planId, cycle))}
               freeAction={
                 ending
@@ -114,11 +117,6 @@ export default function SubscriptionModal({ user, open, onOpenChange }: { user: 
                   : { label: user.subscriptionPlan === 'free' ? t('plan.downgrade') : t('status.cancelPlan'), onClick: () => setConfirmFree(true) }
               }
             />
-            {!checkout.configLoading && !checkout.publishableKey && (
-              <p className="text-center text-xs text-muted-foreground" data-testid="billing-unconfigured">
-                {t('modal.configurationHint')}
-              </p>
-            )}
           </>
         )}
       </DialogContent>

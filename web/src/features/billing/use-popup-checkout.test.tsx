@@ -32,21 +32,21 @@ afterEach(() => {
 });
 
 describe('checkout in a popup window (framed app)', () => {
-  it("says 'Popup Blocked' when the browser refuses the window", async () => {
+  it("says 'Pop-up blocked' when the browser refuses the window", async () => {
     vi.spyOn(window, 'open').mockReturnValue(null);
     renderWithProviders(<Harness />);
     await userEvent.click(await screen.findByRole('button', { name: 'open' }));
     expect(window.open).toHaveBeenCalledWith('/subscribe?plan=pro&cycle=monthly&popup=1', 'raumwerk-checkout', expect.stringContaining('popup'));
-    expect(await screen.findByText('Popup Blocked')).toBeInTheDocument();
+    expect(await screen.findByText('Pop-up blocked')).toBeInTheDocument();
   });
 
-  it("says 'Payment Window Closed' when the window closes before the subscription completes", async () => {
+  it("says 'Payment window closed' when the window closes before the subscription completes", async () => {
     const fakeWindow = { closed: false, close: vi.fn(), focus: vi.fn() };
     vi.spyOn(window, 'open').mockReturnValue(fakeWindow as unknown as Window);
     renderWithProviders(<Harness />);
     await userEvent.click(await screen.findByRole('button', { name: 'open' }));
     fakeWindow.closed = true;
-    expect(await screen.findByText('Payment Window Closed')).toBeInTheDocument();
+    expect(await screen.findByText('Payment window closed')).toBeInTheDocument();
     expect(onEnded).toHaveBeenCalled();
     expect(onCompleted).not.toHaveBeenCalled();
   });
@@ -68,6 +68,6 @@ describe('checkout in a popup window (framed app)', () => {
     expect(onCompleted).toHaveBeenCalledTimes(1);
     fakeWindow.closed = true;
     await new Promise((r) => setTimeout(r, 700));
-    expect(screen.queryByText('Payment Window Closed')).not.toBeInTheDocument();
+    expect(screen.queryByText('Payment window closed')).not.toBeInTheDocument();
   });
 });

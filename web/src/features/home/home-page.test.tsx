@@ -24,13 +24,14 @@ const base: UserResponse = {
   pendingEmail: null,
   language: null,
   deletionScheduledFor: null,
+  creditsResetAt: null,
 };
 
 function renderHome(user: UserResponse, config: { furnitureRemoval: boolean } = { furnitureRemoval: true }) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL) =>
-      String(input) === '/api/auth/user'
+      String(input).split('?')[0] === '/api/auth/user'
         ? new Response(JSON.stringify(user), { status: 200 })
         : String(input) === '/api/config'
           ? new Response(JSON.stringify({ stagingEngine: config.furnitureRemoval ? 'openai' : 'offline', ...config }), { status: 200 })
@@ -95,12 +96,28 @@ describe('Home (spec §2)', () => {
     expect(screen.getByTestId('home-link-projects')).toHaveAttribute('href', '/my-projects');
   });
 
-  it('says on the furniture-removal tile that the offline engine cannot remove furniture (no link)', async () => {
+  it('says on the furniture-removal tile, in customer words, that removal is not available yet (no link)', async () => {
     renderHome(base, { furnitureRemoval: false });
     const tile = await screen.findByTestId('tool-removal');
-    await waitFor(() => expect(tile).toHaveTextContent('Needs AI engine'));
-    expect(tile).toHaveTextContent('offline preview engine');
+    await waitFor(() => expect(tile).toHaveTextContent('Not available yet'));
+    expect(tile).toHaveTextContent('Empty rooms can be staged as usual');
+    expect(tile).not.toHaveTextContent(/engine|offline/i);
     expect(within(tile).queryByRole('link')).not.toBeInTheDocument();
+  });
+
+  it('greets a just created account with "Welcome", not "Welcome back" (issue #26)', async () => {
+    sessionStorage.setItem('raumwerk-new-account', base.id);
+    renderHome(base);
+    expect(await screen.findByTestId('home-welcome')).toHaveTextContent(/^Welcome, /);
+    sessionStorage.removeItem('raumwerk-new-account');
+  });
+
+  it('says "No credits left" with the renewal date at 0 credits, not "running low" (issue #26)', async () => {
+    renderHome({ ...base, subscriptionPlan: 'free', creditsUsed: 6, creditsLimit: 6, creditsResetAt: '2026-04-01T00:00:00.000Z' });
+    const card = await screen.findByTestId('subscription-card');
+    expect(card).toHaveTextContent('No credits left');
+    expect(card).not.toHaveTextContent('running low');
+    expect(within(card).getByTestId('credits-reset')).toHaveTextContent('New credits on Apr 01, 2026');
   });
 
   it('uses a neutral welcome without a first name', async () => {

@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import { userStats } from '@contract/user-stats';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/lib/auth';
+import { isNewAccount } from '@/lib/new-account';
 import { QuickStartCard } from './quick-start-card';
 import { StatsGrid } from './stats-grid';
 import { SubscriptionCard } from './subscription-card';
@@ -23,13 +24,19 @@ export default function HomePage() {
       />
       <div className="mx-auto w-full max-w-7xl px-4 py-10 sm:px-6 sm:py-14">
         <div className="flex flex-col gap-6 md:flex-row md:items-end md:justify-between">
-          <div>
+          <div className="min-w-0">
             <p className="text-sm font-medium text-primary">{t('overline')}</p>
             <h1
               className="mt-1.5 text-3xl font-bold tracking-tight sm:text-4xl"
               data-testid="home-welcome"
             >
-              {user.firstName ? t('welcome', { name: user.firstName }) : t('welcomeNoName')}
+              {isNewAccount(user.id)
+                ? user.firstName
+                  ? t('welcomeNew', { name: user.firstName })
+                  : t('welcomeNewNoName')
+                : user.firstName
+                  ? t('welcome', { name: user.firstName })
+                  : t('welcomeNoName')}
             </h1>
             <p className="mt-2 text-muted-foreground">{t('subtitle')}</p>
           </div>
@@ -56,7 +63,7 @@ export default function HomePage() {
 
         <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
           <QuickStartCard creditsRemaining={stats.creditsRemaining} />
-          <SubscriptionCard stats={stats} />
+          <SubscriptionCard stats={stats} resetAt={user.creditsResetAt ?? null} />
         </div>
 
         <section aria-labelledby="tools-title" className="mt-12">

@@ -6,14 +6,17 @@ import { showsUpgradeBadge } from '@contract/user-stats';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
+import { formatCreditReset } from '@/lib/credit-reset';
 import { openAppModal } from '@/lib/modal-bus';
 
 /** Spec §2 "subscription status": plan, credits and a button to the subscription modal. */
-export function SubscriptionCard({ stats }: { stats: UserStats }) {
+export function SubscriptionCard({ stats, resetAt }: { stats: UserStats; resetAt: string | null }) {
   const { t, i18n } = useTranslation('home');
   const lang = i18n.language === 'de' ? 'de' : 'en';
   const plan = PLANS[stats.subscriptionPlan];
-  const low = showsUpgradeBadge(stats);
+  const empty = stats.creditsRemaining === 0;
+  const low = !empty && showsUpgradeBadge(stats);
+  const resetDate = formatCreditReset(resetAt, i18n.language);
   return (
     <section
       aria-labelledby="subscription-title"
@@ -33,7 +36,11 @@ export function SubscriptionCard({ stats }: { stats: UserStats }) {
             {plan.id !== 'free' && <Crown className="size-5 text-primary" aria-hidden />}
           </p>
         </div>
-        {low ? (
+        {empty ? (
+          <Badge variant="warning" data-testid="credits-empty-badge">
+            {t('subscription.empty')}
+          </Badge>
+        ) : low ? (
           <Badge variant="warning">{t('subscription.low')}</Badge>
         ) : (
           <Badge variant="success" className="text-[oklch(0.42_0.12_150)] dark:text-success">
@@ -52,8 +59,9 @@ export function SubscriptionCard({ stats }: { stats: UserStats }) {
         className="mt-2.5"
         aria-label={t('subscription.usage', { percent: stats.usagePercentage })}
       />
-      <p className="mt-2 text-xs text-muted-foreground">
+      <p className="mt-2 text-xs text-muted-foreground" data-testid="credits-reset">
         {t('subscription.perMonth', { credits: plan.creditsPerMonth })}
+        {resetDate && ` ${t(empty ? 'subscription.resetEmpty' : 'subscription.reset', { date: resetDate })}`}
       </p>
       <Button
         className="mt-6 w-full sm:mt-auto"

@@ -12,9 +12,11 @@ import { cn } from '@/lib/class-names';
 import { SignUpCta } from './cta-link';
 import { SectionHeading } from './section-heading';
 
-const SERVICES: { key: string; icon: LucideIcon; active: boolean }[] = [
+// The prerendered page cannot know whether this installation can remove furniture (only some
+// engines can, decision 027), so removal says "being rolled out", true for every configuration (issue #26).
+const SERVICES: { key: string; icon: LucideIcon; active: boolean; rollout?: boolean }[] = [
   { key: 'staging', icon: Sofa, active: true },
-  { key: 'removal', icon: Eraser, active: true },
+  { key: 'removal', icon: Eraser, active: true, rollout: true },
   { key: 'renovation', icon: PaintRoller, active: false },
   { key: 'floorPlan', icon: LayoutPanelLeft, active: false },
 ];
@@ -38,7 +40,7 @@ export function ServicesSection() {
           {t('services.subtitle')}
         </SectionHeading>
         <ul className="mt-14 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
-          {SERVICES.map(({ key, icon: Icon, active }) => (
+          {SERVICES.map(({ key, icon: Icon, active, rollout }) => (
             <li
               key={key}
               className={cn(
@@ -60,7 +62,9 @@ export function ServicesSection() {
                 >
                   <Icon className="size-5" aria-hidden />
                 </span>
-                {active ? (
+                {rollout ? (
+                  <Badge variant="secondary">{t('services.rollout')}</Badge>
+                ) : active ? (
                   <Badge
                     variant="success"
                     className="text-[oklch(0.42_0.12_150)] dark:text-success"

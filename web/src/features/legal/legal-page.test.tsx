@@ -57,6 +57,6 @@ describe('the legal pages take the operator and retention from the configuration
   it('marks development placeholders as such', async () => {
     serve({ operator: { ...operator, name: 'Raumwerk GmbH (placeholder)', placeholder: true } });
     renderWithProviders(<LegalPage page="impressum" />);
-    expect(await screen.findByTestId('placeholder-notice')).toHaveTextContent('development placeholders');
+    expect(await screen.findByTestId('placeholder-notice')).toHaveTextContent('placeholders of a test installation');
   });
 });

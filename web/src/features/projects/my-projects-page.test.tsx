@@ -31,7 +31,7 @@ function setup(list: () => Response | Promise<Response>, del?: () => Response) {
   return { mock, user: userEvent.setup() };
 }
 
-describe('My Projects (German texts of spec §2)', () => {
+describe('My projects (German texts of spec §2)', () => {
   it('shows 6 skeleton cards while loading', async () => {
     setup(() => new Promise<Response>(() => {}));
     expect(await screen.findAllByTestId('project-skeleton')).toHaveLength(6);
@@ -106,7 +106,7 @@ describe('My Projects (German texts of spec §2)', () => {
     dialog = await screen.findByRole('alertdialog');
     await user.click(within(dialog).getByRole('button', { name: 'Löschen' }));
     expect(await screen.findByText('Projekt gelöscht')).toBeInTheDocument();
-    expect(screen.getByText('Das Projekt wurde gelöscht, 4 Dateien wurden entfernt.')).toBeInTheDocument();
+    expect(screen.getByText('Ihr Projekt und seine Bilder wurden gelöscht.')).toBeInTheDocument();
     expect(mock.calls.find((c) => c.method === 'DELETE')?.url).toBe(`/api/projects/${A}`);
     await waitFor(() => expect(mock.calls.filter((c) => c.method === 'GET' && c.url.startsWith('/api/projects?'))).toHaveLength(2));
   });
@@ -133,7 +133,7 @@ describe('My Projects (German texts of spec §2)', () => {
     const { user, mock } = setup(() => jsonResponse(page(first, 'next-page', 25)));
     mock.fn.mockImplementation(async (input: RequestInfo | URL) => {
       const url = String(input);
-      if (url === '/api/auth/user') return jsonResponse(testUser());
+      if (url.split('?')[0] === '/api/auth/user') return jsonResponse(testUser());
       if (url.includes('cursor=next-page')) return jsonResponse(page(second, null, 0));
       return jsonResponse(page(first, 'next-page', 25));
     });
@@ -154,7 +154,7 @@ describe('My Projects (German texts of spec §2)', () => {
   }, 10_000);
 });
 
-describe('My Projects marks preview-engine results (issue #12 item 8)', () => {
+describe('My projects marks preview-engine results (issue #12 item 8)', () => {
   it('shows "Vorschau-Engine" on a cover the offline engine made, not on an AI result', async () => {
     const D = '77777777-7777-4777-8777-777777777777';
     setup(() => jsonResponse(page([listItem({ id: D, title: 'Vorschau', processedEngine: 'offline' }), projects[0]!])));

@@ -47,7 +47,7 @@ export default function MyProjectsPage() {
 
       <div className="mt-8">
         {pages.isPending ? (
-          <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" role="status" aria-label={t('myProjects.loading')}>
+          <div className="grid grid-cols-[minmax(0,1fr)] gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" role="status" aria-label={t('myProjects.loading')}>
             {Array.from({ length: SKELETONS }, (_, i) => (
               <ProjectCardSkeleton key={i} />
             ))}
@@ -71,7 +71,7 @@ export default function MyProjectsPage() {
           />
         ) : (
           <>
-            <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" data-testid="projects-grid">
+            <ul className="grid grid-cols-[minmax(0,1fr)] gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" data-testid="projects-grid">
               {items.map((project) => (
                 <li key={project.id} className="flex">
                   <ProjectCard project={project} onView={() => setViewing(project)} onDelete={() => setDeleting(project)} />

@@ -26,19 +26,19 @@ describe('Project detail', () => {
     expect(await screen.findByText('Loading project...')).toBeInTheDocument();
   });
 
-  it("shows 'Project Not Found' with a way back to the dashboard", async () => {
+  it("shows 'Project not found' with a way back to the dashboard", async () => {
     setup(() => jsonResponse({ message: 'Project not found', code: 'not_found' }, 404));
-    expect(await screen.findByRole('heading', { name: 'Project Not Found' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Project not found' })).toBeInTheDocument();
     expect(screen.getByText("The project you're looking for doesn't exist or you don't have access to it.")).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /Back to Dashboard/ })).toHaveAttribute('href', '/dashboard');
+    expect(screen.getByRole('link', { name: /Back to dashboard/ })).toHaveAttribute('href', '/dashboard');
   });
 
-  it('shows the header (status colour, category with spaces, style) and each original with its staged image', async () => {
+  it('shows the header (status colour, category translated, style) and each original with its staged image', async () => {
     setup(() => jsonResponse(projectDetail(3, [2], { status: 'processing', category: 'floor_plan_to_photos' })));
     expect(await screen.findByRole('heading', { name: 'Lindenstraße 14' })).toBeInTheDocument();
     expect(screen.getByTestId('project-status')).toHaveAttribute('data-status', 'processing');
     expect(screen.getByTestId('project-status')).toHaveClass('text-amber-800');
-    expect(screen.getByTestId('project-category')).toHaveTextContent('floor plan to photos');
+    expect(screen.getByTestId('project-category')).toHaveTextContent('Floor plan to photos');
     expect(screen.getByText('Scandinavian')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Back/ })).toHaveAttribute('href', '/');
 
@@ -51,12 +51,12 @@ describe('Project detail', () => {
     expect(within(pairs[1]!).getByText('Being staged…')).toBeInTheDocument();
   });
 
-  it("shows 'Processing Error - No staged image found' / 'Processing Failed' for an original without a staged image", async () => {
+  it("shows 'No staged image was found' / 'Processing failed' for an original without a staged image", async () => {
     setup(() => jsonResponse(projectDetail(2, [2], { status: 'failed' })));
     const pairs = await screen.findAllByTestId('image-pair');
     expect(screen.getByTestId('project-status')).toHaveClass('text-destructive');
-    expect(within(pairs[1]!).getByText('Processing Failed')).toBeInTheDocument();
-    expect(within(pairs[1]!).getByText('Processing Error - No staged image found')).toBeInTheDocument();
+    expect(within(pairs[1]!).getByText('Processing failed')).toBeInTheDocument();
+    expect(within(pairs[1]!).getByText('No staged image was found')).toBeInTheDocument();
   });
 
   it("shows 'No images found in this project' without images", async () => {
@@ -65,18 +65,18 @@ describe('Project detail', () => {
     expect(screen.getByTestId('project-status')).toHaveAttribute('data-status', 'completed');
   });
 
-  it("re-stages through the API with the project's settings: 'Re-Staging Started', then success, with a spinner meanwhile", async () => {
+  it("re-stages through the API with the project's settings: 'Re-staging started', then success, with a spinner meanwhile", async () => {
     const hold = deferred<Response>();
     const { user, mock } = setup(
       () => jsonResponse(projectDetail(2)),
       () => hold.promise,
     );
     const [first] = await screen.findAllByTestId('image-pair');
-    await user.click(within(first!).getByRole('button', { name: /Re-Stage/ }));
-    expect(await screen.findByText('Re-Staging Started')).toBeInTheDocument();
+    await user.click(within(first!).getByRole('button', { name: /Re-stage/ }));
+    expect(await screen.findByText('Re-staging started')).toBeInTheDocument();
     expect(screen.getByText('Your image is being processed again with the same settings.')).toBeInTheDocument();
     expect(within(first!).getByText('Re-staging…')).toBeInTheDocument();
-    expect(within(first!).getByRole('button', { name: /Re-Stage/ })).toBeDisabled();
+    expect(within(first!).getByRole('button', { name: /Re-stage/ })).toBeDisabled();
     expect(mock.calls.find((c) => c.url === '/api/process-image')?.body).toEqual({
       imageURL: `/objects/users/u/projects/${PROJECT_ID}/o1.jpg`,
       category: 'virtual_staging',
@@ -87,29 +87,29 @@ describe('Project detail', () => {
     });
     const detailCalls = mock.calls.filter((c) => c.url === `/api/projects/${PROJECT_ID}`).length;
     hold.resolve(jsonResponse({ success: true, processedImagePath: '/users/u/new.jpg' }));
-    expect(await screen.findByText('Re-Staging Complete')).toBeInTheDocument();
+    expect(await screen.findByText('Re-staging complete')).toBeInTheDocument();
     await waitFor(() => expect(mock.calls.filter((c) => c.url === `/api/projects/${PROJECT_ID}`).length).toBeGreaterThan(detailCalls));
   });
 
-  it("toasts 'Re-Staging Failed' when the server fails without a reason to tell", async () => {
+  it("toasts 'Re-staging failed' when the server fails without a reason to tell", async () => {
     const { user } = setup(
       () => jsonResponse(projectDetail(1)),
       () => jsonResponse({ message: 'Internal Server Error', code: 'internal_error' }, 500),
     );
     const [first] = await screen.findAllByTestId('image-pair');
-    await user.click(within(first!).getByRole('button', { name: /Re-Stage/ }));
-    expect(await screen.findByText('Re-Staging Failed')).toBeInTheDocument();
+    await user.click(within(first!).getByRole('button', { name: /Re-stage/ }));
+    expect(await screen.findByText('Re-staging failed')).toBeInTheDocument();
     expect(screen.getByText('There was an error re-staging your image. Please try again.')).toBeInTheDocument();
     expect(screen.queryByTestId('restage-problem')).not.toBeInTheDocument();
   });
 
-  it('says why a Re-Stage failed: no credits with the Upgrade button that opens the subscription modal', async () => {
+  it('says why a Re-stage failed: no credits with the Upgrade button that opens the subscription modal', async () => {
     const { user } = setup(
       () => jsonResponse(projectDetail(1)),
       () => jsonResponse({ success: false, error: 'You have no credits left.', code: 'insufficient_credits' }, 402),
     );
     const [first] = await screen.findAllByTestId('image-pair');
-    await user.click(within(first!).getByRole('button', { name: /Re-Stage/ }));
+    await user.click(within(first!).getByRole('button', { name: /Re-stage/ }));
     const alert = await screen.findByTestId('restage-problem');
     expect(alert).toHaveTextContent('No credits left');
     expect(alert).toHaveTextContent('Re-staging an image costs one credit');
@@ -120,15 +120,15 @@ describe('Project detail', () => {
     off();
   });
 
-  it('says the AI changed the room (structure_changed) and that the previous image stays', async () => {
+  it('says the result changed the room (structure_changed) and that the previous image stays', async () => {
     const { user } = setup(
       () => jsonResponse(projectDetail(1)),
       () => jsonResponse({ success: false, error: 'The AI changed the room itself', code: 'structure_changed' }, 422),
     );
     const [first] = await screen.findAllByTestId('image-pair');
-    await user.click(within(first!).getByRole('button', { name: /Re-Stage/ }));
-    expect(await screen.findByText('The AI changed the room')).toBeInTheDocument();
-    expect(screen.getByText(/the previous image stays/)).toBeInTheDocument();
+    await user.click(within(first!).getByRole('button', { name: /Re-stage/ }));
+    expect(await screen.findByText('The result changed the room')).toBeInTheDocument();
+    expect(screen.getAllByText(/the previous image stays/).length).toBeGreaterThan(0);
     expect(screen.queryByTestId('restage-problem')).not.toBeInTheDocument();
   });
 
@@ -145,14 +145,14 @@ describe('Project detail', () => {
     expect(mock.calls.filter((c) => c.url === `/api/projects/${PROJECT_ID}`).length).toBe(after);
   }, 15_000);
 
-  it("downloads through /api/objects/download and toasts 'Download Started'", async () => {
+  it("downloads through /api/objects/download and toasts 'Download started'", async () => {
     // jsdom has no object URLs; the browser's are stood in for.
     Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:x'), revokeObjectURL: vi.fn() });
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     const { user, mock } = setup(() => jsonResponse(projectDetail(1)));
     const [first] = await screen.findAllByTestId('image-pair');
     await user.click(within(first!).getByRole('button', { name: /Download/ }));
-    expect(await screen.findByText('Download Started')).toBeInTheDocument();
+    expect(await screen.findByText('Download started')).toBeInTheDocument();
     expect(mock.calls.find((c) => c.url.startsWith('/api/objects/download'))?.url).toBe(
       `/api/objects/download?path=${encodeURIComponent(`/users/u/projects/${PROJECT_ID}/s1.jpg`)}`,
     );

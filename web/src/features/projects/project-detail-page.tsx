@@ -17,7 +17,7 @@ import { PairCompareCard } from './components/pair-compare-card';
 import { ProjectHeader } from './components/project-header';
 import { RestageProblemAlert } from './components/restage-problem-alert';
 import { RestyleDialog } from './components/restyle-dialog';
-import { imagePairs, type ImagePair } from './image-pairs';
+import { imagePairs, pairTitles, type ImagePair } from './image-pairs';
 import { useRestage } from './use-restage';
 
 /** `/projects/:id`: header, image pairs (compare or gallery), the image modal. */
@@ -26,7 +26,17 @@ export default function ProjectDetailPage({ id }: { id: string }) {
   const [, navigate] = useLocation();
   const query = useProject(id);
   const project = query.data;
-  const pairs = useMemo(() => (project && !project.imagesExpired ? imagePairs(project.images) : []), [project]);
+  const pairs = useMemo(() => {
+    if (!project || project.imagesExpired) return [];
+    const list = imagePairs(project.images);
+    const titles = pairTitles(
+      list,
+      (type) => t(`rooms.${type}`),
+      (n) => t('detail.imageTitle', { n }),
+      (name, n) => t('detail.viewTitle', { name, n }),
+    );
+    return list.map((pair): ImagePair => ({ ...pair, title: titles.get(pair.number) }));
+  }, [project, t]);
   const { restage, isRestaging, problem, dismissProblem } = useRestage(project);
   const [modalIndex, setModalIndex] = useState<number | null>(null);
   const [editing, setEditing] = useState<ImagePair | null>(null);
@@ -34,7 +44,10 @@ export default function ProjectDetailPage({ id }: { id: string }) {
 
   if (query.isPending) {
     return (
-      <div className="flex min-h-[50vh] flex-col items-center justify-center gap-3 text-muted-foreground" role="status">
+      <div
+        className="flex min-h-[50vh] flex-col items-center justify-center gap-3 text-muted-foreground"
+        role="status"
+      >
         <Loader2 className="size-8 animate-spin text-primary" aria-hidden />
         <p>{t('detail.loading')}</p>
       </div>
@@ -57,11 +70,22 @@ export default function ProjectDetailPage({ id }: { id: string }) {
   const download = async (pair: ImagePair, label?: 'de' | 'en') => {
     const image = pair.staged ?? pair.original;
     try {
-      await downloadImage(image.filePath, `${project.title}-${pair.number}.jpg`, { label, share: Boolean(label) });
-      toast({ title: t('detail.downloadStarted'), description: t('detail.downloadStartedText'), variant: 'success' });
+      await downloadImage(image.filePath, `${project.title}-${pair.number}.jpg`, {
+        label,
+        share: Boolean(label),
+      });
+      toast({
+        title: t('detail.downloadStarted'),
+        description: t('detail.downloadStartedText'),
+        variant: 'success',
+      });
     } catch (error) {
       console.warn('download failed', error);
-      toast({ title: t('detail.downloadFailed'), description: t('detail.downloadFailedText'), variant: 'destructive' });
+      toast({
+        title: t('detail.downloadFailed'),
+        description: t('detail.downloadFailedText'),
+        variant: 'destructive',
+      });
     }
   };
   const view = (pair: ImagePair) => setModalIndex(pairs.indexOf(pair));
@@ -77,10 +101,19 @@ export default function ProjectDetailPage({ id }: { id: string }) {
       </Button>
       <ProjectHeader project={project} pairCount={pairs.length} />
       {problem && <RestageProblemAlert problem={problem} onDismiss={dismissProblem} />}
-      {stagedCount > 0 && <ListingPanel projectId={project.id} projectTitle={project.title} stagedCount={stagedCount} />}
+      {stagedCount > 0 && (
+        <ListingPanel
+          projectId={project.id}
+          projectTitle={project.title}
+          stagedCount={stagedCount}
+        />
+      )}
 
       {pairs.length === 0 ? (
-        <div className="mt-8 flex flex-col items-center rounded-2xl border border-dashed px-6 py-16 text-center" data-testid="project-empty">
+        <div
+          className="mt-8 flex flex-col items-center rounded-2xl border border-dashed px-6 py-16 text-center"
+          data-testid="project-empty"
+        >
           <ImageOff className="size-8 text-muted-foreground" aria-hidden />
           <p className="mt-3 text-lg font-semibold">{t('detail.empty')}</p>
           <p className="mt-1 text-sm text-muted-foreground">{t('detail.emptyText')}</p>
@@ -120,7 +153,7 @@ export default function ProjectDetailPage({ id }: { id: string }) {
                 <li key={pair.original.id}>
                   <ImageCard
                     pair={pair}
-                    title={t('detail.imageTitle', { n: pair.number })}
+                    title={pair.title ?? t('detail.imageTitle', { n: pair.number })}
                     busy={isRestaging(pair)}
                     onEdit={() => setEditing(pair)}
                     onView={() => view(pair)}
@@ -132,7 +165,16 @@ export default function ProjectDetailPage({ id }: { id: string }) {
           </TabsContent>
           <VariationPickerList
             projectId={project.id}
-            entries={pairs.flatMap((pair) => (pair.staged ? [{ staged: pair.staged, title: t('detail.imageTitle', { n: pair.number }) }] : []))}
+            entries={pairs.flatMap((pair) =>
+              pair.staged
+                ? [
+                    {
+                      staged: pair.staged,
+                      title: pair.title ?? t('detail.imageTitle', { n: pair.number }),
+                    },
+                  ]
+                : [],
+            )}
             onChosen={() => void query.refetch()}
             data-testid="variation-pickers"
           />
@@ -153,7 +195,7 @@ export default function ProjectDetailPage({ id }: { id: string }) {
         isRestaging={isRestaging}
       />
       <RestyleDialog
-        imageTitle={editing ? t('detail.imageTitle', { n: editing.number }) : ''}
+        imageTitle={editing ? (editing.title ?? t('detail.imageTitle', { n: editing.number })) : ''}
         currentStyleName={project.styleName}
         currentDescription={project.styleDescription}
         open={editing !== null}

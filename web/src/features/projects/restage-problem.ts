@@ -21,9 +21,15 @@ const EXPLAINED = [
   'email_not_verified',
 ] as const;
 
-export function restageProblem(t: TFunction, code: string | undefined): RestageProblem {
+/** `resetDate`: when the monthly credits renew (formatted), said with "no credits left". */
+export function restageProblem(t: TFunction, code: string | undefined, resetDate = ''): RestageProblem {
   if (code === 'insufficient_credits') {
-    return { title: t('detail.restageErrors.insufficient_credits.title'), description: t('detail.restageErrors.insufficient_credits.text'), upgrade: true };
+    const text = t('detail.restageErrors.insufficient_credits.text');
+    return {
+      title: t('detail.restageErrors.insufficient_credits.title'),
+      description: resetDate ? `${text} ${t('detail.restageErrors.insufficient_credits.reset', { date: resetDate })}` : text,
+      upgrade: true,
+    };
   }
   if (code && (EXPLAINED as readonly string[]).includes(code)) {
     return { title: t(`detail.restageErrors.${code}.title`), description: t(`detail.restageErrors.${code}.text`), upgrade: false };

@@ -4,7 +4,9 @@ import { useTranslation } from '@/i18n/i18n';
 import type { ProjectDetailResponse } from '@contract/projects';
 import { DEFAULT_STYLE } from '@contract/styles';
 import { toast } from '@/components/ui/toast-store';
-import { USER_QUERY_KEY } from '@/lib/auth';
+import { USER_QUERY_KEY, useAuth } from '@/lib/auth';
+import { userStats } from '@contract/user-stats';
+import { formatCreditReset } from '@/lib/credit-reset';
 import { useSignInAgain } from '@/lib/session-expiry';
 import { PROJECTS_QUERY_KEY } from './api/get-projects';
 import { RestageError, restageImage } from './api/restage-image';
@@ -23,8 +25,11 @@ export interface StyleChoice {
  * while it runs; no credits left also leaves a `problem` for the page to offer Upgrade.
  */
 export function useRestage(project: ProjectDetailResponse | undefined) {
-  const { t } = useTranslation('projects');
+  const { t, i18n } = useTranslation('projects');
   const queryClient = useQueryClient();
+  const { user } = useAuth();
+  const noCredits = user ? userStats(user).creditsRemaining === 0 : false;
+  const resetDate = formatCreditReset(user?.creditsResetAt, i18n.language);
   const [pending, setPending] = useState<ReadonlySet<string>>(new Set());
   /** The last failure that needs more than a toast (no credits: the Upgrade button). */
   const [problem, setProblem] = useState<RestageProblem | null>(null);
@@ -33,6 +38,13 @@ export function useRestage(project: ProjectDetailResponse | undefined) {
   const restage = useCallback(
     async (pair: ImagePair, style?: StyleChoice) => {
       if (!project) return;
+      // At 0 credits the server would answer 402: say so at once and offer the way on, without sending (issue #26).
+      if (noCredits) {
+        const found = restageProblem(t, 'insufficient_credits', resetDate);
+        toast({ title: found.title, description: found.description, variant: 'destructive' });
+        setProblem(found);
+        return;
+      }
       const id = pair.original.id;
       setPending((s) => new Set(s).add(id));
       setProblem(null);
@@ -52,7 +64,7 @@ export function useRestage(project: ProjectDetailResponse | undefined) {
           signInAgain();
           return;
         }
-        const found = restageProblem(t, error instanceof RestageError ? error.code : undefined);
+        const found = restageProblem(t, error instanceof RestageError ? error.code : undefined, resetDate);
         toast({ title: found.title, description: found.description, variant: 'destructive' });
         if (found.upgrade) setProblem(found);
       } finally {
@@ -65,7 +77,7 @@ export function useRestage(project: ProjectDetailResponse | undefined) {
         void queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
       }
     },
-    [project, queryClient, signInAgain, t],
+    [project, queryClient, signInAgain, t, noCredits, resetDate],
   );
 
   return { restage, isRestaging: (pair: ImagePair) => pending.has(pair.original.id), problem, dismissProblem: () => setProblem(null) };

@@ -16,7 +16,6 @@ export default function SharedListingPage({ token }: { token: string }) {
     <>
       <meta name="robots" content="noindex, nofollow, noarchive" />
       <meta name="referrer" content="no-referrer" />
-      <title>{listing.data ? `${listing.data.title} · ${t('page.virtuallyStaged')}` : t('page.documentTitle')}</title>
     </>
   );
 
@@ -44,14 +43,15 @@ export default function SharedListingPage({ token }: { token: string }) {
       </>
     );
   }
-  const { title, category, pairs } = listing.data;
+  // The project's title is the owner's internal name ("Musterstraße 12 – …"): not shown publicly (issue #26).
+  const { category, pairs } = listing.data;
   const removal = category === 'furniture_removal';
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 lg:py-12" data-testid="shared-listing">
       {head}
       <header className="max-w-3xl">
         <p className="text-sm font-medium text-primary">{t('page.eyebrow')}</p>
-        <h1 className="mt-1 break-words text-3xl font-bold tracking-tight sm:text-4xl">{title}</h1>
+        <h1 className="mt-1 break-words text-3xl font-bold tracking-tight sm:text-4xl">{t('page.heading', { count: pairs.length })}</h1>
         <p className="mt-3 text-muted-foreground">{t('page.intro', { count: pairs.length })}</p>
       </header>
       <p
@@ -62,11 +62,14 @@ export default function SharedListingPage({ token }: { token: string }) {
         <Info className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden />
         <span>
           <strong className="font-semibold">{t('page.virtuallyStaged')}:</strong> {removal ? t('page.noticeRemoval') : t('page.notice')}
+          {/* Originals sit left of the edited images from md up, above them on phones. */}
+          <span className="md:hidden">{t('page.whereStacked')}</span>
+          <span className="hidden md:inline">{t('page.whereSide')}</span>
         </span>
       </p>
       <ol className="mt-8 grid gap-10">
         {pairs.map((pair) => (
-          <PairRow key={pair.position} pair={pair} title={title} />
+          <PairRow key={pair.position} pair={pair} />
         ))}
       </ol>
       <footer className="mt-12 border-t pt-6 text-sm text-muted-foreground">{t('page.footer')}</footer>
@@ -74,7 +77,7 @@ export default function SharedListingPage({ token }: { token: string }) {
   );
 }
 
-function PairRow({ pair, title }: { pair: SharedPair; title: string }) {
+function PairRow({ pair }: { pair: SharedPair }) {
   const { t } = useTranslation('sharing');
   const aspect = pair.original.width && pair.original.height ? `${pair.original.width} / ${pair.original.height}` : '4 / 3';
   return (
@@ -82,13 +85,13 @@ function PairRow({ pair, title }: { pair: SharedPair; title: string }) {
       <h2 className="mb-3 text-lg font-semibold tracking-tight">{t('page.photo', { n: pair.position })}</h2>
       <div className="grid gap-4 md:grid-cols-2">
         <figure className="grid gap-2">
-          <img src={pair.original.url} alt={t('page.originalAlt', { n: pair.position, title })} loading="lazy" className="w-full rounded-xl border bg-muted object-cover" style={{ aspectRatio: aspect }} />
+          <img src={pair.original.url} alt={t('page.originalAlt', { n: pair.position })} loading="lazy" className="w-full rounded-xl border bg-muted object-cover" style={{ aspectRatio: aspect }} />
           <figcaption className="text-sm text-muted-foreground">{t('page.original')}</figcaption>
         </figure>
         <figure className="grid gap-2">
           {pair.staged ? (
             <div className="relative">
-              <img src={pair.staged.url} alt={t('page.stagedAlt', { n: pair.position, title })} loading="lazy" className="w-full rounded-xl border bg-muted object-cover" style={{ aspectRatio: aspect }} />
+              <img src={pair.staged.url} alt={t('page.stagedAlt', { n: pair.position })} loading="lazy" className="w-full rounded-xl border bg-muted object-cover" style={{ aspectRatio: aspect }} />
               <span className="absolute left-3 top-3 inline-flex items-center gap-1.5 rounded-full bg-black/65 px-3 py-1 text-xs font-semibold text-white backdrop-blur-sm">
                 <Sparkles className="size-3.5" aria-hidden /> {t('page.virtuallyStaged')}
               </span>

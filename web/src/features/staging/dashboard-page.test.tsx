@@ -210,17 +210,17 @@ describe('Dashboard (session projects)', () => {
     ).toBeInTheDocument();
   });
 
-  it('quick staging: of several files only the first is processed (batch is coming soon); a quality warning below 1280×720', async () => {
+  it('quick staging: of several files the first is staged, with New project named for more; a quality warning below 1280×720', async () => {
     const { user, mock } = setup();
     const quick = await screen.findByTestId('quick-staging');
-    expect(within(quick).getByText(/Batch upload is coming soon/)).toBeInTheDocument();
+    expect(within(quick).getByText(/Quick staging takes one photo/)).toBeInTheDocument();
     await user.type(within(quick).getByLabelText('Project title'), 'Kitchen');
     await user.upload(within(quick).getByLabelText('Photo'), [
       pngFile('first.png', 1280, 700),
       pngFile('second.png', 1600, 1200),
     ]);
     expect(await within(quick).findByTestId('only-first')).toHaveTextContent(
-      '2 files selected: only the first, first.png, will be processed',
+      '2 files selected: quick staging takes one photo, so first.png will be staged',
     );
     expect(await within(quick).findByTestId('quality-warning')).toHaveTextContent(
       'Below 1280 × 720 px (1280 × 700)',

@@ -16,8 +16,10 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useAuth } from '@/lib/auth';
 import { FURNITURE_REMOVAL_HREF, useFurnitureRemovalAvailable } from '@/lib/public-config';
+import { useRecentProjects } from './api/get-recent-projects';
 import { ActiveRunsPanel } from './components/active-runs-panel';
 import { AdCard } from './components/ad-card';
+import { RecentProjects } from './components/recent-projects';
 import { QuickStagingCard } from './components/quick-staging-card';
 import { SessionProjectCard } from './components/session-project-card';
 import { useRegenerateImage } from './use-regenerate-image';
@@ -37,15 +39,23 @@ export default function DashboardPage() {
   const stats = user ? userStats(user) : null;
   const projects = useSyncedSessionProjects();
   const { regenerate, isRegenerating } = useRegenerateImage();
+  const recent = useRecentProjects(projects.length === 0);
+  const recentItems = recent.data?.items ?? [];
 
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 lg:py-12">
       <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-        <div>
+        <div className="min-w-0">
           <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{t('dashboard.title')}</h1>
-          <p className="mt-2 text-muted-foreground">{t('dashboard.subtitle')}</p>
+          <p className="mt-2 text-muted-foreground">
+            {t(
+              projects.length === 0 && recentItems.length > 0
+                ? 'dashboard.subtitleRecent'
+                : 'dashboard.subtitle',
+            )}
+          </p>
         </div>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
           <Button variant="outline" asChild>
             <Link href="/my-projects">
               <FolderOpen aria-hidden /> {t('dashboard.allProjects')}
@@ -91,7 +101,11 @@ export default function DashboardPage() {
           <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_340px] lg:items-start">
             <div className="grid min-w-0 gap-6" data-testid="session-projects">
               {projects.length === 0 ? (
-                <DashboardEmpty />
+                recent.isPending ? null : recentItems.length > 0 ? (
+                  <RecentProjects projects={recentItems} />
+                ) : (
+                  <DashboardEmpty />
+                )
               ) : (
                 projects.map(({ project, ready }) => (
                   <SessionProjectCard

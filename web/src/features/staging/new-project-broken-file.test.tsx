@@ -98,4 +98,19 @@ describe('picker: a file that is not a readable image (issue #23)', () => {
     );
     expect(screen.getByText('1 von 6 Bildern ausgewählt')).toBeInTheDocument();
   });
+  it('with more than six photos keeps the first six, says how many were left out and still lists the broken file', async () => {
+    const { user } = setup();
+    await user.upload(await screen.findByLabelText('Room photos'), [
+      textAsJpeg(),
+      ...Array.from({ length: 7 }, (_, i) => pngFile(`room-${i + 1}.png`, 1600, 1200)),
+    ]);
+    const notice = await screen.findByTestId('picker-notice');
+    await waitFor(() =>
+      expect(notice).toHaveTextContent(
+        '1 photo was left out: a project holds up to 6 photos. Remove one to add another.',
+      ),
+    );
+    expect(screen.getByTestId('picker-rejected')).toHaveAttribute('data-reason', 'unreadable');
+    expect(await screen.findByText('6 of 6 images selected')).toBeInTheDocument();
+  });
 });

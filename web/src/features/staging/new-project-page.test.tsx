@@ -110,11 +110,11 @@ describe('New project form — spec §5', () => {
     await screen.findByLabelText('Project name');
     fireEvent.submit(screen.getByTestId('staging-form'));
     const box = await screen.findByTestId('staging-error');
-    expect(box).toHaveTextContent('Missing Information');
+    expect(box).toHaveTextContent('Missing information');
     expect(box).toHaveTextContent('Please provide a project name and select images.');
   });
 
-  it("states the 1–6 rule and, when more than 6 are chosen, shows 'Max 6 images allowed' and clears the selection", async () => {
+  it('states the 1–6 rule and, when more than 6 are chosen, keeps the first six and says how many were left out (issue #26)', async () => {
     const { user } = setup();
     await fill(user, 'Flat', files(4));
     await screen.findByText('4 of 6 images selected');
@@ -122,13 +122,9 @@ describe('New project form — spec §5', () => {
 
     await user.upload(screen.getByLabelText('Room photos'), files(3));
     expect(await screen.findByText('Max 6 images allowed')).toBeInTheDocument();
-    expect(screen.queryByTestId('image-previews')).not.toBeInTheDocument();
-    expect(screen.getByTestId('drop-zone')).toBeInTheDocument();
-    expect(startButton()).toBeDisabled();
-
-    await user.upload(screen.getByLabelText('Room photos'), files(7));
-    expect(await screen.findByText('Max 6 images allowed')).toBeInTheDocument();
-    expect(screen.queryByTestId('image-previews')).not.toBeInTheDocument();
+    expect(await screen.findByText('6 of 6 images selected')).toBeInTheDocument();
+    expect(screen.getByTestId('picker-notice')).toHaveTextContent('1 photo was left out');
+    expect(startButton()).toBeEnabled();
   });
 
   it('flags photos below 1024×768 with a non-blocking warning', async () => {
@@ -148,13 +144,13 @@ describe('New project form — spec §5', () => {
     expect(startButton()).toBeEnabled();
   });
 
-  it('refuses to start without credits: Insufficient Credits with an Upgrade button that opens the subscription modal', async () => {
+  it('refuses to start without credits: No credits left with an Upgrade button that opens the subscription modal', async () => {
     const { user } = setup({ user: testUser({ creditsUsed: 6, creditsLimit: 6 }) });
     await fill(user, 'Flat', files(1));
     await screen.findByText('1 of 6 images selected');
     await user.click(startButton());
     const box = await screen.findByTestId('staging-error');
-    expect(box).toHaveTextContent('Insufficient Credits');
+    expect(box).toHaveTextContent('No credits left');
     expect(box).toHaveTextContent('You need more credits to process images.');
 
     const opened = vi.fn();
@@ -164,20 +160,20 @@ describe('New project form — spec §5', () => {
     off();
   });
 
-  it('refuses more images than credits: Credit Limit Exceeded, stating credits held versus images selected', async () => {
+  it('refuses more images than credits: Not enough credits, stating credits held versus images selected', async () => {
     const { user, mock } = setup({ user: testUser({ creditsUsed: 4, creditsLimit: 6 }) });
     await fill(user, 'Flat', files(3));
     await screen.findByText('3 of 6 images selected');
     await user.click(startButton());
     const box = await screen.findByTestId('staging-error');
-    expect(box).toHaveTextContent('Credit Limit Exceeded');
+    expect(box).toHaveTextContent('Not enough credits');
     expect(box).toHaveTextContent('Please upgrade your plan to process more images');
     expect(box).toHaveTextContent('You have 2 credits but selected 3 images.');
     expect(within(box).getByRole('button', { name: 'Upgrade' })).toBeInTheDocument();
     expect(mock.calls.some((c) => c.url === '/api/projects')).toBe(false);
   });
 
-  it('runs the staging with the overlay (submit disabled meanwhile), then shows Staging Complete and keeps the project for the session', async () => {
+  it('runs the staging with the overlay (submit disabled meanwhile), then shows Staging complete and keeps the project for the session', async () => {
     const hold = deferred<void>();
     const { user, mock } = setup({
       processImage: async ({ body }) => {
@@ -202,18 +198,18 @@ describe('New project form — spec §5', () => {
     // The page behind the modal overlay is hidden from the accessibility tree, hence the test id.
     expect(screen.getByTestId('start-staging')).toBeDisabled();
 
-    const userCallsBefore = mock.calls.filter((c) => c.url === '/api/auth/user').length;
+    const userCallsBefore = mock.calls.filter((c) => c.url.startsWith('/api/auth/user')).length;
     hold.resolve();
-    expect(await screen.findByRole('heading', { name: 'Staging Complete' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Create Another' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'View Project' })).toHaveAttribute(
+    expect(await screen.findByRole('heading', { name: 'Staging complete' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create another' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View project' })).toHaveAttribute(
       'href',
       `/projects/${PROJECT_ID}`,
     );
     expect(screen.getAllByRole('button', { name: /Open image/ })).toHaveLength(2);
     // Credits changed: the user is fetched again.
     await waitFor(() =>
-      expect(mock.calls.filter((c) => c.url === '/api/auth/user').length).toBeGreaterThan(
+      expect(mock.calls.filter((c) => c.url.startsWith('/api/auth/user')).length).toBeGreaterThan(
         userCallsBefore,
       ),
     );
@@ -227,7 +223,7 @@ describe('New project form — spec §5', () => {
     const { user, mock } = setup();
     mock.fn.mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = String(input);
-      if (url === '/api/auth/user') return jsonResponse(testUser());
+      if (url.split('?')[0] === '/api/auth/user') return jsonResponse(testUser());
       if (url === '/api/config') return jsonResponse({});
       if (url === '/api/projects') return jsonResponse({ id: PROJECT_ID }, 201);
       if (url === '/api/objects/upload')
@@ -285,7 +281,7 @@ describe('New project form — spec §5', () => {
     await fill(user, 'Flat', files(3));
     await screen.findByText('3 of 6 images selected');
     await user.click(startButton());
-    expect(await screen.findByRole('heading', { name: 'Staging Complete' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Staging complete' })).toBeInTheDocument();
     expect(maxInFlight).toBe(1);
   });
 });

@@ -177,8 +177,8 @@ export default function NewProjectPage() {
       {run.state.status === 'processing' && <ProgressOverlay progress={run.state.progress} />}
 
       <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-        <div>
-          <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">
+        <div className="min-w-0">
+          <h1 className="break-words text-3xl font-bold tracking-tight sm:text-4xl">
             {t(removal ? 'removal.title' : 'newProject.title')}
           </h1>
           <p className="mt-2 max-w-2xl text-muted-foreground">
@@ -243,7 +243,7 @@ export default function NewProjectPage() {
       <form
         onSubmit={onSubmit}
         noValidate
-        className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1fr)_340px] lg:items-start"
+        className="mt-8 grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_340px] lg:items-start"
         aria-busy={processing}
         data-testid="staging-form"
       >
@@ -286,15 +286,19 @@ export default function NewProjectPage() {
                   title={picked.notice.kind === 'maxExceeded' ? t('picker.maxExceeded') : undefined}
                   data-testid="picker-notice"
                 >
-                  {picked.notice.kind === 'maxExceeded' ? (
-                    <p>{t('picker.maxExceededHint')}</p>
-                  ) : (
-                    picked.notice.files.map((f) => (
-                      <p key={f.name} data-testid="picker-rejected" data-reason={f.reason}>
-                        {t(REJECTED_TEXT[f.reason], { name: f.name })}
-                      </p>
-                    ))
+                  {picked.notice.kind === 'maxExceeded' && (
+                    <p>
+                      {t('picker.maxExceededHint', {
+                        count: picked.notice.leftOut,
+                        max: MAX_IMAGES_PER_PROJECT,
+                      })}
+                    </p>
                   )}
+                  {picked.notice.files.map((f) => (
+                    <p key={f.name} data-testid="picker-rejected" data-reason={f.reason}>
+                      {t(REJECTED_TEXT[f.reason], { name: f.name })}
+                    </p>
+                  ))}
                 </Alert>
               )}
               <ImageDropZone
@@ -406,13 +410,15 @@ export default function NewProjectPage() {
           </FormSection>
         </div>
 
-        <aside className="lg:sticky lg:top-24" aria-label={t('newProject.summaryTitle')}>
+        <aside className="min-w-0 lg:sticky lg:top-24" aria-label={t('newProject.summaryTitle')}>
           <div className="rounded-2xl border bg-card p-5 shadow-sm sm:p-6">
             <h2 className="font-semibold tracking-tight">{t('newProject.summaryTitle')}</h2>
-            <dl className="mt-4 grid gap-3 text-sm">
+            <dl className="mt-4 grid grid-cols-[minmax(0,1fr)] gap-3 text-sm">
               <SummaryRow label={t('newProject.summaryName')}>
                 {title.trim() ? (
-                  <span className="truncate">{title.trim()}</span>
+                  <span className="block truncate" title={title.trim()} data-testid="summary-name">
+                    {title.trim()}
+                  </span>
                 ) : (
                   <span className="text-muted-foreground">{t('newProject.summaryNameEmpty')}</span>
                 )}
@@ -436,7 +442,7 @@ export default function NewProjectPage() {
               disabled={processing}
             />
             <div className="my-4 h-px bg-border" />
-            <dl className="grid gap-3 text-sm">
+            <dl className="grid grid-cols-[minmax(0,1fr)] gap-3 text-sm">
               <SummaryRow label={t('newProject.summaryCost')}>
                 <span className="font-semibold" data-testid="credit-cost">
                   {t('newProject.summaryCostValue', { count: creditsNeeded })}
@@ -497,8 +503,18 @@ export default function NewProjectPage() {
               </Button>
             </div>
             {!submittable && !processing && (
-              <p className="mt-3 text-center text-xs text-muted-foreground">
-                {t('newProject.submitHint')}
+              <p
+                className="mt-3 text-center text-xs text-muted-foreground"
+                data-testid="submit-hint"
+              >
+                {t(
+                  submitHintKey({
+                    unconfirmed,
+                    removalBlocked,
+                    hasTitle: title.trim().length > 0,
+                    imageCount: picked.images.length,
+                  }),
+                )}
               </p>
             )}
           </div>
@@ -508,9 +524,23 @@ export default function NewProjectPage() {
   );
 }
 
+/** Why "Start staging" is disabled, the first reason that applies (issue #26: the hint named the wrong one). */
+function submitHintKey(state: {
+  unconfirmed: boolean;
+  removalBlocked: boolean;
+  hasTitle: boolean;
+  imageCount: number;
+}): string {
+  if (state.unconfirmed) return 'newProject.hintConfirm';
+  if (state.removalBlocked) return 'newProject.hintRemoval';
+  if (!state.hasTitle && state.imageCount === 0) return 'newProject.submitHint';
+  if (!state.hasTitle) return 'newProject.hintName';
+  return 'newProject.hintPhotos';
+}
+
 function SummaryRow({ label, children }: { label: string; children: React.ReactNode }) {
   return (
-    <div className="flex items-center justify-between gap-4">
+    <div className="flex min-w-0 items-center justify-between gap-4">
       <dt className="shrink-0 text-muted-foreground">{label}</dt>
       <dd className="min-w-0 truncate text-right font-medium">{children}</dd>
     </div>

@@ -63,14 +63,17 @@ describe('New project in furniture-removal mode', () => {
     });
   });
 
-  it('on the offline engine: says why and keeps the start button disabled', async () => {
+  it('on the offline engine: says in customer words that removal is not available yet, and keeps the start button disabled', async () => {
     const { user } = setup(false);
-    expect(await screen.findByTestId('removal-unavailable')).toHaveTextContent(
-      'offline preview engine',
-    );
+    const notice = await screen.findByTestId('removal-unavailable');
+    expect(notice).toHaveTextContent('Furniture removal is not available yet');
+    expect(notice).not.toHaveTextContent(/engine|STAGING_ENGINE|administrator/);
     await user.click(screen.getByLabelText('Project name'));
     await user.paste('Flat 3');
     await user.upload(screen.getByLabelText('Room photos'), [pngFile('room.png', 1600, 1200)]);
     expect(screen.getByRole('button', { name: 'Start removal' })).toBeDisabled();
+    expect(screen.getByTestId('submit-hint')).toHaveTextContent(
+      'Furniture removal is not available yet.',
+    );
   });
 });

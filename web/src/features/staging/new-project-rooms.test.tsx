@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch, pngFile, testUser, type MockRequest } from '@/test/fetch-mock';
@@ -15,7 +15,7 @@ const PROJECT_ID = '33333333-3333-4333-8333-333333333333';
 
 /** Decision 025 on the new-project screen: room type and room per photo, variations and their cost. */
 describe('New project: rooms and variations', () => {
-  it('groups photos of the same room type, lets a photo be another room, and sends rooms and variations', async () => {
+  it('keeps photos of the same room type apart until one is marked "same room as photo N", and sends rooms and variations', async () => {
     const staged: MockRequest[] = [];
     let uploads = 0;
     mockFetch([
@@ -68,9 +68,16 @@ describe('New project: rooms and variations', () => {
     await user.selectOptions(screen.getByLabelText('Room type of room-1.png'), 'bedroom');
     await user.selectOptions(screen.getByLabelText('Room type of room-2.png'), 'bedroom');
     await user.selectOptions(screen.getByLabelText('Room type of room-3.png'), 'bedroom');
-    // Same type, same room by default; the third photo becomes a second bedroom.
-    expect(screen.getByLabelText('Which room room-2.png shows')).toHaveValue('bedroom-1');
-    await user.selectOptions(screen.getByLabelText('Which room room-3.png shows'), 'bedroom-2');
+    // Two bedrooms are two rooms by default (issue #26): nothing is grouped silently.
+    expect(screen.getByLabelText('Which room room-2.png shows')).toHaveValue('bedroom-2');
+    expect(screen.getByLabelText('Which room room-3.png shows')).toHaveValue('bedroom-3');
+    expect(screen.queryAllByTestId('same-room')).toHaveLength(0);
+    // The user says photo 2 shows the room of photo 1.
+    const group2 = screen.getByLabelText('Which room room-2.png shows');
+    expect(
+      within(group2).getByRole('option', { name: 'Same room as photo 1', hidden: true }),
+    ).toBeInTheDocument();
+    await user.selectOptions(group2, 'bedroom-1');
     expect(screen.getAllByTestId('same-room').map((p) => p.textContent)).toEqual([
       'Same room as photo 2',
       'Same room as photo 1',
@@ -94,7 +101,7 @@ describe('New project: rooms and variations', () => {
       sent.map((b) => [b.imageURL.split('/').pop(), b.roomType, b.roomGroup, b.variations]),
     ).toEqual([
       ['1', 'bedroom', 'bedroom-1', 3],
-      ['3', 'bedroom', 'bedroom-2', 3],
+      ['3', 'bedroom', 'bedroom-3', 3],
       ['2', 'bedroom', 'bedroom-1', 3],
     ]);
   });

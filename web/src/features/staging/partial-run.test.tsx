@@ -101,7 +101,7 @@ describe('a partial run (issue #12)', () => {
     expect(failed).toHaveLength(2);
     expect(failed[0]).toHaveTextContent('Image 2');
     expect(failed[0]).toHaveTextContent(
-      'The AI changed the room itself (walls, windows or perspective)',
+      'The result changed the room itself (walls, windows or perspective)',
     );
     expect(failed[1]).toHaveTextContent('The AI service refused this image.');
     expect(screen.getAllByRole('button', { name: /Open image/ })).toHaveLength(1);

@@ -7,8 +7,10 @@ const room = (roomType: PhotoRoom['roomType'], roomGroup: string): PhotoRoom => 
 });
 
 describe('room groups of a project', () => {
-  it('puts photos of one room type in one group by default and automatic photos each in their own', () => {
-    expect(defaultGroup('bedroom', [room('bedroom', 'bedroom-1')])).toBe('bedroom-1');
+  it('makes every photo its own room by default, whatever its type', () => {
+    // Two bedrooms are two rooms until the user says "same room as photo N" (issue #26).
+    expect(defaultGroup('bedroom', [room('bedroom', 'bedroom-1')])).toBe('bedroom-2');
+    expect(defaultGroup('bedroom', [room('living_room', 'living-room-1')])).toBe('bedroom-1');
     expect(defaultGroup('dining_room', [])).toBe('dining-room-1');
     expect(defaultGroup('auto', [room('auto', 'room-1'), room('auto', 'room-2')])).toBe('room-3');
   });

@@ -20,7 +20,6 @@ export function groupNumber(roomGroup: string): number {
 
 /** The group a photo of `roomType` joins by default, given the rooms of the other photos. */
 export function defaultGroup(roomType: RoomType, others: PhotoRoom[]): string {
-  if (roomType !== 'auto') return `${prefixOf(roomType)}-1`;
   return nextGroup(roomType, others);
 }
 

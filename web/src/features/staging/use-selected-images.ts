@@ -8,12 +8,17 @@ import {
   type SelectedImage,
 } from './selected-images';
 
-export type PickerNotice = { kind: 'maxExceeded' } | { kind: 'rejected'; files: RejectedFile[] };
+/** Too many photos (how many were left out), or only rejected files; both list the rejected files. */
+export type PickerNotice =
+  | { kind: 'maxExceeded'; leftOut: number; files: RejectedFile[] }
+  | { kind: 'rejected'; files: RejectedFile[] };
 
 /**
- * The picked photos. Spec §5: choosing more than 6 in total shows 'Max 6 images allowed' and
- * clears the selection. Files of another type, above 10 MB or whose bytes are no readable image are
- * skipped and listed with the reason (they are not counted, so they cost nothing).
+ * The picked photos. Choosing more than 6 in total keeps the selection and the first photos up to
+ * 6, and says how many were left out ('Max 6 images allowed'; spec §5 cleared everything, which
+ * lost the user's choice: issue #26). Files of another type, above 10 MB or whose bytes are no
+ * readable image are skipped and listed with the reason (they are not counted, so they cost
+ * nothing; issue #23).
  */
 export function useSelectedImages(
   minWidth: number,
@@ -35,27 +40,34 @@ export function useSelectedImages(
 
   const add = useCallback(
     async (files: File[]) => {
-      const { accepted, rejected } = await checkPicked(files);
-      if (current.current.length + accepted.length > max) {
-        clearAll();
-        setNotice({ kind: 'maxExceeded' });
-        return;
-      }
-      setNotice(rejected.length ? { kind: 'rejected', files: rejected } : null);
+      const { accepted: all, rejected } = await checkPicked(files);
+      const room = Math.max(0, max - current.current.length);
+      const accepted = all.slice(0, room);
+      const leftOut = all.length - accepted.length;
+      setNotice(
+        leftOut > 0
+          ? { kind: 'maxExceeded', leftOut, files: rejected }
+          : rejected.length
+            ? { kind: 'rejected', files: rejected }
+            : null,
+      );
       if (!accepted.length) return;
       const added = await Promise.all(
         accepted.map((file) => toSelectedImage(file, minWidth, minHeight)),
       );
-      if (current.current.length + added.length > max) {
-        added.forEach(releasePreview);
-        clearAll();
-        setNotice({ kind: 'maxExceeded' });
-        return;
-      }
-      current.current = [...current.current, ...added];
+      // Another pick may have filled places meanwhile: keep what still fits.
+      const fits = added.slice(0, Math.max(0, max - current.current.length));
+      added.slice(fits.length).forEach(releasePreview);
+      if (fits.length < added.length)
+        setNotice({
+          kind: 'maxExceeded',
+          leftOut: leftOut + added.length - fits.length,
+          files: rejected,
+        });
+      current.current = [...current.current, ...fits];
       setImages(current.current);
     },
-    [clearAll, max, minHeight, minWidth],
+    [max, minHeight, minWidth],
   );
 
   const remove = useCallback((id: string) => {

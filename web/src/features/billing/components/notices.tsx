@@ -1,4 +1,5 @@
 import { ExternalLink } from 'lucide-react';
+import { ContactSalesButton } from '@/app/contact-sales-button';
 import { useTranslation } from '@/i18n/i18n';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -33,5 +34,19 @@ export function PopupWaitingNotice({ onFocus, onCancel }: { onFocus(): void; onC
         </>
       }
     />
+  );
+}
+
+/**
+ * Online payment is not set up on this installation (billing not configured): the plans are shown
+ * but cannot be bought yet; the way forward is a message to sales (issue #26). The operator sees
+ * why in the admin area's system status.
+ */
+export function PurchaseUnavailableNotice() {
+  const { t } = useTranslation('billing');
+  return (
+    <Alert title={t('unavailable.title')} data-testid="billing-unconfigured" action={<ContactSalesButton label={t('plan.contactSales')} className="h-9 rounded-md border bg-background px-3 hover:no-underline" />}>
+      <p>{t('unavailable.text')}</p>
+    </Alert>
   );
 }

@@ -22,6 +22,7 @@ export function PlanCard({
   popularLabel,
   current,
   action,
+  contactSales = plan.contactSales,
 }: {
   plan: Plan;
   cycle: BillingCycle;
@@ -29,6 +30,8 @@ export function PlanCard({
   popularLabel: string;
   current: boolean;
   action: PlanAction;
+  /** Offer "Contact sales" under the button (Business; every paid plan while payment is not set up). */
+  contactSales?: boolean;
 }) {
   const { t, i18n } = useTranslation('billing');
   const lang = langOf(i18n.language);
@@ -96,7 +99,7 @@ export function PlanCard({
         {action.busy && <Loader2 className="animate-spin" aria-hidden />}
         {current ? t('plan.current') : action.label}
       </Button>
-      {plan.contactSales && <ContactSalesButton label={t('plan.contactSales')} className="mt-1 w-full" />}
+      {contactSales && <ContactSalesButton label={t('plan.contactSales')} className="mt-1 w-full" />}
 
       <ul className="mt-5 space-y-2.5 border-t pt-5 text-sm">
         {plan.features.map((feature) => (

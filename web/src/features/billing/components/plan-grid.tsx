@@ -22,6 +22,7 @@ export function PlanGrid({
   locked,
   onChoosePaid,
   freeAction,
+  purchasable = true,
   className,
 }: {
   cycle: BillingCycle;
@@ -34,6 +35,8 @@ export function PlanGrid({
   onChoosePaid(planId: PaidPlanId): void;
   /** The free plan's button when it is not the current plan. */
   freeAction: PlanAction;
+  /** False while online payment is not set up: paid plans say "Not available yet" and offer contact sales. */
+  purchasable?: boolean;
   className?: string;
 }) {
   const { t, i18n } = useTranslation('billing');
@@ -50,10 +53,22 @@ export function PlanGrid({
     <div className={cn('grid gap-4 md:grid-cols-3', className)} data-testid="plan-grid">
       {PLAN_LIST.map((plan) => {
         const id = plan.id;
-        const action: PlanAction = isPaid(id)
-          ? { label: paidLabel(plan), onClick: () => onChoosePaid(id), busy: starting === id, disabled: locked || (starting !== null && starting !== id) }
-          : { ...freeAction, disabled: freeAction.disabled || locked || starting !== null };
-        return <PlanCard key={id} plan={plan} cycle={cycle} popularLabel={popularLabel} current={isCurrentPlan(plan, cycle, current)} action={action} />;
+        const action: PlanAction = !isPaid(id)
+          ? { ...freeAction, disabled: freeAction.disabled || locked || starting !== null }
+          : purchasable
+            ? { label: paidLabel(plan), onClick: () => onChoosePaid(id), busy: starting === id, disabled: locked || (starting !== null && starting !== id) }
+            : { label: t('plan.notYet'), onClick: () => undefined, disabled: true };
+        return (
+          <PlanCard
+            key={id}
+            plan={plan}
+            cycle={cycle}
+            popularLabel={popularLabel}
+            current={isCurrentPlan(plan, cycle, current)}
+            action={action}
+            contactSales={plan.contactSales || (isPaid(id) && !purchasable)}
+          />
+        );
       })}
     </div>
   );

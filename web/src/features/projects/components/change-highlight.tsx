@@ -17,5 +17,12 @@ export function ChangeHighlight({ maskPath }: { maskPath: string }) {
     maskRepeat: 'no-repeat',
     WebkitMaskRepeat: 'no-repeat',
   };
-  return <div aria-hidden className="pointer-events-none absolute inset-0 bg-fuchsia-500/55" style={style} data-testid="change-highlight" />;
+  return (
+    <div
+      aria-hidden
+      className="pointer-events-none absolute inset-0 bg-fuchsia-500/55"
+      style={style}
+      data-testid="change-highlight"
+    />
+  );
 }

@@ -37,27 +37,45 @@ export function DeleteProjectDialog({
     if (!project || mutation.isPending) return;
     mutation.mutate(project.id, {
       onSuccess: (reply) => {
-        toast({ title: t('delete.successTitle'), description: t('delete.successText', { count: reply.deletedFiles }), variant: 'success' });
+        toast({
+          title: t('delete.successTitle'),
+          description: t('delete.successText', { count: reply.deletedFiles }),
+          variant: 'success',
+        });
         onOpenChange(false);
         onDeleted?.();
       },
       onError: (error) => {
-        toast({ title: t('delete.errorTitle'), description: serverErrorText(error, t('delete.errorText')), variant: 'destructive' });
+        toast({
+          title: t('delete.errorTitle'),
+          description: serverErrorText(error, t('delete.errorText')),
+          variant: 'destructive',
+        });
         onOpenChange(false);
       },
     });
   };
 
   return (
-    <AlertDialog open={project !== null} onOpenChange={(open) => !mutation.isPending && onOpenChange(open)}>
+    <AlertDialog
+      open={project !== null}
+      onOpenChange={(open) => !mutation.isPending && onOpenChange(open)}
+    >
       <AlertDialogContent data-testid="delete-dialog">
         <AlertDialogHeader>
           <AlertDialogTitle>{t('delete.title')}</AlertDialogTitle>
-          <AlertDialogDescription>{t('delete.text', { title: project?.title ?? '' })}</AlertDialogDescription>
+          <AlertDialogDescription>
+            {t('delete.text', { title: project?.title ?? '' })}
+          </AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
           <AlertDialogCancel disabled={mutation.isPending}>{t('delete.cancel')}</AlertDialogCancel>
-          <AlertDialogAction destructive onClick={confirm} disabled={mutation.isPending} data-testid="confirm-delete">
+          <AlertDialogAction
+            destructive
+            onClick={confirm}
+            disabled={mutation.isPending}
+            data-testid="confirm-delete"
+          >
             {mutation.isPending && <Loader2 className="animate-spin" aria-hidden />}
             {mutation.isPending ? t('delete.deleting') : t('delete.confirm')}
           </AlertDialogAction>

@@ -4,7 +4,15 @@ import { cn } from '@/lib/class-names';
 import { formatDate } from '../format-date';
 
 /** When the retention job deletes (or deleted) a project's images (DESIGN §4, terms: 30 days). */
-export function ExpiryChip({ expireAt, expired, className }: { expireAt: string | null; expired: boolean; className?: string }) {
+export function ExpiryChip({
+  expireAt,
+  expired,
+  className,
+}: {
+  expireAt: string | null;
+  expired: boolean;
+  className?: string;
+}) {
   const { t } = useTranslation('projects');
   if (!expired && !expireAt) return null;
   return (
@@ -14,11 +22,21 @@ export function ExpiryChip({ expireAt, expired, className }: { expireAt: string 
         expired ? 'bg-destructive/90 text-destructive-foreground' : 'bg-black/60 text-white',
         className,
       )}
-      title={expired ? t('myProjects.expiredLong') : t('myProjects.expiresOnLong', { date: formatDate(expireAt) })}
+      title={
+        expired
+          ? t('myProjects.expiredLong')
+          : t('myProjects.expiresOnLong', { date: formatDate(expireAt) })
+      }
       data-testid="expiry"
     >
-      {expired ? <ImageOff className="size-3" aria-hidden /> : <Clock className="size-3" aria-hidden />}
-      {expired ? t('myProjects.expired') : t('myProjects.expiresOn', { date: formatDate(expireAt) })}
+      {expired ? (
+        <ImageOff className="size-3" aria-hidden />
+      ) : (
+        <Clock className="size-3" aria-hidden />
+      )}
+      {expired
+        ? t('myProjects.expired')
+        : t('myProjects.expiresOn', { date: formatDate(expireAt) })}
     </span>
   );
 }

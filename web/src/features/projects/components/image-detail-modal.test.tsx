@@ -49,18 +49,30 @@ describe('Image detail modal', () => {
   it('navigates with ← and → and wraps around at both ends', async () => {
     renderWithProviders(<Harness />);
     const { user, modal } = await open();
-    expect(within(modal).getByRole('heading', { name: 'Lindenstraße 14 · Image 1' })).toBeInTheDocument();
+    expect(
+      within(modal).getByRole('heading', { name: 'Lindenstraße 14 · Image 1' }),
+    ).toBeInTheDocument();
     await user.keyboard('{ArrowLeft}');
-    expect(within(modal).getByRole('heading', { name: 'Lindenstraße 14 · Image 3' })).toBeInTheDocument();
+    expect(
+      within(modal).getByRole('heading', { name: 'Lindenstraße 14 · Image 3' }),
+    ).toBeInTheDocument();
     expect(within(modal).getByText('Image 3 of 3')).toBeInTheDocument();
     await user.keyboard('{ArrowRight}');
-    expect(within(modal).getByRole('heading', { name: 'Lindenstraße 14 · Image 1' })).toBeInTheDocument();
+    expect(
+      within(modal).getByRole('heading', { name: 'Lindenstraße 14 · Image 1' }),
+    ).toBeInTheDocument();
     await user.keyboard('{ArrowRight}{ArrowRight}');
-    expect(within(modal).getByRole('heading', { name: 'Lindenstraße 14 · Image 3' })).toBeInTheDocument();
+    expect(
+      within(modal).getByRole('heading', { name: 'Lindenstraße 14 · Image 3' }),
+    ).toBeInTheDocument();
     await user.click(within(modal).getByRole('button', { name: 'Next image' }));
-    expect(within(modal).getByRole('heading', { name: 'Lindenstraße 14 · Image 1' })).toBeInTheDocument();
+    expect(
+      within(modal).getByRole('heading', { name: 'Lindenstraße 14 · Image 1' }),
+    ).toBeInTheDocument();
     await user.click(within(modal).getByRole('button', { name: 'Previous image' }));
-    expect(within(modal).getByRole('heading', { name: 'Lindenstraße 14 · Image 3' })).toBeInTheDocument();
+    expect(
+      within(modal).getByRole('heading', { name: 'Lindenstraße 14 · Image 3' }),
+    ).toBeInTheDocument();
   });
 
   it('zooms with + and − in 25% steps between 50% and 300%', async () => {
@@ -111,17 +123,19 @@ describe('Image detail modal', () => {
     const onDelete = vi.fn();
     const onRestage = vi.fn();
     const onDownload = vi.fn();
-    renderWithProviders(<Harness onDelete={onDelete} onRestage={onRestage} onDownload={onDownload} />);
+    renderWithProviders(
+      <Harness onDelete={onDelete} onRestage={onRestage} onDownload={onDownload} />,
+    );
     const { user, modal } = await open();
     expect(within(modal).getByText('Scandinavian')).toBeInTheDocument();
     const room = within(modal).getByTestId('room-lock');
     expect(room).toHaveTextContent('Room unchanged');
-    expect(room).toHaveTextContent('Aligned to within 0.6 px');
-    expect(room).toHaveTextContent('18% of the photo furnished');
-    expect(room).toHaveTextContent("100% of the room's lines in place");
-    expect(within(modal).getByText('Offline preview engine')).toBeInTheDocument();
+    expect(room).toHaveTextContent('only the furniture and decor were added');
+    // The lock's measurements are for the operator, not the customer (issue #26).
+    expect(room).not.toHaveTextContent(/px|lines in place/);
+    expect(within(modal).getByText('Preview engine (quick sketch)')).toBeInTheDocument();
     await user.click(within(modal).getByRole('button', { name: 'Download' }));
-    await user.click(within(modal).getByRole('button', { name: 'Re-Stage' }));
+    await user.click(within(modal).getByRole('button', { name: 'Re-stage' }));
     expect(onDownload).toHaveBeenCalledWith(pairs[0]);
     expect(onRestage).toHaveBeenCalledWith(pairs[0]);
     await user.click(within(modal).getByRole('button', { name: 'Delete project' }));
@@ -137,11 +151,19 @@ describe('Image detail modal', () => {
     await user.click(toggle);
     expect(within(modal).getByRole('slider')).toBeInTheDocument();
     const tint = within(modal).getByTestId('change-highlight');
-    expect(tint.style.maskImage).toContain(`/objects/users/u/projects/${project.id}/s1.changes.png`);
-    expect(within(modal).getByTestId('changes-legend')).toHaveTextContent('Tinted: what the AI added');
+    expect(tint.style.maskImage).toContain(
+      `/objects/users/u/projects/${project.id}/s1.changes.png`,
+    );
+    // Only the staged half is tinted: the tint lies under the original, which covers it left of the handle.
+    expect(within(modal).getByTestId('compare-slider')).toContainElement(tint);
+    expect(tint.nextElementSibling?.getAttribute('alt')).toMatch(/^Before/);
+    expect(within(modal).getByTestId('changes-legend')).toHaveTextContent('Tinted: what was added');
     await user.click(within(modal).getByRole('button', { name: 'Hide changes' }));
     expect(within(modal).queryByTestId('change-highlight')).not.toBeInTheDocument();
-    expect(within(modal).getByRole('button', { name: 'Show what changed' })).toHaveAttribute('aria-pressed', 'false');
+    expect(within(modal).getByRole('button', { name: 'Show what changed' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
   });
 
   it('compares with the original: the slider takes ←/→ without changing the image', async () => {
@@ -152,6 +174,8 @@ describe('Image detail modal', () => {
     slider.focus();
     await user.keyboard('{ArrowRight}');
     expect(slider).toHaveAttribute('aria-valuenow', '55');
-    expect(within(modal).getByRole('heading', { name: 'Lindenstraße 14 · Image 1' })).toBeInTheDocument();
+    expect(
+      within(modal).getByRole('heading', { name: 'Lindenstraße 14 · Image 1' }),
+    ).toBeInTheDocument();
   });
 });

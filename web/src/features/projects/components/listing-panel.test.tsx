@@ -19,13 +19,19 @@ function setup(plan: 'free' | 'pro') {
     ['GET', SHARE, () => jsonResponse({ url: current })],
     ['POST', SHARE, () => jsonResponse({ url: (current = URL_1) })],
     ['DELETE', SHARE, () => ((current = null), new Response(null, { status: 204 }))],
-    ['GET', /download\.zip/, () => new Response('zip', { headers: { 'content-type': 'application/zip' } })],
+    [
+      'GET',
+      /download\.zip/,
+      () => new Response('zip', { headers: { 'content-type': 'application/zip' } }),
+    ],
   ]);
   // After userEvent.setup(), which installs its own clipboard stub.
   const user = userEvent.setup();
   const writeText = vi.fn(async () => {});
   Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
-  renderWithProviders(<ListingPanel projectId={PROJECT_ID} projectTitle="Lindenstraße 14" stagedCount={3} />);
+  renderWithProviders(
+    <ListingPanel projectId={PROJECT_ID} projectTitle="Lindenstraße 14" stagedCount={3} />,
+  );
   return { mock, writeText, user };
 }
 
@@ -39,7 +45,11 @@ describe('ListingPanel', () => {
     expect(screen.getByRole('link', { name: /Open/ })).toHaveAttribute('href', URL_1);
     await user.click(screen.getByTestId('share-revoke'));
     expect(await screen.findByTestId('share-create')).toBeInTheDocument();
-    expect(mock.calls.filter((c) => c.url === SHARE).map((c) => c.method)).toEqual(['GET', 'POST', 'DELETE']);
+    expect(mock.calls.filter((c) => c.url === SHARE).map((c) => c.method)).toEqual([
+      'GET',
+      'POST',
+      'DELETE',
+    ]);
   });
 
   it('downloads the ZIP with the chosen options (Pro: label with the share link)', async () => {
@@ -48,10 +58,14 @@ describe('ListingPanel', () => {
     await screen.findByTestId('share-url');
     await user.click(screen.getByTestId('zip-originals'));
     await user.click(screen.getByTestId('zip-label'));
-    expect(screen.getByText('The label also shows the share link and a QR code.')).toBeInTheDocument();
+    expect(
+      screen.getByText('The label also shows the share link and a QR code.'),
+    ).toBeInTheDocument();
     await user.click(screen.getByTestId('zip-download'));
     await waitFor(() => expect(mock.calls.some((c) => c.url.includes('download.zip'))).toBe(true));
-    expect(mock.calls.find((c) => c.url.includes('download.zip'))!.url).toBe(`/api/projects/${PROJECT_ID}/download.zip?label=en&originals=1&share=1`);
+    expect(mock.calls.find((c) => c.url.includes('download.zip'))!.url).toBe(
+      `/api/projects/${PROJECT_ID}/download.zip?label=en&originals=1&share=1`,
+    );
   });
 
   it('free plan: the label switch is disabled with an upgrade link; the plain ZIP still downloads', async () => {
@@ -59,7 +73,11 @@ describe('ListingPanel', () => {
     await waitFor(() => expect(screen.getByTestId('zip-label')).toBeDisabled());
     expect(screen.getByRole('link', { name: 'Upgrade' })).toHaveAttribute('href', '/subscribe');
     await user.click(screen.getByTestId('zip-download'));
-    await waitFor(() => expect(mock.calls.some((c) => c.url === `/api/projects/${PROJECT_ID}/download.zip`)).toBe(true));
+    await waitFor(() =>
+      expect(mock.calls.some((c) => c.url === `/api/projects/${PROJECT_ID}/download.zip`)).toBe(
+        true,
+      ),
+    );
   });
 
   it('offers the disclosure sentence in German and English, each with a copy button', async () => {

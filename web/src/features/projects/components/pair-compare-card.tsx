@@ -26,25 +26,51 @@ export function PairCompareCard({
   onRestage(): void;
 }) {
   const { t, i18n } = useTranslation('projects');
-  const title = t('detail.imageTitle', { n: pair.number });
+  const title = pair.title ?? t('detail.imageTitle', { n: pair.number });
   const { width, height } = pair.original;
   const lockSummary = roomLockSummary(t, i18n.language, pair.staged?.geometryLock ?? null);
   return (
-    <article className="overflow-hidden rounded-2xl border bg-card shadow-sm" data-testid="image-pair" aria-label={title}>
+    <article
+      className="overflow-hidden rounded-2xl border bg-card shadow-sm"
+      data-testid="image-pair"
+      aria-label={title}
+    >
       <div className="relative bg-muted">
         {pair.staged ? (
           <CompareSlider
-            before={{ src: objectUrl(pair.original.filePath), alt: `${t('detail.before')}: ${title}` }}
+            before={{
+              src: objectUrl(pair.original.filePath),
+              alt: `${t('detail.before')}: ${title}`,
+            }}
             after={{ src: objectUrl(pair.staged.filePath), alt: `${t('detail.after')}: ${title}` }}
-            labels={{ before: t('detail.before'), after: t('detail.after'), slider: `${t('detail.compareSlider')}, ${title}` }}
+            labels={{
+              before: t('detail.before'),
+              after: t('detail.after'),
+              slider: `${t('detail.compareSlider')}, ${title}`,
+            }}
             width={width}
             height={height}
             className="rounded-none"
+            // On the staged half only (issue #26): the original is not the preview engine's work.
+            afterOverlay={<PreviewEngineBadge engine={pair.staged.engine} className="pointer-events-none absolute bottom-3 right-3" />}
           />
         ) : (
-          <div className="relative" style={{ aspectRatio: width && height ? `${width} / ${height}` : '4 / 3' }}>
-            <img src={objectUrl(pair.original.filePath)} alt={`${t('detail.before')}: ${title}`} width={width ?? 1024} height={height ?? 768} loading="lazy" className="absolute inset-0 size-full object-cover opacity-40 grayscale" />
-            <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 p-6 text-center" data-testid="pair-failed">
+          <div
+            className="relative"
+            style={{ aspectRatio: width && height ? `${width} / ${height}` : '4 / 3' }}
+          >
+            <img
+              src={objectUrl(pair.original.filePath)}
+              alt={`${t('detail.before')}: ${title}`}
+              width={width ?? 1024}
+              height={height ?? 768}
+              loading="lazy"
+              className="absolute inset-0 size-full object-cover opacity-40 grayscale"
+            />
+            <div
+              className="absolute inset-0 flex flex-col items-center justify-center gap-2 p-6 text-center"
+              data-testid="pair-failed"
+            >
               {processing ? (
                 <>
                   <Loader2 className="size-8 animate-spin text-primary" aria-hidden />
@@ -62,11 +88,14 @@ export function PairCompareCard({
             </div>
           </div>
         )}
-        <PreviewEngineBadge engine={pair.staged?.engine} className="pointer-events-none absolute bottom-3 left-3" />
         {busy && (
-          <div className="absolute inset-0 grid place-items-center bg-background/55 backdrop-blur-[2px]" role="status">
+          <div
+            className="absolute inset-0 grid place-items-center bg-background/55 backdrop-blur-[2px]"
+            role="status"
+          >
             <span className="inline-flex items-center gap-2 rounded-full bg-card px-4 py-2 text-sm font-medium shadow-lg">
-              <Loader2 className="size-4 animate-spin text-primary" aria-hidden /> {t('detail.restaging')}
+              <Loader2 className="size-4 animate-spin text-primary" aria-hidden />{' '}
+              {t('detail.restaging')}
             </span>
           </div>
         )}
@@ -84,12 +113,25 @@ export function PairCompareCard({
             <Maximize2 aria-hidden /> {t('detail.view')}
             <span className="sr-only">: {title}</span>
           </Button>
-          <Button variant="outline" size="sm" onClick={onDownload} disabled={!pair.staged} data-testid="pair-download">
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={onDownload}
+            disabled={!pair.staged}
+            data-testid="pair-download"
+          >
             <Download aria-hidden /> {t('detail.download')}
             <span className="sr-only">: {title}</span>
           </Button>
-          <Button variant={pair.staged ? 'outline' : 'default'} size="sm" onClick={onRestage} disabled={busy} data-testid="pair-restage">
-            <RefreshCw className={busy ? 'animate-spin' : undefined} aria-hidden /> {t('detail.restage')}
+          <Button
+            variant={pair.staged ? 'outline' : 'default'}
+            size="sm"
+            onClick={onRestage}
+            disabled={busy}
+            data-testid="pair-restage"
+          >
+            <RefreshCw className={busy ? 'animate-spin' : undefined} aria-hidden />{' '}
+            {t('detail.restage')}
             <span className="sr-only">: {title}</span>
           </Button>
         </div>

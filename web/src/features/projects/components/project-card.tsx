@@ -26,14 +26,32 @@ export function openProjectImage(project: ProjectListItem) {
   if (path) window.open(objectUrl(path), '_blank', 'noopener,noreferrer');
 }
 
-export function ProjectCard({ project, onView, onDelete }: { project: ProjectListItem; onView(): void; onDelete(): void }) {
+export function ProjectCard({
+  project,
+  onView,
+  onDelete,
+}: {
+  project: ProjectListItem;
+  onView(): void;
+  onDelete(): void;
+}) {
   const { t } = useTranslation('projects');
   const image = cardImage(project);
-  const canDownload = !project.imagesExpired && Boolean(project.processedImagePath ?? project.originalImagePath);
+  const canDownload =
+    !project.imagesExpired && Boolean(project.processedImagePath ?? project.originalImagePath);
   return (
-    <article className="group flex w-full flex-col overflow-hidden rounded-2xl border bg-card shadow-sm transition hover:-translate-y-0.5 hover:shadow-lg" data-testid="project-card">
+    <article
+      className="group flex w-full flex-col overflow-hidden rounded-2xl border bg-card shadow-sm transition hover:-translate-y-0.5 hover:shadow-lg"
+      data-testid="project-card"
+    >
       <div className="relative aspect-[4/3] overflow-hidden bg-muted">
-        <button type="button" onClick={onView} className="block size-full cursor-pointer" tabIndex={-1} aria-hidden>
+        <button
+          type="button"
+          onClick={onView}
+          className="block size-full cursor-pointer"
+          tabIndex={-1}
+          aria-hidden
+        >
           {image ? (
             <img
               src={image.src}
@@ -42,7 +60,10 @@ export function ProjectCard({ project, onView, onDelete }: { project: ProjectLis
               height={480}
               loading="lazy"
               decoding="async"
-              className={cn('size-full object-cover transition duration-300 group-hover:scale-[1.03]', !image.processed && 'opacity-50 grayscale-[35%]')}
+              className={cn(
+                'size-full object-cover transition duration-300 group-hover:scale-[1.03]',
+                !image.processed && 'opacity-50 grayscale-[35%]',
+              )}
             />
           ) : (
             <span className="grid size-full place-items-center text-muted-foreground">
@@ -52,9 +73,18 @@ export function ProjectCard({ project, onView, onDelete }: { project: ProjectLis
         </button>
         <div className="pointer-events-none absolute inset-x-3 top-3 flex items-start justify-between gap-2">
           <ProjectStatusBadge status={project.status} className="shadow-sm" />
-          <ExpiryChip expireAt={project.imagesExpireAt} expired={project.imagesExpired} className="pointer-events-auto" />
+          <ExpiryChip
+            expireAt={project.imagesExpireAt}
+            expired={project.imagesExpired}
+            className="pointer-events-auto"
+          />
         </div>
-        {image?.processed && <PreviewEngineBadge engine={project.processedEngine} className="pointer-events-none absolute bottom-3 left-3" />}
+        {image?.processed && (
+          <PreviewEngineBadge
+            engine={project.processedEngine}
+            className="pointer-events-none absolute bottom-3 left-3"
+          />
+        )}
         {image && !image.processed && (
           <span className="pointer-events-none absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/65 to-transparent px-3 pb-2 pt-8 text-xs font-medium text-white">
             {t('myProjects.notStaged')}
@@ -74,7 +104,13 @@ export function ProjectCard({ project, onView, onDelete }: { project: ProjectLis
           </time>
         </div>
         <div className="mt-auto flex gap-2 pt-1">
-          <Button variant="outline" size="sm" className="flex-1" onClick={onView} data-testid="project-view">
+          <Button
+            variant="outline"
+            size="sm"
+            className="flex-1"
+            onClick={onView}
+            data-testid="project-view"
+          >
             <Eye aria-hidden /> {t('myProjects.view')}
             <span className="sr-only">: {project.title}</span>
           </Button>
@@ -109,7 +145,11 @@ export function ProjectCard({ project, onView, onDelete }: { project: ProjectLis
 
 export function ProjectCardSkeleton() {
   return (
-    <div className="overflow-hidden rounded-2xl border bg-card shadow-sm" data-testid="project-skeleton" aria-hidden>
+    <div
+      className="overflow-hidden rounded-2xl border bg-card shadow-sm"
+      data-testid="project-skeleton"
+      aria-hidden
+    >
       <Skeleton className="aspect-[4/3] rounded-none" />
       <div className="space-y-3 p-4">
         <Skeleton className="h-5 w-2/3" />

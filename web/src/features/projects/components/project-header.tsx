@@ -11,24 +11,46 @@ const STATUS_STYLE = {
   processing: 'border-warning/40 bg-warning/15 text-amber-800 dark:text-amber-200',
   failed: 'border-destructive/30 bg-destructive/10 text-destructive',
 } as const;
-const DOT = { completed: 'bg-success', processing: 'bg-warning animate-pulse', failed: 'bg-destructive' } as const;
+const DOT = {
+  completed: 'bg-success',
+  processing: 'bg-warning animate-pulse',
+  failed: 'bg-destructive',
+} as const;
 
-export function ProjectHeader({ project, pairCount }: { project: ProjectDetailResponse; pairCount: number }) {
+export function ProjectHeader({
+  project,
+  pairCount,
+}: {
+  project: ProjectDetailResponse;
+  pairCount: number;
+}) {
   const { t, i18n } = useTranslation('projects');
-  const style = localizedStyle(project.styleName, project.styleDescription, i18n.language.startsWith('de') ? 'de' : 'en');
-  const status = project.status === 'completed' || project.status === 'processing' ? project.status : 'failed';
+  const style = localizedStyle(
+    project.styleName,
+    project.styleDescription,
+    i18n.language.startsWith('de') ? 'de' : 'en',
+  );
+  const status =
+    project.status === 'completed' || project.status === 'processing' ? project.status : 'failed';
   return (
     <header className="rounded-2xl border bg-card p-5 shadow-sm sm:p-6">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0">
-          <h1 className="break-words text-2xl font-bold tracking-tight sm:text-3xl">{project.title}</h1>
+          <h1 className="break-words text-2xl font-bold tracking-tight sm:text-3xl">
+            {project.title}
+          </h1>
           <p className="mt-1 flex items-center gap-1.5 text-sm text-muted-foreground">
             <Calendar className="size-4" aria-hidden />
-            <time dateTime={project.createdAt}>{t('detail.created', { date: formatDateTime(project.createdAt) })}</time>
+            <time dateTime={project.createdAt}>
+              {t('detail.created', { date: formatDateTime(project.createdAt) })}
+            </time>
           </p>
         </div>
         <span
-          className={cn('inline-flex w-fit shrink-0 items-center gap-2 rounded-full border px-3 py-1 text-sm font-semibold', STATUS_STYLE[status])}
+          className={cn(
+            'inline-flex w-fit shrink-0 items-center gap-2 rounded-full border px-3 py-1 text-sm font-semibold',
+            STATUS_STYLE[status],
+          )}
           data-testid="project-status"
           data-status={status}
         >
@@ -42,8 +64,8 @@ export function ProjectHeader({ project, pairCount }: { project: ProjectDetailRe
           <dt className="flex items-center gap-2 text-muted-foreground">
             <Tag className="size-4 shrink-0" aria-hidden /> {t('detail.category')}
           </dt>
-          <dd className="mt-1 pl-6 font-medium capitalize" data-testid="project-category">
-            {project.category.replaceAll('_', ' ')}
+          <dd className="mt-1 pl-6 font-medium" data-testid="project-category">
+            {t(`category.${project.category}`)}
           </dd>
         </div>
         <div className="min-w-0">
@@ -51,7 +73,9 @@ export function ProjectHeader({ project, pairCount }: { project: ProjectDetailRe
             <Palette className="size-4 shrink-0" aria-hidden /> {t('detail.style')}
           </dt>
           <dd className="mt-1 pl-6 font-medium">{style.name ?? t('detail.noStyle')}</dd>
-          {style.description && <dd className="mt-0.5 pl-6 text-muted-foreground">{style.description}</dd>}
+          {style.description && (
+            <dd className="mt-0.5 pl-6 text-muted-foreground">{style.description}</dd>
+          )}
         </div>
         <div>
           <dt className="flex items-center gap-2 text-muted-foreground">
@@ -64,12 +88,20 @@ export function ProjectHeader({ project, pairCount }: { project: ProjectDetailRe
         <p
           className={cn(
             'mt-5 flex items-center gap-2 rounded-lg px-3 py-2 text-sm',
-            project.imagesExpired ? 'bg-destructive/10 text-destructive' : 'bg-muted text-muted-foreground',
+            project.imagesExpired
+              ? 'bg-destructive/10 text-destructive'
+              : 'bg-muted text-muted-foreground',
           )}
           data-testid="project-expiry"
         >
-          {project.imagesExpired ? <ImageOff className="size-4 shrink-0" aria-hidden /> : <Clock className="size-4 shrink-0" aria-hidden />}
-          {project.imagesExpired ? t('detail.expired') : t('detail.expiresOn', { date: formatDate(project.imagesExpireAt) })}
+          {project.imagesExpired ? (
+            <ImageOff className="size-4 shrink-0" aria-hidden />
+          ) : (
+            <Clock className="size-4 shrink-0" aria-hidden />
+          )}
+          {project.imagesExpired
+            ? t('detail.expired')
+            : t('detail.expiresOn', { date: formatDate(project.imagesExpireAt) })}
         </p>
       )}
     </header>

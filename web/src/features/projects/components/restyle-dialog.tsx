@@ -4,10 +4,23 @@ import { useTranslation } from '@/i18n/i18n';
 import { CUSTOM_STYLE_MAX } from '@contract/limits';
 import { STYLE_LIST, STYLES, styleIdFromName, type StyleId } from '@contract/styles';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { Textarea } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '@/components/ui/select';
 import type { StyleChoice } from '../use-restage';
 
 /** The image card's Edit: re-stage one image in another style (1 credit, replaces the result). */
@@ -50,7 +63,10 @@ export function RestyleDialog({
     onSubmit(
       styleId === 'custom'
         ? { styleName: STYLES.custom.styleName, styleDescription: custom.trim() }
-        : { styleName: STYLES[styleId].styleName, styleDescription: STYLES[styleId].description.en },
+        : {
+            styleName: STYLES[styleId].styleName,
+            styleDescription: STYLES[styleId].description.en,
+          },
     );
     onOpenChange(false);
   };

@@ -65,4 +65,23 @@ describe('ActiveRunsPanel (issue #23)', () => {
     );
     expect(screen.queryByTestId('active-runs')).not.toBeInTheDocument();
   });
+  it('names the step of a live run in words that follow the engine (preview: no AI; issue #26)', async () => {
+    const live = {
+      ...project('p3', 'Dachgeschoss', { running: 1, delivered: 0, failed: 0 }),
+      live: [{ runId: 'r1', stage: 'generating', eventsUrl: '/api/staging-runs/r1/events' }],
+    };
+    mockFetch([
+      ['GET', '/api/config', () => jsonResponse({ stagingEngine: 'offline' })],
+      ['GET', '/api/staging-runs', () => jsonResponse({ projects: [live] })],
+      ['GET', /^\/api\/staging-runs\/r1\/events/, () => new Promise<Response>(() => {})],
+    ]);
+    renderWithProviders(<ActiveRunsPanel />, { path: '/dashboard' });
+    const status = await screen.findByTestId('active-run-status');
+    await vi.waitFor(() =>
+      expect(status).toHaveTextContent(
+        'Staging in progress: 0 of 1 finished · drawing the furniture into the room',
+      ),
+    );
+    expect(status).not.toHaveTextContent(/AI/);
+  });
 });

@@ -5,7 +5,9 @@ import type { ActiveRunProject, RunStage } from '@contract/staging-runs';
 import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
 import { useTranslation } from '@/i18n/i18n';
+import { isPreviewEngine } from '@contract/public-config';
 import { cn } from '@/lib/class-names';
+import { usePublicConfig } from '@/lib/public-config';
 import { useActiveRuns } from '../api/get-active-runs';
 import { useLiveRunStages } from '../use-live-run-stages';
 
@@ -31,14 +33,14 @@ export function ActiveRunsPanel({
   if (shown.length === 0) return null;
   return (
     <section
-      className={cn('grid gap-3', className)}
+      className={cn('grid grid-cols-[minmax(0,1fr)] gap-3', className)}
       aria-label={t('activeRuns.title')}
       data-testid="active-runs"
     >
       <h2 className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">
         {t('activeRuns.title')}
       </h2>
-      <ul className="grid gap-3">
+      <ul className="grid grid-cols-[minmax(0,1fr)] gap-3">
         {shown.map((project) => (
           <ActiveRun
             key={project.projectId}
@@ -67,9 +69,12 @@ function ActiveRun({
   const live = project.running > 0;
   const state = live ? 'running' : project.delivered > 0 ? 'completed' : 'failed';
   const Icon = live ? Loader2 : state === 'completed' ? CircleCheck : CircleX;
+  // The built-in preview engine draws furniture (no AI model): the words follow the engine (issue #26).
+  const preview = isPreviewEngine(usePublicConfig().data?.stagingEngine);
+  const stageKey = stage === 'generating' && preview ? 'generatingPreview' : stage;
   return (
     <li
-      className="rounded-2xl border bg-card p-4 shadow-sm sm:p-5"
+      className="min-w-0 rounded-2xl border bg-card p-4 shadow-sm sm:p-5"
       data-testid="active-run"
       data-state={state}
       data-project-id={project.projectId}
@@ -85,7 +90,9 @@ function ActiveRun({
           aria-hidden
         />
         <div className="min-w-0 flex-1">
-          <p className="truncate font-semibold">{project.title}</p>
+          <p className="truncate font-semibold" title={project.title}>
+            {project.title}
+          </p>
           <p
             className="mt-0.5 text-sm text-muted-foreground"
             data-testid="active-run-status"
@@ -102,7 +109,7 @@ function ActiveRun({
                     })
                   : t('activeRuns.completed', { count: project.delivered })
                 : t('activeRuns.failed', { count: project.failed })}
-            {live && stage ? ` · ${t(`activeRuns.stages.${stage}`)}` : ''}
+            {live && stageKey ? ` · ${t(`activeRuns.stages.${stageKey}`)}` : ''}
           </p>
         </div>
         {!live && (

@@ -2,7 +2,9 @@ import { Dialog as DialogPrimitive } from 'radix-ui';
 import { Check, ImageUp, Palette, Sofa, Sparkles } from 'lucide-react';
 import { useTranslation } from '@/i18n/i18n';
 import { Progress } from '@/components/ui/progress';
+import { isPreviewEngine } from '@contract/public-config';
 import { cn } from '@/lib/class-names';
+import { usePublicConfig } from '@/lib/public-config';
 import { currentImageNumber, type StagingProgress, type StagingStage } from '../staging-progress';
 
 const STEPS: {
@@ -16,9 +18,11 @@ const STEPS: {
   { key: 'finalize', icon: Sparkles, stages: ['finalizing', 'done'] },
 ];
 
+/** `preview`: the server stages with the built-in preview engine, which draws furniture in seconds (no AI model). */
 export function progressMessage(
   t: (key: string, options?: Record<string, unknown>) => string,
   progress: StagingProgress,
+  preview = false,
 ): string {
   switch (progress.stage) {
     case 'choosingStyle':
@@ -39,11 +43,11 @@ export function progressMessage(
           position: activity.position,
         });
       }
-      if (activity && activity.step !== 'queued')
-        return t(`progress.pipeline.${activity.step}`, {
-          n: activity.imageNumber,
-          total: progress.total,
-        });
+      if (activity && activity.step !== 'queued') {
+        const step =
+          activity.step === 'generating' && preview ? 'generatingPreview' : activity.step;
+        return t(`progress.pipeline.${step}`, { n: activity.imageNumber, total: progress.total });
+      }
       return t('progress.staging', { n: currentImageNumber(progress), total: progress.total });
     }
     case 'finalizing':
@@ -61,7 +65,9 @@ export function progressMessage(
 export function ProgressOverlay({ progress }: { progress: StagingProgress }) {
   const { t } = useTranslation('staging');
   const activeStep = STEPS.findIndex((s) => s.stages.includes(progress.stage));
-  const message = progressMessage(t, progress);
+  const engine = usePublicConfig().data?.stagingEngine;
+  const preview = isPreviewEngine(engine);
+  const message = progressMessage(t, progress, preview);
   return (
     <DialogPrimitive.Root open>
       <DialogPrimitive.Portal>
@@ -70,10 +76,10 @@ export function ProgressOverlay({ progress }: { progress: StagingProgress }) {
           onEscapeKeyDown={(e) => e.preventDefault()}
           onPointerDownOutside={(e) => e.preventDefault()}
           onInteractOutside={(e) => e.preventDefault()}
-          className="fixed inset-0 z-[60] flex items-center justify-center overflow-y-auto p-4 outline-none"
+          className="fixed inset-0 z-[60] flex overflow-y-auto p-4 outline-none"
           data-testid="progress-overlay"
         >
-          <div className="w-full max-w-lg rounded-2xl border bg-card p-6 text-card-foreground shadow-2xl sm:p-8">
+          <div className="m-auto w-full min-w-0 max-w-lg rounded-2xl border bg-card p-5 text-card-foreground shadow-2xl sm:p-8">
             <div className="flex items-center gap-4">
               <div className="relative grid size-14 shrink-0 place-items-center rounded-2xl bg-primary/12 text-primary">
                 <span
@@ -124,7 +130,7 @@ export function ProgressOverlay({ progress }: { progress: StagingProgress }) {
                 return (
                   <li
                     key={step.key}
-                    className="flex flex-col items-center gap-2 text-center"
+                    className="flex min-w-0 flex-col items-center gap-2 text-center"
                     aria-current={active ? 'step' : undefined}
                   >
                     <span
@@ -142,7 +148,7 @@ export function ProgressOverlay({ progress }: { progress: StagingProgress }) {
                     </span>
                     <span
                       className={cn(
-                        'text-xs',
+                        'max-w-full break-words text-xs',
                         active || done ? 'font-medium text-foreground' : 'text-muted-foreground',
                       )}
                     >
@@ -154,7 +160,7 @@ export function ProgressOverlay({ progress }: { progress: StagingProgress }) {
             </ol>
 
             <p className="mt-8 rounded-lg bg-muted/60 px-4 py-3 text-center text-xs leading-relaxed text-muted-foreground">
-              {t('progress.note')}
+              {t(preview ? 'progress.notePreview' : 'progress.note')}
             </p>
           </div>
         </DialogPrimitive.Content>

@@ -36,11 +36,15 @@ export function PhotoRoomControls({
     i !== index && r.roomGroup === room.roomGroup ? [i + 1] : [],
   );
   const choices = groupChoices(room, others);
-  const taken = new Set(others.map((o) => o.roomGroup));
+  const photosIn = (group: string) => rooms.flatMap((r, i) => (i !== index && r.roomGroup === group ? [i + 1] : []));
+  // Options say what they do: this photo's own room, "Same room as photo N" (explicit, issue #26), or a new room.
   const groupLabel = (group: string) => {
     const name = t(room.roomType === 'auto' ? 'listing.room' : `listing.types.${room.roomType}`);
     const label = t('listing.groupLabel', { name, number: groupNumber(group) });
-    return taken.has(group) || group === room.roomGroup ? label : t('listing.groupNew', { label });
+    const shared = photosIn(group);
+    if (group === room.roomGroup) return shared.length > 0 ? label : t('listing.ownRoom', { label });
+    if (shared.length > 0) return t('listing.sameRoomAs', { photos: shared.join(', '), count: shared.length });
+    return t('listing.groupNew', { label });
   };
   return (
     <div className="grid gap-1.5 px-3 pb-3" data-testid="photo-room">

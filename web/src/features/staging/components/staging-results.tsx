@@ -83,7 +83,7 @@ export function StagingResults({
       aria-labelledby="result-title"
     >
       <div className="flex flex-col gap-6 sm:flex-row sm:items-end sm:justify-between">
-        <div className="flex items-start gap-4">
+        <div className="flex min-w-0 items-start gap-4">
           <span
             className={cn(
               'grid size-12 shrink-0 place-items-center rounded-2xl',
@@ -98,7 +98,7 @@ export function StagingResults({
               <CheckCircle2 className="size-6" aria-hidden />
             )}
           </span>
-          <div>
+          <div className="min-w-0">
             <h1
               id="result-title"
               className="text-3xl font-bold tracking-tight"
@@ -144,7 +144,10 @@ export function StagingResults({
         />
       )}
 
-      <ul className="mt-10 grid gap-6 md:grid-cols-2" data-testid="result-grid">
+      <ul
+        className="mt-10 grid grid-cols-[minmax(0,1fr)] gap-6 md:grid-cols-2"
+        data-testid="result-grid"
+      >
         {items.map((item) => {
           const failure = project.images[item.index]?.failure;
           if (failure) {
