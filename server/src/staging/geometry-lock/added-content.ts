@@ -12,7 +12,7 @@ import { type Raster } from './working-images.js';
 
 /**
  * What the model added to an aligned result, and everything the verification reads about it
- * (DESIGN §6, decision 034): the global colour match, the model's light divided out
+ * (DESIGN §6, decision 035): the global colour match, the model's light divided out
  * (light-field.ts), the change mask of what is left, regions that re-drew the room restored or
  * flagged (structure-in-mask.ts), and the result's edges. Shared by the lock's analysis and the
  * offline engine's guard, so both judge a picture with the same steps.
