@@ -31,7 +31,7 @@ const OPENING_DARKENING = 25;
 export const MAX_CHANGED_SHARE = 0.7;
 /** The upper part of the frame (walls, openings, ceiling) and the most of it added objects may cover. */
 const UPPER_BAND = 0.4;
-const MAX_UPPER_CHANGED = 0.4;
+const MAX_UPPER_CHANGED = 0.25;
 /** Share of the frame that may differ clearly from the photo once the model's light is divided out. */
 const MAX_DIFFERING_SHARE = 0.6;
 /** Share of the height, from the top, judged for removed structure (above the floor of a level photo). */
