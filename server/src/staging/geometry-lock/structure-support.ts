@@ -25,8 +25,8 @@ export interface StructureSupport {
   rows: number;
 }
 
-/** Cell side in half-working pixels (32 px at the working size). */
-export const CELL = 16;
+/** Cells along the long side: 32 px cells at the 1024 px working size, the same grid for smaller photos. */
+const CELLS_ALONG_LONG_SIDE = 32;
 /** Least mean gradient (8-bit levels per pixel, Sobel/4) of a structure patch. */
 const MIN_PATCH_GRADIENT = 6;
 /** Correlation at which a patch lines up. */
@@ -53,6 +53,7 @@ export function gradientField(cv: CV, grey: any): { data: Float32Array; width: n
  * photo); `valid[i]` (half size) marks where the warped result has pixels.
  */
 export function structureSupport(photo: Float32Array, result: Float32Array, valid: Uint8Array | undefined, width: number, height: number): StructureSupport {
+  const CELL = Math.max(4, Math.round(Math.max(width, height) / CELLS_ALONG_LONG_SIDE));
   const cols = Math.floor(width / CELL);
   const rows = Math.floor(height / CELL);
   const cells = new Uint8Array(cols * rows);
