@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { ServerProcess } from './process-kit.js';
+import { type ServerProcess, waitForAnyLog } from './process-kit.js';
 
 /** Unique per call (no vitest import here: the load benchmark signs users up with this client too). */
 const uniqueEmail = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}@example.com`;
@@ -17,12 +17,13 @@ export class HttpClient {
   ) {}
 
   /**
-   * Registers and confirms the address through the mail the process wrote (no SMTP_URL: the
-   * outbox line in its log carries the link), as a user would before staging.
+   * Registers and confirms the address through the mail the processes wrote (no SMTP_URL: the
+   * outbox line in the log of the process that worked the mail job carries the link), as a user
+   * would before staging.
    */
   static async signUp(web: { url: string; waitForLog: ServerProcess['waitForLog'] }, email = uniqueEmail('proc')): Promise<HttpClient> {
     const client = await HttpClient.register(web.url, email);
-    const mail = await web.waitForLog((line) => line.to === email && line.template === 'verify_email', 15_000);
+    const mail = await waitForAnyLog((line) => line.to === email && line.template === 'verify_email', 30_000);
     const token = new URL(String(mail.link)).searchParams.get('token');
     const verified = await fetch(`${web.url}/api/auth/verify-email`, {
       method: 'POST',

@@ -36,6 +36,14 @@ const TSX_LOADER = pathToFileURL(path.join(projectRoot, 'node_modules/tsx/dist/l
  * `entry`: the script to run instead of the TypeScript source (e.g. the compiled `main.js`/`worker.js`
  * of a benchmark, which then runs without the tsx loader, as `npm start` does).
  */
+/** Every process started here that has not exited: mails are delivered by whichever of them works jobs. */
+const live = new Set<ServerProcess>();
+
+/** The first matching log line of any live process (e.g. the outbox's mail line, written by a worker). */
+export function waitForAnyLog(match: (line: LogLine) => boolean, timeoutMs = 60_000): Promise<LogLine> {
+  return Promise.any([...live].map((p) => p.waitForLog(match, timeoutMs)));
+}
+
 export function startProcess(kind: 'web' | 'worker', env: Record<string, string>, entry?: string): ServerProcess {
   const script = entry ?? (kind === 'web' ? 'server/src/main.ts' : 'server/src/worker.ts');
   const child = spawn(process.execPath, script.endsWith('.ts') ? ['--import', TSX_LOADER, script] : [script], {
@@ -95,6 +103,8 @@ export function startProcess(kind: 'web' | 'worker', env: Record<string, string>
       return exited;
     },
   };
+  live.add(proc);
+  void exited.then(() => live.delete(proc));
   return proc;
 }
 
