@@ -56,7 +56,9 @@ test('DE: share link opens signed out, the listing downloads as a zip, revoking 
   const publicPage = await visitor.newPage();
   const response = await publicPage.goto(url);
   expect(response?.headers()['x-robots-tag']).toContain('noindex');
-  await expect(publicPage.getByRole('heading', { name: 'Lindenstraße 14' })).toBeVisible();
+  // A neutral public heading: the internal project name stays private (issue #26 item 6).
+  await expect(publicPage.getByRole('heading', { level: 1 })).toHaveText('1 Raumfoto, virtuell eingerichtet');
+  await expect(publicPage.getByText('Lindenstraße 14')).toHaveCount(0);
   await expect(publicPage.getByTestId('staged-notice')).toContainText('Virtuell eingerichtet');
   const images = publicPage.locator('[data-testid="shared-listing"] img');
   await expect(images).toHaveCount(2);

@@ -141,6 +141,7 @@ const envSchema = z
     MAIL_RETRY_DELAY_MAX_S: z.coerce.number().int().min(1).max(86_400).default(3600),
     UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).max(100_000).default(200),
     REGISTER_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
+    TOKEN_ATTEMPTS_PER_15_MIN: z.coerce.number().int().min(1).max(100_000).default(30),
     UNUSED_UPLOAD_HOURS: z.coerce.number().int().min(1).max(168).default(3),
     /** Open run event streams per user and per run in one process (decision 032); more answer 429 `too_many_streams`. */
     RUN_STREAMS_PER_USER: z.coerce.number().int().min(1).max(1000).default(20),

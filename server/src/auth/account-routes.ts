@@ -31,7 +31,6 @@ const RESET_LIMIT_PER_IP = { limit: 10, windowSeconds: 15 * 60 };
 const RESET_LIMIT_PER_IP_HOURLY = { limit: 30, windowSeconds: 60 * 60 };
 const RESET_LIMIT_PER_IP_AND_EMAIL = { limit: 3, windowSeconds: 60 * 60 };
 export const RESET_COOLDOWN_PER_EMAIL = { limit: 1, windowSeconds: 2 * 60 };
-const TOKEN_LIMIT_PER_IP = { limit: 30, windowSeconds: 15 * 60 };
 const PASSWORD_CHANGE_LIMIT_PER_USER = { limit: 10, windowSeconds: 15 * 60 };
 
 /**
@@ -41,6 +40,8 @@ const PASSWORD_CHANGE_LIMIT_PER_USER = { limit: 10, windowSeconds: 15 * 60 };
 export async function accountMailRoutes(app: FastifyInstance, options: { mailer: Mailer; jobs: Pick<JobQueue, 'send'> | null }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db, config } = app;
+  // Tokens (confirm, reset, e-mail change) tried per client address in 15 minutes.
+  const TOKEN_LIMIT_PER_IP = { limit: config.TOKEN_ATTEMPTS_PER_15_MIN, windowSeconds: 15 * 60 };
   const deps: AccountMailDeps = { db, mailer: options.mailer, publicUrl: config.publicUrl, adminEmails: config.ADMIN_EMAILS };
 
   async function limit(key: string, rule: { limit: number; windowSeconds: number }) {
