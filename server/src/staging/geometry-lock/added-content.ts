@@ -7,7 +7,7 @@ import { type CV, rawFromMat } from './opencv.js';
 import { type Opening } from './openings.js';
 import { judgeStructureInMask } from './structure-in-mask.js';
 import { type Segment } from './structure-lines.js';
-import { type Box, nearbyEdges, tolerantEdges, type VerifyInput } from './verify.js';
+import { alignedEdgeMaps, type Box, type VerifyInput } from './verify.js';
 import { type Raster } from './working-images.js';
 
 /**
@@ -45,8 +45,7 @@ export function inspectAdded(
   const litGrey = greyMat(cv, lit);
   const litLuma = rawFromMat(litGrey);
   litGrey.delete();
-  const alignedEdges = tolerantEdges(cv, alignedGrey);
-  const nearby = nearbyEdges(cv, alignedGrey);
+  const { tolerant: alignedEdges, nearby } = alignedEdgeMaps(cv, alignedGrey);
   let structureChanged: Box[] = [];
   let judgedSoft: Uint8Array | undefined;
   if (input.mode === 'furnish') {

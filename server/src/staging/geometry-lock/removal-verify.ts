@@ -27,7 +27,7 @@ export function verifyRemoval(cv: CV, input: VerifyInput): Verification {
   const { mask, alignment, valid } = input;
   const { width, height } = mask;
   const long = Math.max(width, height);
-  const edges = tolerantEdges(cv, input.alignedGrey);
+  const edges = input.alignedEdges ?? tolerantEdges(cv, input.alignedGrey);
   const architectureScore = linesPresent(input.lines, edges, mask.soft, valid, width);
   const alignmentErrorPx = Number.isFinite(alignment.residualPx) ? (alignment.residualPx * 1024) / long : 999;
   const reasons: LockRefusalReason[] = [];

@@ -111,26 +111,35 @@ function tooMuchChanged(mask: ChangeMask): boolean {
 /** How far (share of the long side) a re-render may displace the photo's own structure: 25 px at 1024. */
 export const DISPLACED_SHARE = 0.025;
 
-/** The result's edges widened by DISPLACED_SHARE: where a line of the photo may have been re-drawn. */
-export function nearbyEdges(cv: CV, alignedGrey: any): Uint8Array {
-  const radius = Math.max(1, Math.round(DISPLACED_SHARE * Math.max(alignedGrey.cols, alignedGrey.rows)));
-  return withMats(cv, (keep) => {
-    const e = keep(cannyEdges(cv, alignedGrey, 25, 75));
-    const kernel = keep(cv.getStructuringElement(cv.MORPH_RECT, new cv.Size(2 * radius + 1, 2 * radius + 1)));
-    cv.dilate(e, e, kernel, new cv.Point(-1, -1), 1);
-    return rawFromMat(e);
-  });
+/**
+ * The aligned result's edges (one Canny pass), widened twice: by the line tolerance (`tolerant`: where
+ * a line of the original counts as present) and by DISPLACED_SHARE (`nearby`: where a line of the
+ * photo may have been re-drawn by a re-render).
+ */
+export function alignedEdgeMaps(cv: CV, alignedGrey: any): { tolerant: Uint8Array; nearby: Uint8Array } {
+  const [tolerant, nearby] = widenedEdges(cv, alignedGrey, [
+    { shape: cv.MORPH_ELLIPSE, share: LINE_TOLERANCE_SHARE },
+    { shape: cv.MORPH_RECT, share: DISPLACED_SHARE },
+  ]);
+  return { tolerant: tolerant!, nearby: nearby! };
 }
 
 /** The aligned result's edges, dilated by the line tolerance: where a line of the original counts as present. */
 export function tolerantEdges(cv: CV, alignedGrey: any): Uint8Array {
-  const long = Math.max(alignedGrey.cols, alignedGrey.rows);
+  return widenedEdges(cv, alignedGrey, [{ shape: cv.MORPH_ELLIPSE, share: LINE_TOLERANCE_SHARE }])[0]!;
+}
+
+/** Canny edges (25/75) of `grey`, each copy dilated by a kernel of the given shape and radius (a share of the long side). */
+function widenedEdges(cv: CV, grey: any, widths: { shape: number; share: number }[]): Uint8Array[] {
+  const long = Math.max(grey.cols, grey.rows);
   return withMats(cv, (keep) => {
-    const e = keep(cannyEdges(cv, alignedGrey, 25, 75));
-    const r = Math.max(1, Math.round(LINE_TOLERANCE_SHARE * long));
-    const kernel = keep(cv.getStructuringElement(cv.MORPH_ELLIPSE, new cv.Size(2 * r + 1, 2 * r + 1)));
-    cv.dilate(e, e, kernel, new cv.Point(-1, -1), 1);
-    return rawFromMat(e);
+    const edges = keep(cannyEdges(cv, grey, 25, 75));
+    return widths.map(({ shape, share }) => {
+      const r = Math.max(1, Math.round(share * long));
+      const out = keep(new cv.Mat());
+      cv.dilate(edges, out, keep(cv.getStructuringElement(shape, new cv.Size(2 * r + 1, 2 * r + 1))), new cv.Point(-1, -1), 1);
+      return rawFromMat(out);
+    });
   });
 }
 
@@ -175,7 +184,7 @@ export interface CoverCheckInput {
   /** `tolerantEdges` of the aligned result, when the caller has them already. */
   alignedEdges?: Uint8Array;
   /**
-   * `nearbyEdges` of the aligned result: with them, a door frame's edges count as vanished outside
+   * `alignedEdgeMaps(alignedGrey).nearby`: with them, a door frame's edges count as vanished outside
    * the change mask too, when no edge of the result is anywhere near (a door painted out in a
    * colour the model's light explains); without them only where the mask covers the opening.
    */
