@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { projectImages, projects, stagingRuns } from '../db/schema/projects.js';
 
@@ -106,46 +106,26 @@ export async function touchHeartbeat(db: Tx, runId: string): Promise<boolean> {
   return rows.length === 1;
 }
 
-/** Projects left in `processing` although nothing has happened to them for a while. */
+/** Projects left in `processing` although nothing has happened to them for `olderThanSeconds`. */
+export function staleProcessingProjects(db: Tx, olderThanSeconds: number, limit = 500): Promise<string[]> {
+  return idleProcessingProjects(db, olderThanSeconds, undefined, limit);
+}
+
 /**
  * Projects in processing with no live (reserved) run behind them, untouched for `graceSeconds`:
  * created and then abandoned (every upload failed, the tab was closed before staging started), or
  * left behind between a browser's requests. The grace covers the moment between creating the
  * project and its first staging request.
  */
-export async function orphanedProcessingProjects(
-  db: Tx,
-  graceSeconds: number,
-  limit = 500,
-): Promise<string[]> {
-  const rows = await db
-    .select({ id: projects.id })
-    .from(projects)
-    .where(
-      and(
-        eq(projects.status, 'processing'),
-        lt(projects.updatedAt, sql`now() - make_interval(secs => ${graceSeconds})`),
-        sql`NOT EXISTS (SELECT 1 FROM ${stagingRuns} r WHERE r.project_id = ${projects.id} AND r.state = 'reserved')`,
-      ),
-    )
-    .limit(limit);
-  return rows.map((r) => r.id);
+export function orphanedProcessingProjects(db: Tx, graceSeconds: number, limit = 500): Promise<string[]> {
+  return idleProcessingProjects(db, graceSeconds, sql`NOT EXISTS (SELECT 1 FROM ${stagingRuns} r WHERE r.project_id = ${projects.id} AND r.state = 'reserved')`, limit);
 }
 
-export async function staleProcessingProjects(
-  db: Tx,
-  olderThanSeconds: number,
-  limit = 500,
-): Promise<string[]> {
+async function idleProcessingProjects(db: Tx, idleSeconds: number, also: SQL | undefined, limit: number): Promise<string[]> {
   const rows = await db
     .select({ id: projects.id })
     .from(projects)
-    .where(
-      and(
-        eq(projects.status, 'processing'),
-        lt(projects.updatedAt, sql`now() - make_interval(secs => ${olderThanSeconds})`),
-      ),
-    )
+    .where(and(eq(projects.status, 'processing'), lt(projects.updatedAt, sql`now() - make_interval(secs => ${idleSeconds})`), also))
     .limit(limit);
   return rows.map((r) => r.id);
 }
