@@ -38,9 +38,12 @@ const names = [
   'sample room 1: furniture pasted, scale 0.92, rotation 2°, shift -2%/-4%, resized to 1536×1024',
   // What real models do besides adding furniture (server/test/support/geometry-lock/real-world.ts).
   'corpus good output, darker and cooler, re-rendered, WebP',
+  'corpus good output, warmer and brighter, re-rendered',
   'corpus good output, stretched 8 % sideways, 3 % taller, provider size',
   'corpus good output, squeezed 7 % and cropped',
   'sample room 0: furniture pasted, scale 1.02, rotation 0.4°, shift 1%/0%, resized to 1536×1024, re-rendered and relit',
+  // A real model's output (realvibe-living-drift): re-rendered, its windows darker, stretched ~5 % sideways.
+  'real drifted output',
 ];
 
 describe('lockResult locks furniture added to the same room', () => {
@@ -52,7 +55,7 @@ describe('lockResult locks furniture added to the same room', () => {
     if (outcome.verdict !== 'locked') return;
     const original = await decodeRgb(c.original);
     expect([outcome.composite.width, outcome.composite.height]).toEqual([original.width, original.height]);
-    expect(outcome.figures.alignmentErrorPx).toBeLessThan(1.5);
+    expect(outcome.figures.alignmentErrorPx).toBeLessThan(name.startsWith('real') ? 2.5 : 1.5);
     expect(outcome.figures.architectureScore).toBeGreaterThanOrEqual(0.8);
     expect(outcome.figures.seam).toBeLessThanOrEqual(1);
     if (c.truth) {
@@ -69,6 +72,9 @@ describe('lockResult refuses a result that changed the room', () => {
     ['corpus: window painted over', 'opening_covered'],
     ['sample room 0: window painted over', 'opening_covered'],
     ['sample room 1: door removed', 'opening_covered'],
+    ['sample room 1: doorway closed into a niche', 'opening_covered'],
+    ['real drifted output, its right window filled with wall', undefined],
+    ['real drifted output, its left window behind a wall unit', 'architecture_changed'],
     ['corpus: re-rendered in another style', ['too_much_changed', 'opening_covered']],
     ['sample room 0: re-rendered in another style', undefined],
     ['corpus: another room swapped in', 'alignment_failed'],

@@ -1,6 +1,6 @@
 import { type CV, matFromRaw, withMats } from './opencv.js';
 import { type Raster } from './working-images.js';
-import { type Segment } from './structure-lines.js';
+import { cannyEdges, type Segment } from './structure-lines.js';
 
 /**
  * Windows and doors in the original, at working size, as boxes: (1) bright, roughly rectangular
@@ -16,6 +16,13 @@ export interface Opening {
   y1: number;
   kind: 'bright' | 'framed';
 }
+
+/**
+ * Share of a bright region's outline that must lie on a clear edge of the photo. Windows and glazed
+ * doors measured 0.36–1 (frames, reveals, glazing bars); reflections of windows on a glossy floor
+ * and daylight on a wall 0–0.04.
+ */
+const MIN_SHARP_OUTLINE = 0.2;
 
 export function findOpenings(cv: CV, rgb: Raster, grey: any, lines: Segment[]): Opening[] {
   return [...brightOpenings(cv, rgb, grey), ...framedOpenings(lines, grey.cols, grey.rows)];
@@ -70,8 +77,11 @@ function brightOpenings(cv: CV, rgb: Raster, grey: any): Opening[] {
       boxes.push({ x0: x, y0: y, x1: x + w - 1, y1: y + h - 1, kind: 'bright', filled: a });
     }
     boxes = mergeNear(boxes, 0.02 * long);
+    const outline = sharpOutline(cv, keep, mask, grey);
     return boxes
       .filter((b) => {
+        // Glass ends at a frame: a bright patch whose outline fades out is light on a surface.
+        if (outlineShare(b, outline, width) < MIN_SHARP_OUTLINE) return false;
         const w = b.x1 - b.x0 + 1;
         const h = b.y1 - b.y0 + 1;
         if (b.filled < 0.002 * area || w * h > 0.25 * area) return false;
@@ -82,6 +92,39 @@ function brightOpenings(cv: CV, rgb: Raster, grey: any): Opening[] {
       })
       .map(({ x0, y0, x1, y1, kind }) => ({ x0, y0, x1, y1, kind }));
   });
+}
+
+/**
+ * Per pixel of the bright regions' outline: 1 where the photo has a clear edge within 2 px (a frame
+ * or a reveal: glass meets wall), 0 where brightness fades out (a reflection on a glossy floor, the
+ * glow of daylight on a wall), 2 elsewhere.
+ */
+function sharpOutline(cv: CV, keep: <M extends { delete(): void }>(m: M) => M, mask: any, grey: any): Uint8Array {
+  const eroded = keep(new cv.Mat());
+  cv.erode(mask, eroded, keep(cv.getStructuringElement(cv.MORPH_RECT, new cv.Size(3, 3))), new cv.Point(-1, -1), 1, cv.BORDER_CONSTANT, new cv.Scalar(0));
+  const near = keep(cannyEdges(cv, grey, 25, 75));
+  cv.dilate(near, near, keep(cv.getStructuringElement(cv.MORPH_RECT, new cv.Size(5, 5))), new cv.Point(-1, -1), 1);
+  const m = mask.data as Uint8Array;
+  const e = eroded.data as Uint8Array;
+  const n = near.data as Uint8Array;
+  const out = new Uint8Array(m.length).fill(2);
+  for (let i = 0; i < m.length; i++) if (m[i] && !e[i]) out[i] = n[i] ? 1 : 0;
+  return out;
+}
+
+/** Share of the outline pixels inside the box that lie on a clear edge (sharpOutline). */
+function outlineShare(b: Opening, outline: Uint8Array, width: number): number {
+  let all = 0;
+  let sharp = 0;
+  for (let y = b.y0; y <= b.y1; y++) {
+    for (let x = b.x0; x <= b.x1; x++) {
+      const v = outline[y * width + x];
+      if (v === 2) continue;
+      all++;
+      sharp += v;
+    }
+  }
+  return all ? sharp / all : 0;
 }
 
 function mergeNear<B extends Opening & { filled: number }>(boxes: B[], gap: number): B[] {

@@ -15,8 +15,10 @@ import { type Segment } from './structure-lines.js';
  *   new besides (no new texture: it was never furniture) and fills no opening, it is taken back from
  *   the mask, so the photo's own pixels are delivered there (restored);
  * - gone behind something textured: furniture standing on the floor hides lines (a bookcase in front
- *   of a corner), so a region that reaches down into the floor's part of the frame may do that; one
- *   that floats on the wall and hides the photo's structure replaced a built-in: refused.
+ *   of a corner), so what reaches down into the floor's part of the frame may do that; what floats
+ *   on the wall and hides the photo's structure replaced a built-in: refused. Standing is judged
+ *   under each hidden point (standsOnFloor), not per region: a wall unit merged in the mask with
+ *   the floor lamp beside it still floats.
  * All sizes are shares of the frame.
  */
 export interface StructureInMask {
@@ -30,8 +32,10 @@ export interface StructureInMask {
 
 /** Lines are judged above this share of the height: where walls, openings and wall units are. */
 const UPPER_PART = 0.5;
-/** A region whose bottom reaches below this share of the height stands on the floor. */
+/** Below this share of the height is the floor's part of the frame: what reaches down there stands on the floor. */
 const GROUNDED = 0.62;
+/** A gap (share of the height) in the mask below a point that still lets it stand on the floor. */
+const FLOOR_GAP = 0.02;
 /** Lost line length (share of the long side) that counts as a structural change. */
 const MIN_LOST = 0.05;
 /** Gradient (8-bit levels per pixel, Sobel/4, 9 px box mean) below which the result is flat wall. */
@@ -61,8 +65,10 @@ export function judgeStructureInMask(
   const photoTexture = nearestMaximum(cv, texture(cv, input.originalGrey), width, height, Math.round(DISPLACED_SHARE * long));
   const erased = new Float64Array(count);
   const displaced = new Float64Array(count);
+  const displacedFloating = new Float64Array(count);
   const behind = new Float64Array(count);
   const upper = Math.round(UPPER_PART * height);
+  const standing = standsOnFloor(input.hard, width, height, Math.round(GROUNDED * height), Math.round(FLOOR_GAP * height));
   for (const line of input.lines) {
     const steps = Math.max(2, Math.round(line.length / 2));
     const stepLength = line.length / steps;
@@ -73,9 +79,12 @@ export function judgeStructureInMask(
       const i = y * width + x;
       const k = labels[i];
       if (!k || input.alignedEdges[i]) continue;
-      if (resultTexture[i] >= FLAT) behind[k] += stepLength;
-      else if (input.nearbyEdges[i]) displaced[k] += stepLength;
-      else erased[k] += stepLength;
+      if (resultTexture[i] >= FLAT) {
+        if (!standing[i]) behind[k] += stepLength;
+      } else if (input.nearbyEdges[i]) {
+        displaced[k] += stepLength;
+        if (!standing[i]) displacedFloating[k] += stepLength;
+      } else erased[k] += stepLength;
     }
   }
   const hard = new Uint8Array(input.hard);
@@ -86,7 +95,6 @@ export function judgeStructureInMask(
     const [x, y, w, h, area] = [stats[5 * k], stats[5 * k + 1], stats[5 * k + 2], stats[5 * k + 3], stats[5 * k + 4]];
     const box = { x0: x, y0: y, x1: x + w - 1, y1: y + h - 1 };
     const lost = MIN_LOST * long;
-    const grounded = box.y1 >= GROUNDED * height;
     if (erased[k] >= lost) {
       changed.push(box);
       continue;
@@ -101,13 +109,36 @@ export function judgeStructureInMask(
         restored += area;
         continue;
       }
-      if (!grounded) changed.push(box);
+      if (displacedFloating[k] >= lost) changed.push(box);
       continue;
     }
-    if (behind[k] >= lost && !grounded) changed.push(box);
+    if (behind[k] >= lost) changed.push(box);
   }
   if (restored) for (let i = 0; i < hard.length; i++) if (restore[labels[i]]) hard[i] = 0;
   return { hard, restoredShare: restored / (width * height), changed };
+}
+
+/**
+ * Per pixel: 1 where the mask runs down from it, without a gap wider than `gap` rows, to the floor's
+ * part of the frame (row `floor` and below): the point belongs to something standing on the floor
+ * (a bookcase, a curtain, a floor lamp). A wall unit that merely touches such an object in the mask
+ * does not stand on the floor where it hides the photo's structure.
+ */
+function standsOnFloor(hard: Uint8Array, width: number, height: number, floor: number, gap: number): Uint8Array {
+  const out = new Uint8Array(width * height);
+  for (let x = 0; x < width; x++) {
+    // The row of the nearest standing mask pixel at or below the current one.
+    let standingAt = Infinity;
+    for (let y = height - 1; y >= 0; y--) {
+      const i = y * width + x;
+      if (!hard[i]) continue;
+      if (y >= floor || standingAt - y <= gap) {
+        out[i] = 1;
+        standingAt = y;
+      }
+    }
+  }
+  return out;
 }
 
 /** Share of an opening's upper two thirds that region `k` covers. */

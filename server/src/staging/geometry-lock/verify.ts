@@ -242,6 +242,7 @@ export function openingLost(o: Opening, p: OpeningPictures): number {
   let edges = 0;
   let vanished = 0;
   let vanishedOutside = 0;
+  const seen = stillSeen(o, bottom, p);
   for (let y = o.y0; y <= bottom; y++) {
     for (let x = o.x0; x <= o.x1; x++) {
       const i = y * p.width + x;
@@ -256,7 +257,9 @@ export function openingLost(o: Opening, p: OpeningPictures): number {
       // Darker as the model delivered it, still darker (by half) with its light divided out, and no
       // longer among the result's brightest: a window the model blew out white (relit) is not darkened by dividing its light out.
       // model blew out white (relit, then matched down in colour) is still the brightest of the result.
-      if (p.resultLuma[i] < p.originalLuma[i] - OPENING_DARKENING && p.resultLuma[i] < p.resultTop - OPENING_DARKENING && p.alignedLuma[i] < p.originalLuma[i] - OPENING_DARKENING / 2) darkened++;
+      // What is still seen through it (the view, glazing bars) only looks darker: a darker re-render.
+      const viewKept = seen[(y - o.y0) * (o.x1 - o.x0 + 1) + (x - o.x0)];
+      if (!viewKept && p.resultLuma[i] < p.originalLuma[i] - OPENING_DARKENING && p.resultLuma[i] < p.resultTop - OPENING_DARKENING && p.alignedLuma[i] < p.originalLuma[i] - OPENING_DARKENING / 2) darkened++;
       if (p.originalEdges[i] && !p.alignedEdges[i] && p.resultLuma[i] < BLOWN_OUT) vanished++;
     }
   }
@@ -264,6 +267,55 @@ export function openingLost(o: Opening, p: OpeningPictures): number {
   if (!edges) return o.kind === 'bright' ? darkened / area : 0;
   // Glass behind furniture loses its edges to the furniture: inside the mask it is judged by light.
   return o.kind === 'bright' ? Math.max(darkened / area, vanishedOutside / edges) : (vanished + vanishedOutside) / edges;
+}
+
+/** Side of the blocks (working pixels) in which an opening's view is compared. */
+const VIEW_BLOCK = 8;
+/** Standard deviation (8-bit levels) below which a block shows nothing to compare (blown-out sky, a flat panel). */
+const VIEW_FLAT = 4;
+/** Correlation at which a block of the result still shows the photo's view. */
+const VIEW_KEPT = 0.6;
+
+/**
+ * Per pixel of an opening's judged part (row-major within its box): 1 where the result still shows
+ * what the photo showed there, by the zero-normalised correlation of 8 px blocks. The correlation
+ * ignores gain and offset, so a view re-rendered darker or brighter is still seen; paint, a cabinet
+ * or a wall in the opening correlate with nothing. Blocks that were flat in the photo cannot tell.
+ */
+function stillSeen(o: Opening, bottom: number, p: OpeningPictures): Uint8Array {
+  const w = o.x1 - o.x0 + 1;
+  const seen = new Uint8Array(w * (bottom - o.y0 + 1));
+  for (let by = o.y0; by <= bottom; by += VIEW_BLOCK) {
+    for (let bx = o.x0; bx <= o.x1; bx += VIEW_BLOCK) {
+      const yEnd = Math.min(bottom, by + VIEW_BLOCK - 1);
+      const xEnd = Math.min(o.x1, bx + VIEW_BLOCK - 1);
+      let n = 0;
+      let sa = 0;
+      let sb = 0;
+      let saa = 0;
+      let sbb = 0;
+      let sab = 0;
+      for (let y = by; y <= yEnd; y++) {
+        for (let x = bx; x <= xEnd; x++) {
+          const i = y * p.width + x;
+          const a = p.originalLuma[i];
+          const b = p.resultLuma[i];
+          n++;
+          sa += a;
+          sb += b;
+          saa += a * a;
+          sbb += b * b;
+          sab += a * b;
+        }
+      }
+      const va = saa / n - (sa / n) ** 2;
+      const vb = sbb / n - (sb / n) ** 2;
+      if (va < VIEW_FLAT ** 2 || vb < 1) continue;
+      if ((sab / n - (sa / n) * (sb / n)) / Math.sqrt(va * vb) < VIEW_KEPT) continue;
+      for (let y = by; y <= yEnd; y++) seen.fill(1, (y - o.y0) * w + (bx - o.x0), (y - o.y0) * w + (xEnd - o.x0) + 1);
+    }
+  }
+  return seen;
 }
 
 /**

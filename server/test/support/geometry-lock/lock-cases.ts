@@ -48,6 +48,7 @@ export async function lockCases(): Promise<LockCase[]> {
   const other = await sampleRoom(2);
   const declutter = await decodeRgb(corpusImage('declutter-after.jpg'));
   const goodOutput = await decodeRgb(corpusImage('furnish-after.jpg'));
+  const drift = await driftedOutput();
   return [
     { name: 'corpus good pair', expected: 'locked', original: corpus.photo, result: corpusImage('furnish-after.jpg'), furnitureBoxes: GOOD_PAIR_FURNITURE },
     { name: 'corpus good output, drifted', expected: 'locked', original: corpus.photo, result: await encodeAnswer(await applyDrift(goodOutput, { scale: 1.05, rotateDeg: 1.2, shiftX: 0.02, shiftY: -0.015, size: PORTRAIT_PROVIDER })), furnitureBoxes: GOOD_PAIR_FURNITURE },
@@ -58,14 +59,20 @@ export async function lockCases(): Promise<LockCase[]> {
     await furnished(sampleDoor, { scale: 0.92, rotateDeg: 2, shiftX: -0.02, shiftY: -0.04, size: LANDSCAPE_PROVIDER }),
     await changedRoom(corpus, 'window painted over', (svg) => svg + paint(corpus.window, corpus.pixels, WALL_BESIDE.corpus), { scale: 1.02, rotateDeg: 0.5, shiftX: 0.01, shiftY: 0, size: PORTRAIT_PROVIDER }),
     await changedRoom(sampleWindow, 'window painted over', (svg) => svg + paint(sampleWindow.window, sampleWindow.pixels, besideWindow(sampleWindow.window)), { scale: 0.97, rotateDeg: -0.8, shiftX: 0.01, shiftY: 0.01, size: LANDSCAPE_PROVIDER }),
+    await changedRoom(sampleDoor, 'doorway closed into a niche', (svg) => svg + niche(sampleDoor.door!, sampleDoor.pixels, besideDoor(sampleDoor.door!)), { scale: 0.98, rotateDeg: -0.5, shiftX: 0.01, shiftY: 0, size: LANDSCAPE_PROVIDER }),
     await changedRoom(sampleDoor, 'door removed', (svg) => svg + paint(sampleDoor.door!, sampleDoor.pixels, besideDoor(sampleDoor.door!)), { scale: 1.03, rotateDeg: 1, shiftX: -0.01, shiftY: 0, size: LANDSCAPE_PROVIDER }),
     // What real models do besides adding furniture (real-world.ts): the room is still the room.
     { name: 'corpus good output, darker and cooler, re-rendered, WebP', expected: 'locked', original: corpus.photo, result: await encodeAnswer(await rerender(relight(goodOutput, COOL))), furnitureBoxes: GOOD_PAIR_FURNITURE },
+    { name: 'corpus good output, warmer and brighter, re-rendered', expected: 'locked', original: corpus.photo, result: await encodeAnswer(await rerender(relight(goodOutput, WARM))), furnitureBoxes: GOOD_PAIR_FURNITURE },
     { name: 'corpus good output, stretched 8 % sideways, 3 % taller, provider size', expected: 'locked', original: corpus.photo, result: await encodeAnswer(await applyDrift(await stretch(goodOutput, 1.08, 1.03), { ...NO_DRIFT, size: PORTRAIT_PROVIDER })), furnitureBoxes: GOOD_PAIR_FURNITURE },
     { name: 'corpus good output, squeezed 7 % and cropped', expected: 'locked', original: corpus.photo, result: await encodeAnswer(await stretch(goodOutput, 0.93, 1.04)), furnitureBoxes: GOOD_PAIR_FURNITURE },
     await furnished(sampleWindow, { scale: 1.02, rotateDeg: 0.4, shiftX: 0.01, shiftY: 0, size: LANDSCAPE_PROVIDER }, { what: 're-rendered and relit', apply: async (p) => rerender(relight(p, COOL)) }),
     await restyled(corpus),
     await restyled(sampleWindow),
+    // A real model's output of another room (re-rendered, stretched ~5 % sideways), and the same output with the room changed.
+    { name: 'real drifted output', expected: 'locked', original: drift.photo, result: drift.answer, furnitureBoxes: DRIFT_FURNITURE },
+    { name: 'real drifted output, its right window filled with wall', expected: 'refused', original: drift.photo, result: await drift.changed((w, h) => paint(rectPolygon(0.722, 0.295, 0.808, 0.545, w, h), drift.pixels, { x0: 0.85, y0: 0.33, x1: 0.9, y1: 0.45 })) },
+    { name: 'real drifted output, its left window behind a wall unit', expected: 'refused', original: drift.photo, result: await drift.changed((w, h) => furnitureSvg(w, h, [{ kind: 'cabinet', box: { x: 0.215 * w, y: 0.33 * h, w: 0.185 * w, h: 0.2 * h }, colour: '#8a7560' }]).replace(/^<svg[^>]*>|<\/svg>$/g, '')) },
     { name: 'corpus: another room swapped in', expected: 'refused', original: corpus.photo, result: await encodeAnswer(await applyDrift(declutter, { ...NO_DRIFT, size: PORTRAIT_PROVIDER })) },
     { name: 'sample room: another room swapped in', expected: 'refused', original: sampleWindow.photo, result: await encodeAnswer(await applyDrift(await furnishedPixels(other), { ...NO_DRIFT, size: LANDSCAPE_PROVIDER })) },
   ];
@@ -77,6 +84,30 @@ const GOOD_PAIR_FURNITURE = [
   { x0: 0.62, y0: 0.72, x1: 0.74, y1: 0.8 },
 ];
 
+/** The sofa's seat and the rug in the real drifted output, in the photo's frame (hand-marked, inner parts only). */
+const DRIFT_FURNITURE = [
+  { x0: 0.46, y0: 0.56, x1: 0.6, y1: 0.61 },
+  { x0: 0.4, y0: 0.72, x1: 0.55, y1: 0.8 },
+];
+
+/**
+ * The `realvibe-living-drift` real pair (a good output, re-rendered at 1248×832 and stretched ~5 %
+ * sideways), and a way to change the room in that output by drawing over it (SVG in the output's
+ * pixels; the wall colour is sampled from the output itself).
+ */
+async function driftedOutput() {
+  const photo = corpusImage('realvibe-living-before.jpg');
+  const answer = corpusImage('realvibe-living-drift-after.png');
+  const pixels = await decodeRgb(answer);
+  const changed = async (draw: (width: number, height: number) => string) => {
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${pixels.width}" height="${pixels.height}">${draw(pixels.width, pixels.height)}</svg>`;
+    const data = await sharp(pixels.data, { raw: { width: pixels.width, height: pixels.height, channels: 3 } }).composite([{ input: Buffer.from(svg) }]).removeAlpha().raw().toBuffer();
+    return encodeAnswer({ ...pixels, data });
+  };
+  return { photo, answer, pixels, changed };
+}
+
+const WARM = { gain: 1.1, gamma: 0.95, red: 1.06, blue: 0.9 };
 const COOL = { gain: 0.88, gamma: 1.08, red: 0.95, blue: 1.05 };
 
 /** Where the corpus photo shows plain back wall beside the balcony door (shares of the frame). */
@@ -181,6 +212,18 @@ function paint(polygonPoints: Point[], pixels: Rgb, beside: { x0: number; y0: nu
   const colour = medianColour(pixels, beside);
   const points = polygonPoints.map((p) => `${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(' ');
   return `<defs><filter id="grain"><feTurbulence baseFrequency="0.8" numOctaves="1" seed="3"/><feColorMatrix type="saturate" values="0"/><feComponentTransfer><feFuncA type="linear" slope="0.06"/></feComponentTransfer></filter></defs><polygon points="${points}" fill="${colour}"/><polygon points="${points}" filter="url(#grain)"/>`;
+}
+
+/**
+ * A doorway closed into a shallow niche: its frame kept, the opening inside it (inset by a tenth of
+ * its width) filled with the wall's colour a shade darker, as a recess in shadow.
+ */
+function niche(door: Point[], pixels: Rgb, beside: { x0: number; y0: number; x1: number; y1: number; pixels?: boolean }): string {
+  const cx = door.reduce((a, p) => a + p.x, 0) / door.length;
+  const cy = door.reduce((a, p) => a + p.y, 0) / door.length;
+  const inset = door.map((p) => ({ x: cx + (p.x - cx) * 0.8, y: cy + (p.y - cy) * 0.92 }));
+  const points = inset.map((p) => `${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(' ');
+  return `<polygon points="${points}" fill="${medianColour(pixels, beside)}"/><polygon points="${points}" fill="#000" fill-opacity="0.12"/>`;
 }
 
 function besideWindow(window: Point[]) {
