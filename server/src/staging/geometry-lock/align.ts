@@ -5,9 +5,10 @@ import { gradientField, structureSupport, type StructureSupport } from './struct
  * Aligns the model's result to the original (both grey, working size, the result already resized to
  * the original's frame). Real models relight, re-render and stretch what they return, so no single
  * estimate is trusted on its own:
- * 1. both images are locally normalised (CLAHE), so a warmer, brighter or darker re-render still
+ * 1. BRISK sees both images locally normalised (CLAHE), so a warmer, brighter or darker re-render still
  *    gives the same corners;
- * 2. ORB and BRISK matches are pooled (one source is thin in smooth, freshly painted rooms);
+ * 2. ORB and BRISK matches are pooled (one source is thin in smooth, freshly painted rooms); BRISK,
+ *    the costlier, only when ORB alone does not align the pair with a wide margin;
  * 3. candidate transforms are made from them: the identity (the provider kept the frame), a RANSAC
  *    homography, a RANSAC affine map (a stretch has no perspective), and each candidate refitted
  *    by least squares on the matches it explains;
@@ -74,48 +75,66 @@ export function alignResult(cv: CV, originalGrey: any, resultGrey: any): Alignme
   const threshold = RANSAC_SHARE * Math.max(width, height);
   // RANSAC samples at random: a fixed seed gives the same photo and answer the same verdict every time.
   cv.setRNGSeed(RANSAC_SEED);
-  return withMats(cv, (keep) => {
+  const photo = gradientField(cv, originalGrey);
+  const score = (h: number[]) => {
+    const { field, valid } = warpedField(cv, resultGrey, h);
+    return structureSupport(photo.data, field, valid, photo.width, photo.height);
+  };
+  const orb = featureMatches(cv, originalGrey, resultGrey, 'orb');
+  const first = bestTransform(cv, orb, orb, score, width, height, threshold);
+  // ORB on the photo's own grey suffices when its evidence is clear; a relit, re-rendered or smooth
+  // room needs BRISK's matches on locally normalised (CLAHE) images besides (the costlier detector).
+  if (!first.problem && clearly(first)) return first;
+  const brisk = withMats(cv, (keep) => {
     const clahe = keep(new cv.CLAHE(2.0, new cv.Size(8, 8)));
     const normO = keep(new cv.Mat());
     const normR = keep(new cv.Mat());
     clahe.apply(originalGrey, normO);
     clahe.apply(resultGrey, normR);
-    const orb = featureMatches(cv, originalGrey, resultGrey, 'orb');
-    const matches = pool(orb, featureMatches(cv, normO, normR, 'brisk'));
-    const good = matches.src.length / 2;
-
-    const candidates: { method: Alignment['method']; h: number[] }[] = [{ method: 'identity', h: IDENTITY }];
-    if (good >= 8) {
-      const h = robustHomography(cv, matches, threshold);
-      if (h) candidates.push({ method: 'homography', h });
-      const a = robustAffine(cv, matches, threshold);
-      if (a) candidates.push({ method: 'affine', h: a });
-    }
-    const photo = gradientField(cv, originalGrey);
-    const score = (h: number[]) => {
-      const { field, valid } = warpedField(cv, resultGrey, h);
-      return structureSupport(photo.data, field, valid, photo.width, photo.height);
-    };
-    let best: { method: Alignment['method']; h: number[]; support: StructureSupport } | undefined;
-    const consider = (method: Alignment['method'], h: number[]) => {
-      if (implausibleDrift(h, width, height)) return;
-      const support = score(h);
-      if (!best || support.score > best.support.score) best = { method, h, support };
-    };
-    for (const c of candidates) consider(c.method, c.h);
-    // Refit the winner on every match it explains (RANSAC's model rests on a minimal sample).
-    if (best && good >= 8) {
-      // On ORB's full-resolution keypoints where there are enough: BRISK's come from half the size.
-      const start = best.h;
-      for (const refined of [refit(cv, orb, start, threshold), refit(cv, matches, start, threshold)]) if (refined) consider('refined', refined);
-    }
-    if (!best) best = { method: 'identity', h: IDENTITY, support: score(IDENTITY) };
-    const errors = reprojectionErrors(matches, best.h).filter((e) => e <= threshold);
-    const base = { homography: best.h, method: best.method, goodMatches: good, inliers: errors.length, residualPx: median(errors), support: best.support };
-    const problem = untrusted(best.support, errors.length, good);
-    if (problem) return { ...base, ok: false, problem };
-    return { ...base, ok: true };
+    return featureMatches(cv, normO, normR, 'brisk');
   });
+  return bestTransform(cv, pool(orb, brisk), orb, score, width, height, threshold);
+}
+
+/** ORB alone is enough when its alignment is trusted with a wide margin on every witness. */
+function clearly(a: Alignment): boolean {
+  return a.support.supporting >= 2 * MIN_SUPPORT && a.support.supporting >= 1.5 * MIN_SUPPORT_SHARE * a.support.patches && a.inliers >= 4 * MIN_AGREEING_MATCHES && a.inliers >= 1.6 * MIN_AGREEING_SHARE * a.goodMatches;
+}
+
+/**
+ * The candidate transforms from `matches` (identity, RANSAC homography and affine map, the winner
+ * refitted on ORB's full-resolution matches and on all), the one under which the photo's structure
+ * lines up best, and whether it is trusted.
+ */
+function bestTransform(cv: CV, matches: Matches, orb: Matches, score: (h: number[]) => StructureSupport, width: number, height: number, threshold: number): Alignment {
+  const good = matches.src.length / 2;
+  const candidates: { method: Alignment['method']; h: number[] }[] = [{ method: 'identity', h: IDENTITY }];
+  if (good >= 8) {
+    const h = robustHomography(cv, matches, threshold);
+    if (h) candidates.push({ method: 'homography', h });
+    const a = robustAffine(cv, matches, threshold);
+    if (a) candidates.push({ method: 'affine', h: a });
+  }
+  let best: { method: Alignment['method']; h: number[]; support: StructureSupport } | undefined;
+  const consider = (method: Alignment['method'], h: number[]) => {
+    if (implausibleDrift(h, width, height)) return;
+    const support = score(h);
+    if (!best || support.score > best.support.score) best = { method, h, support };
+  };
+  for (const c of candidates) consider(c.method, c.h);
+  // Refit the winner on every match it explains (RANSAC's model rests on a minimal sample).
+  if (best && good >= 8) {
+    // On ORB's full-resolution keypoints where there are enough: BRISK's come from half the size.
+    const start = best.h;
+    const refits = matches === orb ? [refit(cv, orb, start, threshold)] : [refit(cv, orb, start, threshold), refit(cv, matches, start, threshold)];
+    for (const refined of refits) if (refined) consider('refined', refined);
+  }
+  if (!best) best = { method: 'identity', h: IDENTITY, support: score(IDENTITY) };
+  const errors = reprojectionErrors(matches, best.h).filter((e) => e <= threshold);
+  const base = { homography: best.h, method: best.method, goodMatches: good, inliers: errors.length, residualPx: median(errors), support: best.support };
+  const problem = untrusted(best.support, errors.length, good);
+  if (problem) return { ...base, ok: false, problem };
+  return { ...base, ok: true };
 }
 
 /**
