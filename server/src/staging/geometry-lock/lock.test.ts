@@ -17,7 +17,7 @@ const outcomes = new Map<string, LockOutcome>();
 
 beforeAll(async () => {
   cases = await lockCases();
-}, 120_000);
+}, 300_000);
 
 async function outcomeOf(c: LockCase): Promise<LockOutcome> {
   let outcome = outcomes.get(c.name);
