@@ -2,7 +2,6 @@ import fc from 'fast-check';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users, type UserRow } from '../db/schema/users.js';
-import { jobDefinitions } from '../runtime.js';
 import { createTestApp, type TestApp } from '../../test/support/test-app.js';
 import { CREDIT_RESET_JOB, resetDueCredits } from './credit-reset-job.js';
 import { currentMonthlyPeriodStart, periodIsOver } from './credit-rules.js';
@@ -77,7 +76,7 @@ describe('monthly credit reset (billing.credit-reset)', () => {
   });
 
   it('is scheduled hourly as a pg-boss cron job', () => {
-    const job = jobDefinitions(t.database, t.services).find((j) => j.name === CREDIT_RESET_JOB);
+    const job = t.jobDefinitions.find((j) => j.name === CREDIT_RESET_JOB);
     expect(job?.cron).toMatch(/^\d+ \* \* \* \*$/);
   });
 });

@@ -10,13 +10,12 @@ import { loadConfig } from '../config.js';
 import { connectDatabase, type DatabaseHandle } from '../db/client.js';
 import { startJobQueue, type JobQueue } from '../jobs/job-queue.js';
 import { projectRoot } from '../paths.js';
-import { jobDefinitions } from '../runtime.js';
 import { createServices } from '../services.js';
 import { createProject, photo, processImage, upload } from '../../test/support/staging-fixtures.js';
 import { RUN_STAGES } from '../../../contract/staging-runs.js';
 import { followSse } from '../../test/support/sse-client.js';
 import { createTestDatabase } from '../../test/support/test-database.js';
-import { signUp, TEST_ORIGIN } from '../../test/support/test-app.js';
+import { signUp, TEST_ORIGIN, wiredJobDefinitions } from '../../test/support/test-app.js';
 
 /**
  * WORKERS_IN_PROCESS=false: the web process only sends jobs; `npm run worker` (a real second
@@ -46,7 +45,7 @@ beforeAll(async () => {
   const config = loadConfig(env);
   database = connectDatabase(db.url);
   const services = createServices(config, database);
-  jobs = await startJobQueue(db.url, jobDefinitions(database, services), { work: config.WORKERS_IN_PROCESS, log: pino({ level: 'silent' }) as never });
+  jobs = await startJobQueue(db.url, wiredJobDefinitions(config, database, services), { work: config.WORKERS_IN_PROCESS, log: pino({ level: 'silent' }) as never });
   app = await buildApp({ config, database, jobs, services, serveWeb: false });
   await app.ready();
   worker = spawn(path.join(projectRoot, 'node_modules/.bin/tsx'), ['server/src/worker.ts'], {
