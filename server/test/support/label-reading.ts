@@ -4,8 +4,11 @@
  * from the width of its first line of text, measured against the two expected phrases rendered here
  * on their own (an OCR-free check: "Virtuell eingerichtet" is about a third wider than "Virtually staged").
  */
-import jsQR from 'jsqr';
+import jsQRModule from 'jsqr';
 import sharp from 'sharp';
+
+// jsQR is CommonJS with a `default` property and ES-module typings: Node hands over module.exports.
+const jsQR = (jsQRModule as unknown as { default: typeof jsQRModule }).default ?? jsQRModule;
 
 /** The text of the QR code in the picture's bottom-right quarter, or null when none can be read. */
 export async function decodeQrCode(jpeg: Buffer): Promise<string | null> {
