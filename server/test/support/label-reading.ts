@@ -8,7 +8,7 @@ import jsQRModule from 'jsqr';
 import sharp from 'sharp';
 
 // jsQR is CommonJS with a `default` property and ES-module typings: Node hands over module.exports.
-const jsQR = (jsQRModule as unknown as { default: typeof jsQRModule }).default ?? jsQRModule;
+const jsQR = jsQRModule.default;
 
 /** The text of the QR code in the picture's bottom-right quarter, or null when none can be read. */
 export async function decodeQrCode(jpeg: Buffer): Promise<string | null> {
