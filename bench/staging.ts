@@ -238,7 +238,8 @@ async function signUp(app: Awaited<ReturnType<typeof buildApp>>): Promise<string
 async function startApp(url: string, env: Record<string, string>) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'raumwerk-bench-data-'));
   const config = loadConfig({
-    NODE_ENV: 'production',
+    // Not 'production': that refuses the fixed-latency test engine (config.ts); NODE_ENV changes nothing else measured here.
+    NODE_ENV: 'test',
     PUBLIC_URL: ORIGIN,
     DATA_DIR: dataDir,
     DATABASE_URL: url,
