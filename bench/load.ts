@@ -91,7 +91,8 @@ export default async function runLoadBench(): Promise<void> {
 async function startCluster(layout: Cluster['layout'], databaseUrl: string, latencyMs: number, entries: { web?: string; worker?: string }) {
   const dataDir = tempDir('raumwerk-bench-load-');
   const env: Record<string, string> = {
-    NODE_ENV: 'production',
+    // Not 'production': that refuses the fixed-latency test engine (config.ts); NODE_ENV changes nothing else measured here.
+    NODE_ENV: 'test',
     ...productionMallocEnv(),
     DATABASE_URL: databaseUrl,
     DATA_DIR: dataDir,

@@ -27,6 +27,7 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from '../server/src/db/e
 import { runMigrations } from '../server/src/db/migrate.js';
 import { startJobQueue } from '../server/src/jobs/job-queue.js';
 import { STORED_MAX_LONG_SIDE } from '../server/src/objects/image-intake.js';
+import { createBilling } from '../server/src/billing/billing-module.js';
 import { jobDefinitions } from '../server/src/runtime.js';
 import { fullSizeJpeg } from '../server/src/images/image-work.js';
 import { createServices } from '../server/src/services.js';
@@ -237,7 +238,8 @@ async function signUp(app: Awaited<ReturnType<typeof buildApp>>): Promise<string
 async function startApp(url: string, env: Record<string, string>) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'raumwerk-bench-data-'));
   const config = loadConfig({
-    NODE_ENV: 'production',
+    // Not 'production': that refuses the fixed-latency test engine (config.ts); NODE_ENV changes nothing else measured here.
+    NODE_ENV: 'test',
     PUBLIC_URL: ORIGIN,
     DATA_DIR: dataDir,
     DATABASE_URL: url,
@@ -248,7 +250,7 @@ async function startApp(url: string, env: Record<string, string>) {
   const database = connectDatabase(url, { poolSize: 10 });
   const services = createServices(config, database);
   const log = pino({ level: 'silent' });
-  const jobs = await startJobQueue(url, jobDefinitions(database, services), { work: true, log: log as never, workerConcurrency: config.WORKER_CONCURRENCY });
+  const jobs = await startJobQueue(url, jobDefinitions(database, services, createBilling(config)), { work: true, log: log as never, workerConcurrency: config.WORKER_CONCURRENCY });
   const app = await buildApp({ config, database, jobs, services, serveWeb: false });
   await app.ready();
   return {

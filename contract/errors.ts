@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** Error codes of the `{message, code}` error body. The web app maps codes to translated texts. */
 export const ERROR_CODES = [
   'bad_request',
@@ -40,7 +42,6 @@ export const ERROR_CODES = [
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
-export interface ErrorBody {
-  message: string;
-  code: ErrorCode;
-}
+/** The body of every 4xx/5xx the server's error handler sends. */
+export const errorBody = z.object({ message: z.string(), code: z.enum(ERROR_CODES) });
+export type ErrorBody = z.infer<typeof errorBody>;

@@ -126,8 +126,9 @@ export const processImageRequest = z.object({
 });
 export type ProcessImageRequest = z.infer<typeof processImageRequest>;
 
-export const processImageResponse = z.union([
-  z.object({ success: z.literal(true), processedImagePath: z.string(), imageId: z.string().optional() }),
-  z.object({ success: z.literal(false), error: z.string(), code: z.string().optional() }),
-]);
+/** 200: the staged image. */
+export const processImageSucceeded = z.object({ success: z.literal(true), processedImagePath: z.string(), imageId: z.string().optional() });
+/** Only with a 4xx/5xx status (402 no credits, 422 refused or structure changed, 502, 504…): never a 200. */
+export const processImageFailed = z.object({ success: z.literal(false), error: z.string(), code: z.string().optional() });
+export const processImageResponse = z.union([processImageSucceeded, processImageFailed]);
 export type ProcessImageResponse = z.infer<typeof processImageResponse>;

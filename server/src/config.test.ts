@@ -105,6 +105,19 @@ describe('loadConfig', () => {
     expect(message).toMatch(/OIDC_ISSUER: set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together/);
   });
 
+  it('refuses the test engine and plain-http OIDC issuers in production, with a start-up error naming the variable', () => {
+    const production = { DATA_DIR: dataDir(), NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) };
+    expect(() => loadConfig({ ...production, STAGING_ENGINE: 'fixed-latency' })).toThrow(/STAGING_ENGINE: fixed-latency is a test engine and is refused in production/);
+    const oidc = { OIDC_CLIENT_ID: 'raumwerk', OIDC_CLIENT_SECRET: 'secret' };
+    expect(() => loadConfig({ ...production, ...oidc, OIDC_ISSUER: 'http://idp.example.com' })).toThrow(/OIDC_ISSUER: must be an https:\/\/ URL in production/);
+    expect(loadConfig({ ...production, ...oidc, OIDC_ISSUER: 'https://idp.example.com' }).oidcEnabled).toBe(true);
+    expect(loadConfig({ ...production, STAGING_ENGINE: 'offline' }).STAGING_ENGINE).toBe('offline');
+    // Outside production both stay available for tests and local setups.
+    const test = { DATA_DIR: dataDir(), NODE_ENV: 'test' };
+    expect(loadConfig({ ...test, STAGING_ENGINE: 'fixed-latency' }).STAGING_ENGINE).toBe('fixed-latency');
+    expect(loadConfig({ ...test, ...oidc, OIDC_ISSUER: 'http://127.0.0.1:9999' }).OIDC_ISSUER).toBe('http://127.0.0.1:9999');
+  });
+
   it('requires a session secret in production and S3_BUCKET for the s3 driver', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production' })).toThrow(/SESSION_SECRET: required in production/);
     expect(() => loadConfig({ DATA_DIR: dataDir(), STORAGE_DRIVER: 's3' })).toThrow(/S3_BUCKET/);

@@ -224,8 +224,16 @@ function crossFieldIssues(source: NodeJS.ProcessEnv): string[] {
   if (Number.isFinite(heartbeat) && Number.isFinite(staleAfter) && staleAfter <= 2 * heartbeat) {
     issues.push('RUN_STALE_AFTER_S: must be more than twice RUN_HEARTBEAT_S (a live run would be refunded after one slow heartbeat)');
   }
-  if (source.NODE_ENV === 'production' && !set('SESSION_SECRET')) {
-    issues.push('SESSION_SECRET: required in production (at least 32 random characters)');
+  if (source.NODE_ENV === 'production') {
+    if (!set('SESSION_SECRET')) issues.push('SESSION_SECRET: required in production (at least 32 random characters)');
+    // Test paths stay out of production: the fixed-latency engine returns the photo with a corner mark
+    // (and would charge a credit for it), and a plain-http issuer lets anyone on the path forge sign-ins.
+    if (source.STAGING_ENGINE?.trim() === 'fixed-latency') {
+      issues.push('STAGING_ENGINE: fixed-latency is a test engine and is refused in production; choose offline, openai, gemini or replicate');
+    }
+    if (source.OIDC_ISSUER?.trim().toLowerCase().startsWith('http:')) {
+      issues.push('OIDC_ISSUER: must be an https:// URL in production (plain http is for local test issuers only)');
+    }
   }
   return issues;
 }

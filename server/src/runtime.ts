@@ -52,18 +52,19 @@ export function createLogger(config: AppConfig): FastifyBaseLogger {
   }) as unknown as FastifyBaseLogger;
 }
 
-export function jobDefinitions(
-  database: DatabaseHandle,
-  services: Services,
-  billing?: Billing,
-): JobDefinition<any>[] {
+/**
+ * Every job a process runs, wired as production wires them. The test app builds its jobs through
+ * this same function (test/support/test-app.ts), so a break here fails the tests that run them.
+ */
+export function jobDefinitions(database: DatabaseHandle, services: Services, billing: Billing): JobDefinition<any>[] {
   return [
     maintenanceJob(database.db),
     ...services.jobs,
+    // A purged user's subscription is canceled first: nobody is deleted while still being billed.
     accountPurgeJob({
       db: database.db,
       storage: services.storage,
-      cancelSubscription: billing ? (user) => billing.cancelSubscriptionOf(user) : undefined,
+      cancelSubscription: (user) => billing.cancelSubscriptionOf(user),
     }),
     ...billingJobs(database),
   ];

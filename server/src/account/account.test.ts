@@ -119,7 +119,7 @@ describe('account purge', () => {
     const cancelSubscription = vi.fn(async (_user: UserRow) => {});
     const job = accountPurgeJob({ db: t.database.db, storage: t.services.storage, cancelSubscription });
     expect(job.name).toBe('account.purge');
-    expect(job.cron).toBeTruthy();
+    expect(job.cron).toBe('23 3 * * *'); // daily at 03:23 UTC
     const summary = await job.handler({}, { jobId: 'test', log, signal: new AbortController().signal, send: async () => null });
     expect(summary).toEqual({ purged: 1, failed: 0, files: 3 });
     expect(cancelSubscription).toHaveBeenCalledTimes(1);

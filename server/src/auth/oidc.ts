@@ -28,8 +28,8 @@ export class OidcClient {
   private discover(): Promise<client.Configuration> {
     this.configuration ??= client
       .discovery(new URL(this.config.OIDC_ISSUER!), this.config.OIDC_CLIENT_ID!, this.config.OIDC_CLIENT_SECRET!, undefined, {
-        // Plain-http issuers only exist in tests and local setups; production issuers are https.
-        execute: this.config.OIDC_ISSUER!.startsWith('http:') ? [client.allowInsecureRequests] : [],
+        // Plain-http issuers only exist in tests and local setups; loadConfig refuses them in production.
+        execute: this.config.NODE_ENV !== 'production' && this.config.OIDC_ISSUER!.startsWith('http:') ? [client.allowInsecureRequests] : [],
       })
       .catch((err) => {
         this.configuration = null; // retry discovery on the next sign-in

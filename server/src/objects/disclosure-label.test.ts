@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectImages } from '../db/schema/projects.js';
 import { users } from '../db/schema/users.js';
 import { createProject, photo, processImage, ScriptedEngine, upload } from '../../test/support/staging-fixtures.js';
+import { labelLanguage } from '../../test/support/label-reading.js';
 import { createTestApp, signUp, type TestApp } from '../../test/support/test-app.js';
 
 let t: TestApp;
@@ -53,6 +54,16 @@ describe('download with the "Virtually staged" disclosure label', () => {
     const { width, height } = a.info;
     expect(diff(Math.round(width * 0.05), Math.round(height * 0.9), Math.round(width * 0.1), Math.round(height * 0.04))).toBeGreaterThan(20);
     expect(diff(Math.round(width * 0.6), Math.round(height * 0.1), Math.round(width * 0.3), Math.round(height * 0.3))).toBeLessThan(4);
+    expect(await labelLanguage(clean.rawPayload, labelled.rawPayload)).toBe('en');
+  });
+
+  it('prints the label in the language asked for (de: "Virtuell eingerichtet")', async () => {
+    const { cookie, staged } = await stagedPair();
+    const clean = (await download(cookie, staged.filePath)).rawPayload;
+    const german = await download(cookie, staged.filePath, 'de');
+    expect(german.statusCode).toBe(200);
+    expect(await labelLanguage(clean, german.rawPayload)).toBe('de');
+    expect(await labelLanguage(clean, (await download(cookie, staged.filePath, 'en')).rawPayload)).toBe('en');
   });
 
   it('refuses the label on originals and thumbnails, and rejects unknown label languages', async () => {

@@ -6,6 +6,7 @@ import { projectImages } from '../db/schema/projects.js';
 import { users } from '../db/schema/users.js';
 import { DIGITAL_SOURCE_TYPE } from '../images/provenance.js';
 import { createProject, photo, processImage, ScriptedEngine, upload } from '../../test/support/staging-fixtures.js';
+import { decodeQrCode, labelLanguage } from '../../test/support/label-reading.js';
 import { createTestApp, signUp, type TestApp } from '../../test/support/test-app.js';
 
 /**
@@ -161,18 +162,21 @@ describe('GET /api/projects/:id/download.zip', () => {
   it('label=1 labels each staged image (with the share link as QR code when share=1); free users get 403 for labels', async () => {
     const { cookie, projectId } = await stagedProject('pro', 1);
     const plain = (await unzip((await get(`/api/projects/${projectId}/download.zip`, cookie)).rawPayload))[0]!;
-    await share('POST', projectId, cookie);
+    const { url } = (await share('POST', projectId, cookie)).json() as { url: string };
     const labelled = await unzip((await get(`/api/projects/${projectId}/download.zip?label=1&share=1`, cookie)).rawPayload);
     expect(labelled.map((e) => e.name)).toEqual(['01-altbau-sued-3-zimmer-staged-labelled.jpg']);
-    const a = await sharp(plain.data).raw().toBuffer({ resolveWithObject: true });
-    const b = await sharp(labelled[0]!.data).raw().toBuffer({ resolveWithObject: true });
-    expect([b.info.width, b.info.height]).toEqual([a.info.width, a.info.height]);
-    // The QR code's white quiet zone sits in the bottom-right corner.
-    const at = (img: typeof a, x: number, y: number) => img.data[(y * img.info.width + x) * img.info.channels]!;
-    const { width, height } = a.info;
-    const corner = [at(b, width - 30, height - 30), at(b, width - 40, height - 95)];
-    expect(Math.abs(corner[0]! - at(a, width - 30, height - 30)) + Math.abs(corner[1]! - at(a, width - 40, height - 95))).toBeGreaterThan(40);
+    const a = await sharp(plain.data).metadata();
+    const b = await sharp(labelled[0]!.data).metadata();
+    expect([b.width, b.height]).toEqual([a.width, a.height]);
+    // The QR code in the bottom-right corner leads to this project's share page; the label is English.
+    expect(await decodeQrCode(labelled[0]!.data)).toBe(url);
+    expect(await labelLanguage(plain.data, labelled[0]!.data)).toBe('en');
     expect(await xmpOf(labelled[0]!.data)).toContain(DIGITAL_SOURCE_TYPE);
+
+    // label=de: the German label; without share=1 no QR code.
+    const german = (await unzip((await get(`/api/projects/${projectId}/download.zip?label=de`, cookie)).rawPayload))[0]!;
+    expect(await labelLanguage(plain.data, german.data)).toBe('de');
+    expect(await decodeQrCode(german.data)).toBeNull();
 
     const free = await stagedProject('free', 1);
     const refused = await get(`/api/projects/${free.projectId}/download.zip?label=1`, free.cookie);

@@ -10,13 +10,12 @@ import { loadConfig } from '../config.js';
 import { connectDatabase, type DatabaseHandle } from '../db/client.js';
 import { startJobQueue, type JobQueue } from '../jobs/job-queue.js';
 import { projectRoot } from '../paths.js';
-import { jobDefinitions } from '../runtime.js';
 import { createServices } from '../services.js';
 import { createProject, photo, processImage, upload } from '../../test/support/staging-fixtures.js';
 import { RUN_STAGES } from '../../../contract/staging-runs.js';
 import { followSse } from '../../test/support/sse-client.js';
 import { createTestDatabase } from '../../test/support/test-database.js';
-import { signUp, TEST_ORIGIN } from '../../test/support/test-app.js';
+import { signUp, TEST_ORIGIN, wiredJobDefinitions } from '../../test/support/test-app.js';
 
 /**
  * WORKERS_IN_PROCESS=false: the web process only sends jobs; `npm run worker` (a real second
@@ -42,11 +41,13 @@ beforeAll(async () => {
     STAGING_ENGINE: 'fixed-latency',
     FIXED_LATENCY_MS: '50',
     WORKERS_IN_PROCESS: 'false',
+    // No safety re-read of a followed run within the test: its events reach the stream only by NOTIFY.
+    RUN_STREAM_RECHECK_S: '3600',
   } as const;
   const config = loadConfig(env);
   database = connectDatabase(db.url);
   const services = createServices(config, database);
-  jobs = await startJobQueue(db.url, jobDefinitions(database, services), { work: config.WORKERS_IN_PROCESS, log: pino({ level: 'silent' }) as never });
+  jobs = await startJobQueue(db.url, wiredJobDefinitions(config, database, services), { work: config.WORKERS_IN_PROCESS, log: pino({ level: 'silent' }) as never });
   app = await buildApp({ config, database, jobs, services, serveWeb: false });
   await app.ready();
   worker = spawn(path.join(projectRoot, 'node_modules/.bin/tsx'), ['server/src/worker.ts'], {
@@ -99,8 +100,11 @@ describe('a separate worker process', () => {
       timeoutMs: 30_000,
     });
     const stages = events.filter((e) => e.event === 'stage').map((e) => JSON.parse(e.data).stage);
-    // Steps pass quickly with a 50 ms engine; at least one reached the web process, in pipeline order.
+    // The stream re-reads the run only when notified (RUN_STREAM_RECHECK_S=3600 above), so `done` and
+    // every stage seen came by NOTIFY. Steps pass quickly with a 50 ms engine; at least one was seen,
+    // each once, in pipeline order.
     expect(stages.length).toBeGreaterThan(0);
+    expect(new Set(stages).size).toBe(stages.length);
     expect(stages).toEqual([...stages].sort((a, b) => RUN_STAGES.indexOf(a) - RUN_STAGES.indexOf(b)));
     expect(events.at(-1)!.event).toBe('done');
   }, 40_000);

@@ -10,10 +10,9 @@ import { connectDatabase, type DatabaseHandle } from '../../src/db/client.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../src/db/embedded.js';
 import { runMigrations } from '../../src/db/migrate.js';
 import { startJobQueue, type JobQueue } from '../../src/jobs/job-queue.js';
-import { jobDefinitions } from '../../src/runtime.js';
 import { createServices } from '../../src/services.js';
 import { createProject, photo, processImage, upload } from '../support/staging-fixtures.js';
-import { signUp, TEST_ORIGIN } from '../support/test-app.js';
+import { signUp, TEST_ORIGIN, wiredJobDefinitions } from '../support/test-app.js';
 
 /**
  * PostgreSQL restarted under a running app (its own embedded server, stopped and started again on
@@ -49,7 +48,7 @@ beforeAll(async () => {
   });
   database = connectDatabase(pgServer.url, { poolSize: 5, logger: silent });
   const services = createServices(config, database);
-  jobs = await startJobQueue(pgServer.url, jobDefinitions(database, services), { work: true, log: silent as never });
+  jobs = await startJobQueue(pgServer.url, wiredJobDefinitions(config, database, services), { work: true, log: silent as never });
   app = await buildApp({ config, database, jobs, services, serveWeb: false, logger: errorLog as never });
   await app.ready();
 }, 120_000);

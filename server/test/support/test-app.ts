@@ -2,10 +2,11 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../../src/app.js';
 import { applyAdminEmails } from '../../src/auth/accounts.js';
+import { createBilling, type Billing } from '../../src/billing/billing-module.js';
 import { users } from '../../src/db/schema/users.js';
 import { loadConfig, type AppConfig } from '../../src/config.js';
 import { connectDatabase, type DatabaseHandle } from '../../src/db/client.js';
-import { startJobQueue, type JobQueue } from '../../src/jobs/job-queue.js';
+import { startJobQueue, type JobDefinition, type JobQueue } from '../../src/jobs/job-queue.js';
 import { jobDefinitions } from '../../src/runtime.js';
 import { createServices, type ServiceOverrides, type Services } from '../../src/services.js';
 import { createTestDatabase } from './test-database.js';
@@ -21,6 +22,9 @@ export interface TestApp {
   database: DatabaseHandle;
   jobs: JobQueue | null;
   services: Services;
+  billing: Billing;
+  /** The jobs as production wires them (runtime.ts jobDefinitions), whether or not pg-boss was started. */
+  jobDefinitions: JobDefinition<any>[];
   close(): Promise<void>;
 }
 
@@ -45,10 +49,10 @@ export async function createTestApp(
   const database = connectDatabase(testDb.url, { poolSize: 10 });
   const silent = (await import('pino')).default({ level: 'silent' });
   const services = createServices(config, database, options.services);
-  const jobs = options.jobs
-    ? await startJobQueue(testDb.url, jobDefinitions(database, services), { work: true, log: silent as never })
-    : null;
-  const app = await buildApp({ config, database, jobs, services, serveWeb: false });
+  const billing = createBilling(config);
+  const definitions = jobDefinitions(database, services, billing);
+  const jobs = options.jobs ? await startJobQueue(testDb.url, definitions, { work: true, log: silent as never }) : null;
+  const app = await buildApp({ config, database, jobs, services, billing, serveWeb: false });
   await app.ready();
   return {
     app,
@@ -56,6 +60,8 @@ export async function createTestApp(
     database,
     jobs,
     services,
+    billing,
+    jobDefinitions: definitions,
     async close() {
       await app.close();
       await jobs?.stop();
@@ -65,6 +71,11 @@ export async function createTestApp(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The jobs of a process as production wires them, billing made from `config` (runtime.ts). */
+export function wiredJobDefinitions(config: AppConfig, database: DatabaseHandle, services: Services): JobDefinition<any>[] {
+  return jobDefinitions(database, services, createBilling(config));
 }
 
 /** The session cookie a response set, as a `cookie` request header value. */

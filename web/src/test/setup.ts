@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { twMerge } from 'tailwind-merge';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 
 afterEach(() => {
   cleanup();
@@ -18,4 +18,16 @@ globalThis.verifyClassMerge = (input, output) => {
 afterEach(() => {
   const found = classMergeMismatches.splice(0);
   if (found.length) throw new Error(`class merge differs from tailwind-merge:\n${[...new Set(found)].join('\n')}`);
+});
+
+// CONVENTIONS: a console.error during a test is a failure, as in the server suite
+// (server/test/support/fail-on-console-error.ts): React's act() and key warnings, failed
+// prop types and errors an error boundary caught all arrive here.
+const consoleErrors: unknown[][] = [];
+vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+  consoleErrors.push(args);
+});
+afterEach(() => {
+  const found = consoleErrors.splice(0);
+  if (found.length) throw new Error(`console.error was called during the test:\n${found.map((a) => a.map(String).join(' ')).join('\n')}`);
 });

@@ -91,6 +91,7 @@ describe('OpenAIStagingEngine against the fake Images API', () => {
     ['missing-image', 'permanent', engineMessages.malformed, undefined],
     ['not-an-image', 'permanent', engineMessages.malformed, undefined],
     ['oversized', 'permanent', engineMessages.oversized, undefined],
+    ['forbidden', 'permanent', engineMessages.forbidden, undefined],
   ];
   it.each(failures)('maps %s to a %s EngineError', async (mode, kind, message, retryAfterMs) => {
     fake.mode = mode;
@@ -98,6 +99,13 @@ describe('OpenAIStagingEngine against the fake Images API', () => {
     expect(error).toMatchObject({ name: 'EngineError', kind, message });
     expect((error as { retryAfterMs?: number }).retryAfterMs).toBe(retryAfterMs);
     expect(fake.requests).toHaveLength(1); // no retries inside the adapter
+  });
+
+  it('maps a model the provider does not know (404) to a permanent unknown-model error', async () => {
+    const error = await engineFor({ model: 'gpt-image-9' }).stage(input()).catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: 'EngineError', kind: 'permanent', message: engineMessages.unknownModel });
+    expect(fake.edits.map((e) => e.fields.model)).toEqual(['gpt-image-9']);
+    expect(fake.requests).toHaveLength(1);
   });
 
   it('reports a rejected key as permanent', async () => {

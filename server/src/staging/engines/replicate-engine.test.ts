@@ -92,6 +92,7 @@ describe('ReplicateStagingEngine against the fake predictions API', () => {
     ['output-not-image', 'permanent', engineMessages.malformed, undefined],
     ['output-oversized', 'permanent', engineMessages.oversized, undefined],
     ['output-gone', 'permanent', 'The AI provider no longer serves the staged image.', undefined],
+    ['forbidden', 'permanent', engineMessages.forbidden, undefined],
   ];
   it.each(failures)('maps %s to a %s EngineError', async (mode, kind, message, retryAfterMs) => {
     fake.mode = mode;
@@ -109,6 +110,12 @@ describe('ReplicateStagingEngine against the fake predictions API', () => {
   it('rejects an unreadable upload before calling the provider', async () => {
     await expect(engineFor().stage(input({ image: Buffer.from('not an image') }))).rejects.toMatchObject({ kind: 'permanent', message: engineMessages.unreadableInput });
     expect(fake.requests).toHaveLength(0);
+  });
+
+  it('maps a model the provider does not know (404) to a permanent unknown-model error', async () => {
+    const error = await engineFor({ model: 'black-forest-labs/flux-kontext-nonexistent' }).stage(input()).catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: 'EngineError', kind: 'permanent', message: engineMessages.unknownModel });
+    expect(fake.creates.map((c) => c.model)).toEqual(['black-forest-labs/flux-kontext-nonexistent']);
   });
 
   it('reports a bad token as permanent', async () => {

@@ -19,7 +19,9 @@ export type OpenAIFakeMode =
   | 'malformed-json'
   | 'missing-image'
   | 'not-an-image'
-  | 'oversized';
+  | 'oversized'
+  /** 403 (the SDK's PermissionDenied, reference §1.4): the key's organisation may not use the model. */
+  | 'forbidden';
 
 /** What the fake understood of an edit request (fields and the files' names). */
 export interface OpenAIEditCall {
@@ -40,6 +42,11 @@ export class FakeOpenAI extends FakeApi {
    * "staged" picture. Like the API, the answer comes at the requested `size` and `output_format`.
    */
   answers: Buffer[] = [];
+  /**
+   * The image models this account can call. Any other `model` answers 404 (the SDK's NotFound,
+   * reference §1.4) in the documented `error` body, as the real API does for a model it does not know.
+   */
+  models: string[] = ['gpt-image-1', 'gpt-image-1-mini', 'gpt-image-1.5'];
 
   constructor(readonly apiKey = 'sk-test-fake') {
     super();
@@ -71,6 +78,10 @@ export class FakeOpenAI extends FakeApi {
     this.edits.push(call);
     if (!firstImage) return invalid(res, "Missing required parameter: 'image'.", 'image');
     if (!call.fields.prompt) return invalid(res, "Missing required parameter: 'prompt'.", 'prompt');
+    const model = call.fields.model ?? '';
+    if (!this.models.includes(model)) {
+      return sendJson(res, 404, { error: { message: `The model \`${model}\` does not exist or you do not have access to it.`, type: 'invalid_request_error', param: null, code: 'model_not_found' } });
+    }
     const mask = call.files.find((f) => f.field === 'mask');
     if (mask && mask.type !== 'image/png') return invalid(res, 'Invalid mask: must be a PNG.', 'mask');
     // Reference §1.2: PNG, < 4 MB, same dimensions as the (first) image, with an alpha channel.
@@ -91,6 +102,8 @@ export class FakeOpenAI extends FakeApi {
             moderation_details: { moderation_stage: 'input', categories: ['sexual'] },
           },
         });
+      case 'forbidden':
+        return sendJson(res, 403, { error: { message: `Your organization must be verified to use the model \`${call.fields.model}\`.`, type: 'invalid_request_error', param: null, code: null } });
       case 'content-policy-legacy':
         return sendJson(res, 400, { error: { message: 'Your request was rejected as a result of our safety system.', type: 'invalid_request_error', param: null, code: 'content_policy_violation' } });
       case 'rate-limited':

@@ -20,7 +20,9 @@ export type ReplicateFakeMode =
   | 'output-bad-url'
   | 'output-not-image'
   | 'output-oversized'
-  | 'output-gone';
+  | 'output-gone'
+  /** 403 on create (the SDK's ApiError with that status): the token may not run the model. */
+  | 'forbidden';
 
 interface FakePrediction {
   id: string;
@@ -53,6 +55,8 @@ export class FakeReplicate extends FakeApi {
   readonly cancels: string[] = [];
   /** Prepared model outputs answered in turn (the last one repeats); empty: the generated "staged" picture. */
   answers: Buffer[] = [];
+  /** Models (owner/name) the model route knows; any other answers 404, as the API does for a model that does not exist. */
+  models: string[] = ['black-forest-labs/flux-kontext-pro', 'black-forest-labs/flux-kontext-max', 'google/nano-banana', 'adirik/interior-design'];
   private readonly predictions = new Map<string, FakePrediction>();
   private readonly files = new Map<string, Buffer>();
   private sequence = 0;
@@ -96,6 +100,8 @@ export class FakeReplicate extends FakeApi {
     const prefer = header(request, 'prefer');
     this.creates.push({ route: modelRoute ? 'model' : 'version', model, version: body.version, prefer, input: body.input ?? {} });
     if (!modelRoute && !/^[0-9a-f]{64}$/.test(body.version ?? '')) return sendJson(res, 422, { detail: 'Invalid version.', status: 422 });
+    if (modelRoute && !this.models.includes(model)) return sendJson(res, 404, { title: 'Not found', detail: 'The requested resource could not be found.', status: 404 });
+    if (this.mode === 'forbidden') return sendJson(res, 403, { title: 'Forbidden', detail: 'You do not have permission to perform this action.', status: 403 });
     if (typeof body.input?.prompt !== 'string') return sendJson(res, 422, { detail: '- input: prompt is required', status: 422, title: 'Input validation failed' });
     const prediction: FakePrediction = {
       id: `p${++this.sequence}`,

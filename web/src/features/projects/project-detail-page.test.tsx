@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { deferred, jsonResponse, mockFetch, testUser, type MockHandler } from '@/test/fetch-mock';
+import { processImageReply } from '@/test/contract-reply';
 import { onAppModal } from '@/lib/modal-bus';
 import { renderWithProviders } from '@/test/render-with-providers';
 import ProjectDetailPage from './project-detail-page';
@@ -106,7 +107,7 @@ describe('Project detail', () => {
   it('says why a Re-stage failed: no credits with the Upgrade button that opens the subscription modal', async () => {
     const { user } = setup(
       () => jsonResponse(projectDetail(1)),
-      () => jsonResponse({ success: false, error: 'You have no credits left.', code: 'insufficient_credits' }, 402),
+      () => processImageReply({ success: false, error: 'You have no credits left.', code: 'insufficient_credits' }, 402),
     );
     const [first] = await screen.findAllByTestId('image-pair');
     await user.click(within(first!).getByRole('button', { name: /Re-stage/ }));
@@ -123,7 +124,7 @@ describe('Project detail', () => {
   it('says the result changed the room (structure_changed) and that the previous image stays', async () => {
     const { user } = setup(
       () => jsonResponse(projectDetail(1)),
-      () => jsonResponse({ success: false, error: 'The AI changed the room itself', code: 'structure_changed' }, 422),
+      () => processImageReply({ success: false, error: 'The AI changed the room itself', code: 'structure_changed' }, 422),
     );
     const [first] = await screen.findAllByTestId('image-pair');
     await user.click(within(first!).getByRole('button', { name: /Re-stage/ }));

@@ -10,6 +10,7 @@ import {
   testUser,
   type MockHandler,
 } from '@/test/fetch-mock';
+import { processImageReply } from '@/test/contract-reply';
 import { renderWithProviders } from '@/test/render-with-providers';
 import NewProjectPage from './new-project-page';
 import { listSessionProjects } from './session-projects';
@@ -49,7 +50,7 @@ function setup({
       '/api/process-image',
       processImage ??
         (({ body }) =>
-          jsonResponse({
+          processImageReply({
             success: true,
             processedImagePath: `/users/u/projects/p/${(body as { imageURL: string }).imageURL.split('/').pop()}.jpg`,
           })),
@@ -178,7 +179,7 @@ describe('New project form — spec §5', () => {
     const { user, mock } = setup({
       processImage: async ({ body }) => {
         await hold.promise;
-        return jsonResponse({
+        return processImageReply({
           success: true,
           processedImagePath: `/users/u/projects/p/${(body as { imageURL: string }).imageURL.split('/').pop()}.jpg`,
         });
@@ -241,7 +242,7 @@ describe('New project form — spec §5', () => {
 
   it('shows the failing image with the server error and stays on the form', async () => {
     const { user } = setup({
-      processImage: () => jsonResponse({ success: false, error: 'The room could not be detected' }),
+      processImage: () => processImageReply({ success: false, error: 'The room could not be detected', code: 'unprocessable_image' }, 422),
     });
     await fill(user, 'Flat', files(1));
     await screen.findByText('1 of 6 images selected');
@@ -272,7 +273,7 @@ describe('New project form — spec §5', () => {
         maxInFlight = Math.max(maxInFlight, inFlight);
         await new Promise((r) => setTimeout(r, 10));
         inFlight--;
-        return jsonResponse({
+        return processImageReply({
           success: true,
           processedImagePath: `/users/u/${(body as { imageURL: string }).imageURL.split('/').pop()}.jpg`,
         });
