@@ -16,7 +16,7 @@
  * 2·L + users × L ÷ slots + one image's CPU per user ahead (issue #27, decision 040).
  * The processes run the server compiled by tsc (as `npm start`), or with BENCH_SERVER=tsx the sources.
  * Switches: BENCH_LOAD_USERS=10,30 BENCH_LOAD_LAYOUTS=one BENCH_LOAD_SLOTS=3 (WORKER_CONCURRENCY of each
- * working process; default the server's) BENCH_SERVER=tsx.
+ * working process; default the server's) BENCH_SERVER=tsx (or =<build>/server/src/main.js).
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -68,8 +68,10 @@ export default async function runLoadBench(): Promise<void> {
   printLoad();
   const photos = await Promise.all(Array.from({ length: IMAGES_PER_USER }, (_, i) => renderSampleRoom(i + 1, 1600, 1200)));
   const choice = process.env.BENCH_SERVER ?? '';
-  const build = choice === 'tsx' ? null : await buildServer();
-  const entries = build ? { web: build.main, worker: path.join(path.dirname(build.main), 'worker.js') } : { web: undefined, worker: undefined };
+  // BENCH_SERVER=<…/server/src/main.js>: an existing build (skips the compile, minutes on a busy machine).
+  const build = choice === 'tsx' || choice.endsWith('.js') ? null : await buildServer();
+  const main = build?.main ?? (choice.endsWith('.js') ? choice : null);
+  const entries = main ? { web: main, worker: path.join(path.dirname(main), 'worker.js') } : { web: undefined, worker: undefined };
   const measured = new Map<string, LoadFigures>();
   try {
     for (const layout of layouts) {
@@ -129,7 +131,11 @@ async function measureCpuPerImage(cluster: Cluster, photos: Buffer[]): Promise<n
   const run = await simulateUser(client, performance.now(), photos);
   const cpuMs = cluster.processes.reduce((n, p, i) => n + processCpuMs(p.pid) - before[i]!, 0);
   const images = run.images.filter((i) => i.status === 200).length;
-  if (run.error || images === 0) throw new Error(`measuring the CPU per image failed: ${run.error ?? 'no image'}`);
+  if (images === 0) {
+    const logged = cluster.processes.flatMap((p) => p.logs.filter((l) => l.level >= 50).map((l) => `${p.kind}: ${l.msg}: ${String((l.err as { message?: string } | undefined)?.message ?? '')}`));
+    throw new Error(`measuring the CPU per image failed: ${run.error ?? 'no image'}; server errors: ${[...new Set(logged)].slice(0, 3).join(' | ')}`);
+  }
+  if (run.error) note(`(while measuring: ${run.error})`);
   const perImage = cpuMs / images;
   note(`server CPU per image, measured first (1 user, ${images} photos of 1600x1200, all processes): ${(perImage / 1000).toFixed(2)} s`);
   return perImage;
