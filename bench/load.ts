@@ -132,13 +132,19 @@ async function measureCpuPerImage(cluster: Cluster, photos: Buffer[]): Promise<n
   const cpuMs = cluster.processes.reduce((n, p, i) => n + processCpuMs(p.pid) - before[i]!, 0);
   const images = run.images.filter((i) => i.status === 200).length;
   if (images === 0) {
-    const logged = cluster.processes.flatMap((p) => p.logs.filter((l) => l.level >= 50).map((l) => `${p.kind}: ${l.msg}: ${String((l.err as { message?: string } | undefined)?.message ?? '')}`));
-    throw new Error(`measuring the CPU per image failed: ${run.error ?? 'no image'}; server errors: ${[...new Set(logged)].slice(0, 3).join(' | ')}`);
+    throw new Error(`measuring the CPU per image failed: ${run.error ?? 'no image'}; server errors: ${[...new Set(takeServerErrors(cluster))].slice(0, 3).join(' | ')}`);
   }
-  if (run.error) note(`(while measuring: ${run.error})`);
+  if (run.error) note(`(while measuring: ${run.error}; server errors: ${[...new Set(takeServerErrors(cluster))].slice(0, 3).join(' | ')})`);
   const perImage = cpuMs / images;
   note(`server CPU per image, measured first (1 user, ${images} photos of 1600x1200, all processes): ${(perImage / 1000).toFixed(2)} s`);
   return perImage;
+}
+
+/** The error lines the cluster's processes logged since the last call (they are taken from the logs). */
+function takeServerErrors(cluster: Cluster): string[] {
+  return cluster.processes.flatMap((p) =>
+    p.logs.splice(0).filter((l) => l.level >= 50).map((l) => `${p.kind}: ${l.msg}: ${String((l.err as { message?: string } | undefined)?.message ?? '')}`),
+  );
 }
 
 async function startCluster(layout: Layout, databaseUrl: string, latencyMs: number, entries: { web?: string; worker?: string }) {
@@ -248,7 +254,7 @@ async function runLoad(cluster: Cluster, userCount: number, latencyMs: number, p
   note(`capacity = min(slots × 60 ÷ L = ${slotBound.toFixed(1)}, ${cluster.cores} cores × 60 ÷ ${(cpuMsPerImage / 1000).toFixed(2)} s = ${cpuBound.toFixed(1)}) = ${capacity.toFixed(1)} images/min (limited by ${limitedBy})`);
   note(`first image from the user's first process-image against the bound 2·L + users·L÷slots + CPU of one image per user ahead: ${withinBound}/${runs.length} users within; worst ${s(worstAgainstBound.first)} against ${s(worstAgainstBound.bound)}`);
   note(`peak RSS: ${peaks.rss.map((r) => `${r.kind} ${mb(r.bytes)}`).join(', ')}; peak PostgreSQL connections ${peaks.connections}; errors ${errors}${runs.find((r) => r.error)?.error ? ` (first: ${runs.find((r) => r.error)!.error})` : ''}`);
-  const serverErrors = cluster.processes.flatMap((p) => p.logs.splice(0).filter((l) => l.level >= 50).map((l) => `${p.kind}: ${l.msg}: ${String((l.err as { message?: string } | undefined)?.message ?? '')}`));
+  const serverErrors = takeServerErrors(cluster);
   if (serverErrors.length) note(`server errors (${serverErrors.length}): ${[...new Set(serverErrors)].slice(0, 3).join(' | ')}`);
   report({
     figure: `${cluster.layout}, ${userCount} users: throughput`,
