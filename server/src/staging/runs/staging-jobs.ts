@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import type { Database } from '../db/client.js';
-import { defineJob } from '../jobs/job-queue.js';
-import type { ObjectStorage } from '../objects/storage.js';
-import type { RetryPolicy } from './engine-runner.js';
-import type { StagingEngine } from './engines/engine.js';
-import { asImageWorkOwner } from '../images/image-work.js';
+import type { Database } from '../../db/client.js';
+import { defineJob } from '../../jobs/job-queue.js';
+import type { ObjectStorage } from '../../objects/storage.js';
+import type { RetryPolicy } from '../engine-runner.js';
+import type { StagingEngine } from '../engines/engine.js';
+import { asImageWorkOwner } from '../../images/image-work.js';
 import { runOwner, STAGING_GROUP_CAPS } from './fair-share.js';
 import { runStaging, stagingRunPayload, type GeometryLock } from './staging-run.js';
 import { stuckAfterSeconds, sweepStaging } from './sweeper.js';

@@ -1,10 +1,10 @@
 import { and, count, eq, ne } from 'drizzle-orm';
-import { PLAN_IDS, PLANS, type PlanId } from '../../../contract/plans.js';
-import type { Database } from '../db/client.js';
-import { stagingRuns } from '../db/schema/projects.js';
-import { users } from '../db/schema/users.js';
-import type { WorkOwner } from '../images/work-limiter.js';
-import { fairSendOptions, groupCaps, type FairSendOptions } from '../jobs/fair-queue.js';
+import { PLAN_IDS, PLANS, type PlanId } from '../../../../contract/plans.js';
+import type { Database } from '../../db/client.js';
+import { stagingRuns } from '../../db/schema/projects.js';
+import { users } from '../../db/schema/users.js';
+import type { WorkOwner } from '../../images/work-limiter.js';
+import { fairSendOptions, groupCaps, type FairSendOptions } from '../../jobs/fair-queue.js';
 
 /** Per plan, how many of one user's staging runs the workers take at once (contract/plans.ts). */
 export const STAGING_GROUP_CAPS = groupCaps(Object.fromEntries(PLAN_IDS.map((id) => [id, PLANS[id].staging.maxParallel])));

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { users } from '../db/schema/users.js';
-import { imageWorkState } from '../images/image-work.js';
-import { createProject, photo, ScriptedEngine, upload } from '../../test/support/staging-fixtures.js';
-import { createTestApp, signUp, type TestApp } from '../../test/support/test-app.js';
-import { createGeometryLock } from './engine-wiring.js';
+import { users } from '../../db/schema/users.js';
+import { imageWorkState } from '../../images/image-work.js';
+import { createProject, photo, ScriptedEngine, upload } from '../../../test/support/staging-fixtures.js';
+import { createTestApp, signUp, type TestApp } from '../../../test/support/test-app.js';
+import { createGeometryLock } from '../engine-wiring.js';
 import type { GeometryLock } from './staging-run.js';
 
 /**
