@@ -13,7 +13,7 @@ import { maintenanceJob } from './jobs/maintenance-job.js';
 import { createOutboxMailer } from './mail/mailer.js';
 import { createServices, type Services } from './services.js';
 import { closeCvThreads } from './staging/geometry-lock/cv-threads.js';
-import { startRunSweeper, stuckAfterSeconds } from './staging/sweeper.js';
+import { startRunSweeper, stuckAfterSeconds } from './staging/runs/sweeper.js';
 
 /**
  * Starts what a process needs, in order: database (embedded when DATABASE_URL is unset),

@@ -18,8 +18,8 @@ import type { RetryPolicy } from './staging/engine-runner.js';
 import { createConfiguredEngine, createGeometryLock } from './staging/engine-wiring.js';
 import type { StagingEngine } from './staging/engines/engine.js';
 import { createProviderBudget, withProviderBudget } from './staging/provider-budget.js';
-import { createStagingJobs } from './staging/staging-jobs.js';
-import type { GeometryLock, StagingRunPayload } from './staging/staging-run.js';
+import { createStagingJobs } from './staging/runs/staging-jobs.js';
+import type { GeometryLock, StagingRunPayload } from './staging/runs/staging-run.js';
 import type { UploadSource } from './staging/upload-port.js';
 
 /**

@@ -1,12 +1,13 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import sharp from 'sharp';
-import { WorkLimiter } from './work-limiter.js';
+import { WorkLimiter, type WorkOwner } from './work-limiter.js';
 
 /**
  * One limit for the whole process on full-resolution image work: upload intake (validate, orient,
  * strip, resize, encode), engine rendering, result finishing, labelled downloads. Each such libvips
  * pass over a 12 MP photo holds ~70 MB (the offline engine's more), so six uploads and three jobs
  * overlapping pushed a server past 700 MB; with IMAGE_CONCURRENCY passes at a time (default 2, one
- * per core here) the rest wait in arrival order. Waiting honours the caller's AbortSignal, so a
+ * per core here) the rest wait their turn, round robin per user (decision 040). Waiting honours the caller's AbortSignal, so a
  * staging deadline or a cancelled run still ends the wait. Small work (metadata, thumbnails from
  * shrink-on-load, the 256 px structure check) does not queue. Work inside `runImageWork` must not
  * call `runImageWork` again (with a limit of 1 it would wait for itself).
@@ -14,6 +15,18 @@ import { WorkLimiter } from './work-limiter.js';
 export const DEFAULT_IMAGE_CONCURRENCY = 2;
 
 const limiter = new WorkLimiter(DEFAULT_IMAGE_CONCURRENCY);
+
+/**
+ * Whose image work is being done (the user and the plan's share), for everything called inside:
+ * a staging run's engine rendering, lock and finishing, an upload's intake. Carried by the async
+ * context, so the engines and the lock need not pass it along.
+ */
+const owners = new AsyncLocalStorage<WorkOwner>();
+
+/** Runs `work` with its image work queued as `owner`'s (see `runImageWork`). */
+export function asImageWorkOwner<T>(owner: WorkOwner, work: () => Promise<T>): Promise<T> {
+  return owners.run(owner, work);
+}
 
 // libvips' operation cache keeps recent results (up to 50 MB) for repeated identical pipelines,
 // which never happen here: every request works on a new image.
@@ -40,8 +53,13 @@ export function configureImageWork(concurrency: number): void {
   limiter.setLimit(concurrency);
 }
 
+/**
+ * Runs full-resolution work in a slot of the process-wide limit. Waiting work starts round robin
+ * per owner (the caller's `asImageWorkOwner`; decision 040), the same fair order as the staging
+ * queue, so one user's batch cannot hold the CPU while another user's first image waits.
+ */
 export function runImageWork<T>(work: () => Promise<T>, options: { signal?: AbortSignal } = {}): Promise<T> {
-  return limiter.run(work, options);
+  return limiter.run(work, { signal: options.signal, owner: owners.getStore() });
 }
 
 /** For tests and diagnostics. */

@@ -90,4 +90,56 @@ describe('WorkLimiter', () => {
     await Promise.all(runs);
     expect(() => limiter.setLimit(0)).toThrow(RangeError);
   });
+
+  describe('fair order between owners (decision 040)', () => {
+    /** Queues tasks named `<owner><n>` behind one running task, releases them one by one, returns the start order. */
+    async function startOrder(limiter: WorkLimiter, queued: Array<{ name: string; owner?: { key: string; share: number } }>) {
+      const log: string[] = [];
+      const first = gate(log, 'first');
+      const running = [limiter.run(first.task)];
+      const gates = queued.map((q) => ({ ...q, ...gate(log, q.name) }));
+      for (const g of gates) running.push(limiter.run(g.task, { owner: g.owner }));
+      await tick();
+      first.release();
+      for (let i = 0; i < gates.length; i++) {
+        await tick();
+        const started = log.filter((l) => l.startsWith('start ')).length - 1;
+        gates.find((g) => log.includes(`start ${g.name}`) && !log.includes(`end ${g.name}`))?.release();
+        expect(started).toBe(i + 1);
+      }
+      await Promise.all(running);
+      return log.filter((l) => l.startsWith('start ') && l !== 'start first').map((l) => l.slice(6));
+    }
+    const as = (key: string, share = 1) => ({ key, share });
+
+    it("starts a later owner's first task before an earlier owner's second (round robin, not arrival order)", async () => {
+      const order = await startOrder(new WorkLimiter(1), [
+        ...['a1', 'a2', 'a3'].map((name) => ({ name, owner: as('a') })),
+        { name: 'b1', owner: as('b') },
+        { name: 'c1', owner: as('c') },
+        { name: 'b2', owner: as('b') },
+      ]);
+      expect(order).toEqual(['a1', 'b1', 'c1', 'a2', 'b2', 'a3']);
+    });
+
+    it('gives an owner with a share of 2 two tasks per round', async () => {
+      const order = await startOrder(new WorkLimiter(1), [
+        ...['a1', 'a2', 'a3'].map((name) => ({ name, owner: as('a') })),
+        ...['b1', 'b2', 'b3', 'b4'].map((name) => ({ name, owner: as('b', 2) })),
+      ]);
+      expect(order).toEqual(['a1', 'b1', 'b2', 'a2', 'b3', 'b4', 'a3']);
+    });
+
+    it('gives an owner no credit for the time it was idle: back, it alternates with the busy owner', async () => {
+      const limiter = new WorkLimiter(1);
+      // a ran one task, then b ran four while a was idle.
+      await limiter.run(async () => {}, { owner: as('a') });
+      for (let i = 0; i < 4; i++) await limiter.run(async () => {}, { owner: as('b') });
+      const order = await startOrder(limiter, [
+        ...['b5', 'b6'].map((name) => ({ name, owner: as('b') })),
+        ...['a2', 'a3', 'a4'].map((name) => ({ name, owner: as('a') })),
+      ]);
+      expect(order).toEqual(['a2', 'b5', 'a3', 'b6', 'a4']);
+    });
+  });
 });

@@ -1,7 +1,7 @@
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { MAX_UPLOAD_BYTES, THUMBNAIL_MAX_SIDE } from '../../../contract/limits.js';
 import { AppError } from '../errors/app-error.js';
-import { fullSizeJpeg, runImageWork, THUMBNAIL_WEBP } from '../images/image-work.js';
+import { asImageWorkOwner, fullSizeJpeg, runImageWork, THUMBNAIL_WEBP } from '../images/image-work.js';
 
 /**
  * Validation and normalisation of an uploaded photo, before anything is charged:
@@ -53,7 +53,11 @@ export function assertAcceptedContentType(declared: string | undefined): void {
   if (!ACCEPTED_DECLARED_TYPES.has(type)) throw unsupported();
 }
 
-export async function intakeImage(bytes: Buffer): Promise<IntakeResult> {
+/**
+ * `uploaderId`: whose upload it is; its full-resolution pass then takes its turn in the image-work
+ * limit's round robin per user (decision 040; one pass per round, whatever the plan).
+ */
+export async function intakeImage(bytes: Buffer, uploaderId?: string): Promise<IntakeResult> {
   if (bytes.length === 0) throw unprocessable('The file is empty.');
   if (bytes.length > MAX_UPLOAD_BYTES) throw tooLarge();
 
@@ -75,7 +79,8 @@ export async function intakeImage(bytes: Buffer): Promise<IntakeResult> {
 
   try {
     // The full-resolution pass waits for a slot of the process-wide image limit (images/image-work.ts).
-    return await runImageWork(() => normalise(bytes, meta));
+    const pass = () => runImageWork(() => normalise(bytes, meta));
+    return await (uploaderId ? asImageWorkOwner({ key: uploaderId, share: 1 }, pass) : pass());
   } catch (err) {
     if (err instanceof AppError) throw err;
     throw unprocessable('The image file is damaged or incomplete.');

@@ -69,7 +69,7 @@ export async function receiveLocalUpload(db: Database, storage: LocalStorage, to
   try {
     assertAcceptedContentType(contentType);
     if (!Buffer.isBuffer(body)) throw new AppError(415, 'unsupported_media_type', 'Only PNG, JPEG and WEBP images can be uploaded.');
-    const image = await intakeImage(body);
+    const image = await intakeImage(body, row.userId);
     await putObjects(storage, [
       { key: row.objectKey, body: image.image, contentType: image.mimeType },
       { key: thumbnailKeyOf(row.objectKey), body: image.thumbnail, contentType: 'image/webp' },
@@ -88,7 +88,7 @@ export async function receiveLocalUpload(db: Database, storage: LocalStorage, to
  * s3 uploads are read, validated and normalised here, the first time they are used (a refused
  * file is deleted from the bucket). Nothing here charges anything.
  */
-export async function loadUploadedImage(storage: ObjectStorage, upload: Pick<UploadRow, 'objectKey' | 'completedAt' | 'width' | 'height' | 'declaredSize'>): Promise<IntakeResult> {
+export async function loadUploadedImage(storage: ObjectStorage, upload: Pick<UploadRow, 'userId' | 'objectKey' | 'completedAt' | 'width' | 'height' | 'declaredSize'>): Promise<IntakeResult> {
   const notUploaded = () => AppError.notFound('The uploaded image was not found. Please upload it again.');
   if (upload.completedAt) {
     const [image, thumbnail] = await Promise.all([storage.read(upload.objectKey), storage.read(thumbnailKeyOf(upload.objectKey))]);
@@ -105,7 +105,7 @@ export async function loadUploadedImage(storage: ObjectStorage, upload: Pick<Upl
     assertAcceptedContentType(info.contentType);
     const bytes = await storage.read(upload.objectKey);
     if (!bytes) throw notUploaded();
-    return await intakeImage(bytes);
+    return await intakeImage(bytes, upload.userId);
   } catch (err) {
     if (err instanceof AppError && err.statusCode !== 404) await storage.delete([upload.objectKey]);
     throw err;

@@ -11,11 +11,11 @@ import type { JobDefinition, JobQueue } from '../jobs/job-queue.js';
 import { filePathOf, isUuid, keyFromClientPath, projectImageKey, thumbnailKeyOf, type ParsedKey } from '../objects/object-keys.js';
 import { putObjects, type ObjectStorage } from '../objects/storage.js';
 import { refundRun, reserveCredit } from './credits.js';
-import { stagingQueueOptions } from './fair-share.js';
+import { stagingQueueOptions } from './runs/fair-share.js';
 import { recomputeProjectStatus } from './project-status.js';
-import { countOriginals, findImage, findRun, hasReservedRun, lockProject, stagedImageOf, type ImageRow } from './runs.js';
-import { statusOfRunError, type StagingRunPayload } from './staging-run.js';
-import type { RunSettledListener } from './run-listener.js';
+import { countOriginals, findImage, findRun, hasReservedRun, lockProject, stagedImageOf, type ImageRow } from './runs/runs.js';
+import { statusOfRunError, type StagingRunPayload } from './runs/staging-run.js';
+import type { RunSettledListener } from './runs/run-listener.js';
 import type { UploadRecord, UploadSource } from './upload-port.js';
 
 export interface ProcessImageDeps {

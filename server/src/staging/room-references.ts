@@ -3,7 +3,7 @@ import type { Database } from '../db/client.js';
 import { projectImages } from '../db/schema/projects.js';
 import type { ObjectStorage } from '../objects/storage.js';
 import type { ReferenceImage, ReferenceKind } from './engines/engine.js';
-import { stagedImageOf, type ImageRow } from './runs.js';
+import { stagedImageOf, type ImageRow } from './runs/runs.js';
 
 /**
  * Same room, same furniture (decision 025). A later photo of a room group gets the group's first

@@ -9,10 +9,10 @@ import type { ObjectStorage } from '../objects/storage.js';
 import { activeRunsOf } from './active-runs.js';
 import { processImage, startRun } from './process-image.js';
 import { prefersAsync } from './prefer-async.js';
-import { runEventRoutes } from './run-events-route.js';
+import { runEventRoutes } from './runs/run-events-route.js';
 import type { StagingEngine } from './engines/engine.js';
-import { RunSettledListener } from './run-listener.js';
-import type { StagingRunPayload } from './staging-run.js';
+import { RunSettledListener } from './runs/run-listener.js';
+import type { StagingRunPayload } from './runs/staging-run.js';
 import type { UploadSource } from './upload-port.js';
 
 export interface StagingRoutesOptions {

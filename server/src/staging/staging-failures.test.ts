@@ -13,7 +13,7 @@ import {
   ScriptedEngine,
   upload,
 } from '../../test/support/staging-fixtures.js';
-import { sweepStaging } from './sweeper.js';
+import { sweepStaging } from './runs/sweeper.js';
 
 /** Timeouts, a dying worker, a missing queue, a project deleted mid-run: the credit always comes back. */
 const engine = new ScriptedEngine();

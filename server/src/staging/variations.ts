@@ -5,7 +5,7 @@ import { AppError } from '../errors/app-error.js';
 import { isUuid } from '../objects/object-keys.js';
 import { asEngineError } from './engine-runner.js';
 import type { StageInput, StageResult, StagingEngine } from './engines/engine.js';
-import { findImage, type ImageRow } from './runs.js';
+import { findImage, type ImageRow } from './runs/runs.js';
 
 /**
  * Variations (decision 025): a run reserves one credit per requested variation; each variation is

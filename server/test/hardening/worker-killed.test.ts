@@ -6,7 +6,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase, type DatabaseHandle } from '../../src/db/client.js';
 import { freePort } from '../../src/db/embedded.js';
-import { sweepStaging } from '../../src/staging/sweeper.js';
+import { sweepStaging } from '../../src/staging/runs/sweeper.js';
 import { photo } from '../support/staging-fixtures.js';
 import { createTestDatabase } from '../support/test-database.js';
 import { HttpClient } from '../support/http-client.js';

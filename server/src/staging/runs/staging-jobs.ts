@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import type { Database } from '../db/client.js';
-import { defineJob } from '../jobs/job-queue.js';
-import type { ObjectStorage } from '../objects/storage.js';
-import type { RetryPolicy } from './engine-runner.js';
-import type { StagingEngine } from './engines/engine.js';
-import { STAGING_GROUP_CAPS } from './fair-share.js';
+import type { Database } from '../../db/client.js';
+import { defineJob } from '../../jobs/job-queue.js';
+import type { ObjectStorage } from '../../objects/storage.js';
+import type { RetryPolicy } from '../engine-runner.js';
+import type { StagingEngine } from '../engines/engine.js';
+import { asImageWorkOwner } from '../../images/image-work.js';
+import { runOwner, STAGING_GROUP_CAPS } from './fair-share.js';
 import { runStaging, stagingRunPayload, type GeometryLock } from './staging-run.js';
 import { stuckAfterSeconds, sweepStaging } from './sweeper.js';
 
@@ -42,7 +43,12 @@ export function createStagingJobs(deps: StagingJobDeps) {
     pollingIntervalSeconds: 2,
     // The first run of a fresh worker would otherwise wait for OpenCV's WebAssembly to compile.
     warmUp: () => deps.lock.warmUp?.(),
-    handler: (data, context) => runStaging(deps, data, context),
+    // The run's CPU work (engine rendering, lock, finishing) waits for the image-work limit in the
+    // queue's fair order, per user and plan share (decision 040), not first come, first served.
+    handler: async (data, context) => {
+      const owner = await runOwner(deps.db, data.runId);
+      return owner ? asImageWorkOwner(owner, () => runStaging(deps, data, context)) : runStaging(deps, data, context);
+    },
   });
 
   const sweepJob = defineJob<Record<string, unknown>>({

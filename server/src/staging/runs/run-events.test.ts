@@ -1,12 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../db/schema/users.js';
-import { EngineError } from './engines/engine.js';
-import { startCuttingProxy } from '../../test/support/cutting-proxy.js';
-import { followSse, type SseEvent } from '../../test/support/sse-client.js';
-import { createProject, furnish, photo, processImage, ScriptedEngine, upload } from '../../test/support/staging-fixtures.js';
-import { createTestApp, signUp, type TestApp } from '../../test/support/test-app.js';
+import { users } from '../../db/schema/users.js';
+import { EngineError } from '../engines/engine.js';
+import { startCuttingProxy } from '../../../test/support/cutting-proxy.js';
+import { followSse, type SseEvent } from '../../../test/support/sse-client.js';
+import { createProject, furnish, photo, processImage, ScriptedEngine, upload } from '../../../test/support/staging-fixtures.js';
+import { createTestApp, signUp, type TestApp } from '../../../test/support/test-app.js';
 
 /** Async runs (Prefer: respond-async → 202) followed over GET /api/staging-runs/:id/events (decision 022). */
 const engine = new ScriptedEngine();

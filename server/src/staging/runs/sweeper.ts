@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../db/client.js';
-import { refundRun } from './credits.js';
-import { recomputeProjectStatus } from './project-status.js';
+import type { Database } from '../../db/client.js';
+import { refundRun } from '../credits.js';
+import { recomputeProjectStatus } from '../project-status.js';
 import { orphanedProcessingProjects, staleHeartbeatRuns, staleProcessingProjects, staleReservedRuns } from './runs.js';
 
 export const STUCK_AFTER_SECONDS = 15 * 60;

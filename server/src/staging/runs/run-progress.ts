@@ -1,7 +1,7 @@
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
-import type { RunEvent, RunStage } from '../../../contract/staging-runs.js';
-import type { Database } from '../db/client.js';
-import { stagingRuns } from '../db/schema/projects.js';
+import type { RunEvent, RunStage } from '../../../../contract/staging-runs.js';
+import type { Database } from '../../db/client.js';
+import { stagingRuns } from '../../db/schema/projects.js';
 import { findImage, type RunRow } from './runs.js';
 import { statusOfRunError } from './staging-run.js';
 

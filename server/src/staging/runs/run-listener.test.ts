@@ -1,7 +1,7 @@
 import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../test/support/test-database.js';
+import { createTestDatabase } from '../../../test/support/test-database.js';
 import { RUN_SETTLED_CHANNEL, RunSettledListener } from './run-listener.js';
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;

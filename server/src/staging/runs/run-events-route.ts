@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { RunEvent } from '../../../contract/staging-runs.js';
-import { currentUser, requireUser } from '../auth/guards.js';
-import { AppError } from '../errors/app-error.js';
-import { OpenSlots } from '../http/open-slots.js';
-import { isUuid } from '../objects/object-keys.js';
+import type { RunEvent } from '../../../../contract/staging-runs.js';
+import { currentUser, requireUser } from '../../auth/guards.js';
+import { AppError } from '../../errors/app-error.js';
+import { OpenSlots } from '../../http/open-slots.js';
+import { isUuid } from '../../objects/object-keys.js';
 import { currentRunEvent, eventId } from './run-progress.js';
 import type { RunSettledListener } from './run-listener.js';
 import { findRun } from './runs.js';

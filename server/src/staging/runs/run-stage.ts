@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import type { RunStage } from '../../../contract/staging-runs.js';
-import type { Database } from '../db/client.js';
-import { stagingRuns } from '../db/schema/projects.js';
-import { notifySettled } from './credits.js';
+import type { RunStage } from '../../../../contract/staging-runs.js';
+import type { Database } from '../../db/client.js';
+import { stagingRuns } from '../../db/schema/projects.js';
+import { notifySettled } from '../credits.js';
 
 /**
  * A run's progress as its owner may follow it (decision 022). The worker records the pipeline step

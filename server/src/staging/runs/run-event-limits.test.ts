@@ -1,9 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stagingRuns } from '../db/schema/projects.js';
-import { createProject } from '../../test/support/staging-fixtures.js';
-import { createTestApp, signUp, type TestApp } from '../../test/support/test-app.js';
-import { refundRun } from './credits.js';
+import { stagingRuns } from '../../db/schema/projects.js';
+import { createProject } from '../../../test/support/staging-fixtures.js';
+import { createTestApp, signUp, type TestApp } from '../../../test/support/test-app.js';
+import { refundRun } from '../credits.js';
 import { markStage } from './run-stage.js';
 
 /**

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stagingRuns } from '../db/schema/projects.js';
-import { users } from '../db/schema/users.js';
-import { createProject } from '../../test/support/staging-fixtures.js';
-import { createTestApp, signUp, type TestApp } from '../../test/support/test-app.js';
+import { stagingRuns } from '../../db/schema/projects.js';
+import { users } from '../../db/schema/users.js';
+import { createProject } from '../../../test/support/staging-fixtures.js';
+import { createTestApp, signUp, type TestApp } from '../../../test/support/test-app.js';
 import { stagingQueueOptions } from './fair-share.js';
 
 /** Where process-image puts a new run in the fair queue (decision 024), from the user's open runs and plan. */

@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, lt, type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../db/client.js';
-import { projectImages, projects, stagingRuns } from '../db/schema/projects.js';
+import type { Database } from '../../db/client.js';
+import { projectImages, projects, stagingRuns } from '../../db/schema/projects.js';
 
 /** Queries on staging runs and the images they produce. */
 export type RunRow = typeof stagingRuns.$inferSelect;
