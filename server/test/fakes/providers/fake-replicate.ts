@@ -53,6 +53,8 @@ export class FakeReplicate extends FakeApi {
   readonly cancels: string[] = [];
   /** Prepared model outputs answered in turn (the last one repeats); empty: the generated "staged" picture. */
   answers: Buffer[] = [];
+  /** Generated pictures so far: like a model's samples, each one differs from the last (fake-http `fakeStagedImage`). */
+  private samples = 0;
   private readonly predictions = new Map<string, FakePrediction>();
   private readonly files = new Map<string, Buffer>();
   private sequence = 0;
@@ -172,7 +174,7 @@ export class FakeReplicate extends FakeApi {
     if (this.mode === 'output-oversized') return bulkyImage(this.oversizedBytes);
     const dataUri = String(prediction.input.input_image ?? prediction.input.image ?? '');
     const input = dataUri.startsWith('data:') ? Buffer.from(dataUri.slice(dataUri.indexOf(',') + 1), 'base64') : undefined;
-    return (await preparedAnswer(this.answers, 1024, 768, 'jpeg')) ?? fakeStagedImage(input, 1024, 768, 'jpeg');
+    return (await preparedAnswer(this.answers, 1024, 768, 'jpeg')) ?? fakeStagedImage(input, 1024, 768, 'jpeg', this.samples++);
   }
 
   private serveFile(name: string, res: ServerResponse): void {
