@@ -39,6 +39,8 @@ export const ERROR_CODES = [
   'too_many_streams',
   'too_many_downloads',
   'downloads_busy',
+  'nothing_staged',
+  'duplicate_result',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

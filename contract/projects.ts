@@ -85,6 +85,8 @@ export const projectDetailResponse = z.object({
   createdAt: z.string(),
   styleName: z.string().nullable(),
   styleDescription: z.string().nullable(),
+  /** The wishes sent with the latest staging run (null: none), offered again by Re-Stage. */
+  instructions: z.string().nullable(),
   imagesExpireAt: z.string().nullable(),
   imagesExpired: z.boolean(),
   images: z.array(projectImage),

@@ -6,7 +6,8 @@ import { roomPhotos } from './fixtures/rooms.js';
 /**
  * The staging journey of spec §2/§4, once in German and once in English: landing → sign-up →
  * new project with 2 photos → progress overlay → 'Staging complete' → My Projects → project detail
- * → image modal → Re-stage → delete. The app runs with the offline engine; the only help the test
+ * → image modal → Re-stage (dialog: a new style; issue #23: a different image, the earlier one kept
+ * and chosen again) → delete. The app runs with the offline engine; the only help the test
  * gives is holding `POST /api/process-image` for a moment so the overlay's steps and the
  * 'Re-staging started' toast can be seen before the next state replaces them.
  */
@@ -21,6 +22,9 @@ const TEXT = {
     completed: 'Abgeschlossen',
     image: (n: number) => `Bild ${n}`,
     imageOf: (n: number, total: number) => `Bild ${n} von ${total}`,
+    restageTitle: 'Neu einrichten',
+    newStyle: 'Industriell',
+    wish: 'Eine Leseecke am Fenster',
     restageStarted: 'Neu-Einrichtung gestartet',
     restageDone: 'Neu-Einrichtung abgeschlossen',
     deleteTitle: 'Projekt löschen',
@@ -41,6 +45,9 @@ const TEXT = {
     completed: 'Completed',
     image: (n: number) => `Image ${n}`,
     imageOf: (n: number, total: number) => `Image ${n} of ${total}`,
+    restageTitle: 'Re-stage',
+    newStyle: 'Industrial',
+    wish: 'A reading corner by the window',
     restageStarted: 'Re-staging started',
     restageDone: 'Re-staging complete',
     deleteTitle: 'Delete project',
@@ -192,9 +199,24 @@ for (const lang of ['de', 'en'] as const) {
     await page.keyboard.press('Escape');
     await expect(modal).toBeHidden();
 
-    // Re-stage the first image: 'started', then success; one more credit spent.
+    // Re-stage the first image (issue #23): a dialog with the project's style prefilled; a new style
+    // and a wish; 'started', then success; one more credit spent; a different image, the earlier kept.
+    const stagedPath = async () => {
+      type Image = { id: string; isOriginal: boolean; filePath: string; originalImageId: string | null };
+      const { images } = (await (await page.request.get(`/api/projects/${projectId}`)).json()) as { images: Image[] };
+      const first = images.find((i) => i.isOriginal)!;
+      return images.find((i) => !i.isOriginal && i.originalImageId === first.id)?.filePath;
+    };
+    const before = await stagedPath();
+    expect(before).toBeTruthy();
     const restage = await holdRequests(page, '**/api/process-image');
     await pairs.first().getByTestId('pair-restage').click();
+    const restageDialog = page.getByRole('dialog', { name: T.restageTitle });
+    await expect(restageDialog.getByTestId('restage-style')).toHaveText(T.styleName);
+    await restageDialog.getByTestId('restage-style').click();
+    await page.getByRole('option', { name: T.newStyle, exact: true }).click();
+    await restageDialog.getByTestId('restage-instructions').fill(T.wish);
+    await restageDialog.getByTestId('restage-submit').click();
     await expect(toast(page, T.restageStarted)).toBeVisible();
     await expect(pairs.first().getByTestId('pair-restage')).toBeDisabled();
     await restage.waitFor(1);
@@ -202,6 +224,25 @@ for (const lang of ['de', 'en'] as const) {
     await expect(toast(page, T.restageDone)).toBeVisible({ timeout: 60_000 });
     await expect(toast(page, T.restageStarted)).toHaveCount(0);
     await expect(pairs.first().getByTestId('pair-restage')).toBeEnabled();
+    const after = await stagedPath();
+    expect(after).toBeTruthy();
+    expect(after).not.toBe(before);
+    // The earlier result is a variation to go back to: the new one in use, the old one chosen again.
+    const picker = page.getByTestId('variation-pickers').getByTestId('variation-picker');
+    await expect(picker).toHaveCount(1);
+    const variations = picker.getByTestId('variation');
+    await expect(variations).toHaveCount(2);
+    await expect(variations.nth(0)).toHaveAttribute('data-chosen', 'false');
+    await expect(variations.nth(1)).toHaveAttribute('data-chosen', 'true');
+    await variations.nth(0).getByTestId('use-variation').click();
+    await expect(variations.nth(0)).toHaveAttribute('data-chosen', 'true');
+    await expect.poll(stagedPath).toBe(before);
+    // The dialog offers the new style and the wish next time.
+    await pairs.first().getByTestId('pair-restage').click();
+    await expect(restageDialog.getByTestId('restage-style')).toHaveText(T.newStyle);
+    await expect(restageDialog.getByTestId('restage-instructions')).toHaveValue(T.wish);
+    await page.keyboard.press('Escape');
+    await expect(restageDialog).toBeHidden();
     await expect(creditsLeft(page)).toHaveText('3');
 
     // Delete from My Projects: Abbrechen keeps it, Löschen removes it with its files.

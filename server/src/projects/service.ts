@@ -54,6 +54,7 @@ export async function projectDetail(db: Database, userId: string, projectId: str
     createdAt: project.createdAt.toISOString(),
     styleName: project.styleName,
     styleDescription: project.styleDescription,
+    instructions: project.instructions,
     ...retention(project, retentionDays),
     images: images.map((image) => {
       const own = image.isOriginal ? [] : variations.filter((v) => v.originalImageId === image.originalImageId);

@@ -3,7 +3,8 @@
  * row pointing at a file the re-stage had just deleted, nothing chosen, the credits spent (choose
  * took no lock). Both now serialise on the original's row. Deterministic: the test holds that row
  * lock itself, starts both requests, waits until PostgreSQL shows them queued behind it in a known
- * order, then lets go and checks the end state.
+ * order, then lets go and checks the end state. Since issue #23 a re-stage keeps the earlier
+ * results as variations (decision 037), so the old ones stay choosable and their files stay served.
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -77,7 +78,7 @@ async function holdingImageRow(originalId: string, during: () => Promise<void>) 
 }
 
 describe('issue #22 item 8: choose and re-stage serialise on the image row', () => {
-  it('a choice arriving while a re-stage is being stored waits, then finds its variation replaced (404): the staged file exists, one variation chosen, 4 credits', async () => {
+  it('a choice arriving while a re-stage is being stored waits, then applies to the kept earlier variation: the staged file exists, one of four chosen, 4 credits', async () => {
     const s = await stagedWithTwoVariations();
     const old = s.staged.variations;
     let restaged!: ReturnType<typeof s.restage>;
@@ -93,21 +94,18 @@ describe('issue #22 item 8: choose and re-stage serialise on the image row', () 
     });
     expect((await restaged).statusCode).toBe(200);
     const choice = await chose;
-    expect(choice.statusCode).toBe(404);
-    expect(choice.json()).toMatchObject({ code: 'not_found' });
+    expect(choice.statusCode).toBe(200);
 
     const { staged } = await s.read();
-    expect(staged.variations).toHaveLength(2);
-    expect(staged.variations.map((v) => v.chosen)).toEqual([true, false]);
-    expect(staged.filePath).toBe(staged.variations[0]!.filePath);
-    expect(old.map((v) => v.id)).not.toContain(staged.variations[0]!.id);
-    expect(await s.served(staged.filePath)).toBe(200);
+    expect(staged.variations.map((v) => v.id).slice(0, 2)).toEqual(old.map((v) => v.id));
+    expect(staged.variations).toHaveLength(4);
+    expect(staged.variations.map((v) => v.chosen)).toEqual([false, true, false, false]);
+    expect(staged.filePath).toBe(old[1]!.filePath);
     for (const v of staged.variations) expect(await s.served(v.filePath)).toBe(200);
-    for (const v of old) expect(await s.served(v.filePath)).toBe(404);
     expect(await s.creditsUsed()).toBe(4);
   }, 120_000);
 
-  it('a re-stage finishing while a choice is being stored waits for it, then replaces the pair as a whole: the staged file exists, one variation chosen, 4 credits', async () => {
+  it('a re-stage finishing while a choice is being stored waits for it, then adds its results after the earlier ones: the newest chosen, 4 credits', async () => {
     const s = await stagedWithTwoVariations();
     const old = s.staged.variations;
     let restaged!: ReturnType<typeof s.restage>;
@@ -127,11 +125,10 @@ describe('issue #22 item 8: choose and re-stage serialise on the image row', () 
     expect((await restaged).statusCode).toBe(200);
 
     const { staged } = await s.read();
-    expect(staged.variations).toHaveLength(2);
-    expect(staged.variations.map((v) => v.chosen)).toEqual([true, false]);
-    expect(staged.filePath).toBe(staged.variations[0]!.filePath);
-    expect(await s.served(staged.filePath)).toBe(200);
-    for (const v of old) expect(await s.served(v.filePath)).toBe(404);
+    expect(staged.variations).toHaveLength(4);
+    expect(staged.variations.map((v) => v.chosen)).toEqual([false, false, true, false]);
+    expect(staged.filePath).toBe(staged.variations[2]!.filePath);
+    for (const v of staged.variations) expect(await s.served(v.filePath)).toBe(200);
     expect(await s.creditsUsed()).toBe(4);
   }, 120_000);
 });

@@ -178,7 +178,13 @@ async function reserveRun(
       .returning({ id: stagingRuns.id });
     await tx
       .update(projects)
-      .set({ styleName: request.styleName, styleDescription: request.styleDescription || null, category: request.category, updatedAt: sql`now()` })
+      .set({
+        styleName: request.styleName,
+        styleDescription: request.styleDescription || null,
+        instructions: request.instructions?.trim() || null,
+        category: request.category,
+        updatedAt: sql`now()`,
+      })
       .where(eq(projects.id, projectId));
     await recomputeProjectStatus(tx, projectId);
     return run!.id;

@@ -197,7 +197,7 @@ describe('credits', () => {
 });
 
 describe('regeneration and repeats', () => {
-  it('replaces the staged image for 1 credit; a repeated call without isRegeneration charges nothing', async () => {
+  it('re-stages for 1 credit and keeps the earlier result as a variation (issue #23); a repeated call without isRegeneration charges nothing', async () => {
     const { cookie, user } = await signUp(t.app);
     const projectId = await createProject(t.app, cookie);
     const objectPath = await upload(t.app, cookie, await photo(640, 480));
@@ -218,10 +218,13 @@ describe('regeneration and repeats', () => {
     expect(after.images).toHaveLength(2);
     expect(after.status).toBe('completed');
     expect(after.styleName).toBe('Scandinavian');
-    expect((await t.app.inject({ url: `/objects${first.processedImagePath}`, headers: { cookie } })).statusCode).toBe(404);
-    // The replaced files are removed right after the charge commits, which may be just after the answer.
-    for (let i = 0; i < 50 && filesOf(user.id).length > 5; i++) await new Promise((r) => setTimeout(r, 100));
-    expect(filesOf(user.id)).toHaveLength(5); // the replaced image's change mask went with it
+    const staged = after.images.find((i: { isOriginal: boolean }) => !i.isOriginal);
+    expect(staged.variations.map((v: { filePath: string; chosen: boolean }) => [v.filePath, v.chosen])).toEqual([
+      [first.processedImagePath, false],
+      [again.json().processedImagePath, true],
+    ]);
+    expect((await t.app.inject({ url: `/objects${first.processedImagePath}`, headers: { cookie } })).statusCode).toBe(200);
+    expect(filesOf(user.id)).toHaveLength(8); // the original and its thumbnail; each result with thumbnail and change mask
   });
 
   it('retries once with the strict prompt when the geometry lock refuses a result, and delivers the locked retry', async () => {

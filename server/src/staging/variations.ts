@@ -24,6 +24,11 @@ export interface VariationSteps<D> {
   deliver: (result: StageResult) => Promise<D | null>;
   /** The stricter input for a refused variation's one retry. */
   strictInput: () => Promise<Omit<StageInput, 'signal'>>;
+  /**
+   * The `variant` index of the first requested variation (default 0). A re-stage starts after the
+   * photo's earlier results, so an engine that arranges by index (the offline engine) draws new ones.
+   */
+  firstVariant?: number;
 }
 
 export interface Produced<D> {
@@ -43,17 +48,18 @@ export interface VariationOutcome<D> {
 
 export async function produceVariations<D>(steps: VariationSteps<D>): Promise<VariationOutcome<D>> {
   const { engine, input, count } = steps;
+  const firstVariant = steps.firstVariant ?? 0;
   const outcome: VariationOutcome<D> = { delivered: [], errors: [], refused: 0 };
   let first: Array<StageResult | { error: unknown }>;
   if (count > 1 && engine.stageVariations) {
     const batch = batchEngine(engine, count);
-    first = await steps.stage(batch.engine, input).then(
+    first = await steps.stage(batch.engine, { ...input, variant: firstVariant }).then(
       () => batch.results(),
       (error: unknown) => Array.from({ length: count }, () => ({ error })),
     );
   } else {
     first = await Promise.all(
-      Array.from({ length: count }, (_, variant) => steps.stage(engine, { ...input, variant }).catch((error: unknown) => ({ error }))),
+      Array.from({ length: count }, (_, variant) => steps.stage(engine, { ...input, variant: firstVariant + variant }).catch((error: unknown) => ({ error }))),
     );
   }
   // A provider may answer with fewer images than asked: the missing ones are failures (not charged).
@@ -66,7 +72,7 @@ export async function produceVariations<D>(steps: VariationSteps<D>): Promise<Va
         const delivery = await steps.deliver(attempt);
         if (delivery) return void outcome.delivered.push({ result: attempt, delivery, variant });
         strict ??= steps.strictInput();
-        const retried = await steps.stage(engine, { ...(await strict), variant });
+        const retried = await steps.stage(engine, { ...(await strict), variant: firstVariant + variant });
         const second = await steps.deliver(retried);
         if (second) outcome.delivered.push({ result: retried, delivery: second, variant });
         else outcome.refused++;

@@ -22,7 +22,8 @@ type Behaviour = 'ok' | 'hang' | EngineError | ((input: StageInput) => Promise<S
 
 /**
  * An engine that follows a script, one behaviour per call (then `fallback`): 'ok' returns the photo
- * with a coloured block drawn in (so results differ from originals), 'hang' never answers (but
+ * with a coloured block drawn in (so results differ from originals; its colour follows the `variant`,
+ * so variations and re-stages differ from each other as a model's samples do), 'hang' never answers (but
  * honours the abort signal), an EngineError is thrown.
  */
 export class ScriptedEngine implements StagingEngine {
@@ -47,14 +48,18 @@ export class ScriptedEngine implements StagingEngine {
     if (behaviour === 'hang') {
       return new Promise((_, reject) => input.signal?.addEventListener('abort', () => reject(new EngineError('aborted', 'transient'))));
     }
-    return { image: await furnish(input.image), mimeType: 'image/jpeg', engine: 'scripted' };
+    return { image: await furnish(input.image, input.variant), mimeType: 'image/jpeg', engine: 'scripted' };
   }
 }
 
-export async function furnish(image: Buffer): Promise<Buffer> {
+/** The sofa colours of `furnish` by variant: every pair differs by far more than a visible step in some channel. */
+const SOFA_COLOURS = ['#3b5b7a', '#7a3b4a', '#4a7a3b', '#8a6a2b'];
+
+/** The photo with a sofa-sized block drawn on the floor (about 5 % of the frame); `variant` picks its colour. */
+export async function furnish(image: Buffer, variant = 0): Promise<Buffer> {
   const { width = 100, height = 100 } = await sharp(image).metadata();
   const sofa = Buffer.from(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect x="${width * 0.35}" y="${height * 0.6}" width="${width * 0.3}" height="${height * 0.15}" rx="8" fill="#3b5b7a"/></svg>`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect x="${width * 0.35}" y="${height * 0.6}" width="${width * 0.3}" height="${height * 0.15}" rx="8" fill="${SOFA_COLOURS[variant % SOFA_COLOURS.length]}"/></svg>`,
   );
   return sharp(image).composite([{ input: sofa }]).jpeg({ quality: 88 }).toBuffer();
 }

@@ -19,6 +19,8 @@ export const projects = pgTable(
     status: text('status', { enum: ['processing', 'completed', 'failed'] }).notNull().default('processing'),
     styleName: text('style_name'),
     styleDescription: text('style_description'),
+    /** The wishes (free-text instructions) of the latest staging run, so a re-stage can offer them again. */
+    instructions: text('instructions'),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     imagesExpiredAt: timestamp('images_expired_at', { withTimezone: true }),
     /**

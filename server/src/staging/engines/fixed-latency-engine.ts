@@ -4,8 +4,9 @@ import { EngineError, engineMessages, type StageInput, type StageResult, type St
 
 /**
  * For benchmarks and queue tests: behaves like a remote provider that always takes `latencyMs` and
- * hands back the photo re-encoded with a small corner mark (so "changed" is checkable). Like a
- * provider's own rendering, the re-encode happens inside that time, not after it.
+ * hands back the photo re-encoded with a sofa-sized block on the floor (about 5 % of the frame, so
+ * the result passes the visible-change minimum, visible-change.ts). Like a provider's own
+ * rendering, the re-encode happens inside that time, not after it.
  */
 export class FixedLatencyStagingEngine implements StagingEngine {
   readonly name = 'fixed-latency';
@@ -18,11 +19,10 @@ export class FixedLatencyStagingEngine implements StagingEngine {
     const mark = async () => {
       const meta = await sharp(input.image).metadata();
       const { width, height } = meta.autoOrient;
-      const side = Math.max(4, Math.round(Math.min(width, height) * 0.02));
-      const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${side}" height="${side}"><rect width="${side}" height="${side}" fill="#1f6feb"/></svg>`;
+      const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect x="${width * 0.35}" y="${height * 0.6}" width="${width * 0.3}" height="${height * 0.15}" rx="8" fill="#1f6feb"/></svg>`;
       return sharp(input.image)
         .rotate()
-        .composite([{ input: Buffer.from(svg), top: height - side, left: width - side }])
+        .composite([{ input: Buffer.from(svg) }])
         .jpeg(fullSizeJpeg(88))
         .toBuffer();
     };

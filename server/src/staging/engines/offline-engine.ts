@@ -36,8 +36,8 @@ export class OfflineStagingEngine implements StagingEngine {
 
   async #draw(input: StageInput): Promise<Buffer> {
     const analysis = await fromInputImage(() => analysePhoto(input.image));
-    // One set and palette per room group (decision 025), arranged per variation.
-    const kit = groupKit(styleKitFor(input.styleId, input.styleDescription), input.furnitureSeed);
+    // One set and palette per room group (decision 025); each variation arranges, picks and colours it anew.
+    const kit = groupKit(styleKitFor(input.styleId, input.styleDescription), input.furnitureSeed, input.variant);
     const options: SceneOptions = { roomType: ROOM_TYPES.find((r) => r === input.roomType), variant: input.variant };
     try {
       const layout = await lockedLayout(input.image, analysis, kit, options);

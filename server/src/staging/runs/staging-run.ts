@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
 import { z } from 'zod';
@@ -9,7 +9,7 @@ import { PROJECT_CATEGORIES } from '../../../../contract/projects.js';
 import { styleIdFromName } from '../../../../contract/styles.js';
 import { CUSTOM_STYLE_MAX, INSTRUCTIONS_MAX } from '../../../../contract/limits.js';
 import type { Database } from '../../db/client.js';
-import { imageVariations, projectImages } from '../../db/schema/projects.js';
+import { projectImages } from '../../db/schema/projects.js';
 import { users } from '../../db/schema/users.js';
 import { runImageWork } from '../../images/image-work.js';
 import { changeMaskKeyOf, filePathOf, projectImageKey, thumbnailKeyOf } from '../../objects/object-keys.js';
@@ -24,7 +24,10 @@ import { groupSeed, referenceFor } from '../room-references.js';
 import { findImage, findRun, touchHeartbeat } from './runs.js';
 import { markStage } from './run-stage.js';
 import type { RunStage } from '../../../../contract/staging-runs.js';
-import { keepCreditsFor, produceVariations, variationsOf } from '../variations.js';
+import { keepCreditsFor, produceVariations } from '../variations.js';
+import { earlierResults, storeKeepingEarlier, type StoredColumns } from '../earlier-results.js';
+import { differsFromAll, fingerprintOf, type Fingerprint } from '../variation-distance.js';
+import { minimumChangedShare, showsWhatWasAsked } from '../visible-change.js';
 
 export const stagingRunPayload = z.object({
   runId: z.string().uuid(),
@@ -62,6 +65,10 @@ export interface StagingRunDeps {
 const REFUNDED = 'Your credit has been refunded.';
 /** The run's answer when the lock refused the result twice (shown to the user; the web app translates the code). */
 export const STRUCTURE_CHANGED_MESSAGE = `The AI changed the room itself (walls, windows or perspective), so the result was not delivered. ${REFUNDED}`;
+/** The run's answer when the result, twice, did not add (or remove) enough to show what was asked (visible-change.ts). */
+export const NOTHING_STAGED_MESSAGE = `The AI returned the room almost unchanged (too little furniture added or removed), so the result was not delivered. ${REFUNDED}`;
+/** The run's answer when every result looked the same as one the photo already has (variation-distance.ts). */
+export const DUPLICATE_RESULT_MESSAGE = `The new result looked the same as one you already have, so it was not delivered. ${REFUNDED}`;
 
 /** What the engine is asked to do for a project category (furniture removal empties the room). */
 export function taskOf(category: StagingRunPayload['category']): StagingTask {
@@ -73,6 +80,8 @@ export function statusOfRunError(code: string | null): number {
   switch (code) {
     case 'staging_refused':
     case 'structure_changed':
+    case 'nothing_staged':
+    case 'duplicate_result':
       return 422;
     case 'staging_timeout':
       return 504;
@@ -182,6 +191,10 @@ export async function runStaging(deps: StagingRunDeps, data: StagingRunPayload, 
           await stage('locking');
           const outcome = await deps.lock.lock(source, image, { signal, mode: input.task });
           if (outcome.verdict === 'refused') return outcome;
+          // A locked result must also show what was asked: enough of the frame furnished (or emptied).
+          if (!showsWhatWasAsked(outcome.figures.changedShare, input.task, input.roomType)) {
+            return { verdict: 'refused', figures: outcome.figures, reasons: [TOO_LITTLE_CHANGED] };
+          }
           await stage('finishing');
           const [finished, changeMask] = await Promise.all([finishResult(outcome.composite, plan, input.task), changeOverlay(outcome.changeMask)]);
           return { verdict: 'locked', figures: outcome.figures, changeMask, finished };
@@ -201,28 +214,48 @@ export async function runStaging(deps: StagingRunDeps, data: StagingRunPayload, 
           : undefined;
       return { ...input, strict: true, editMask };
     };
+    // The photo's results so far (a re-stage keeps them, decision 037): new variations are numbered
+    // after them and must look different from them.
+    const earlier = await earlierResults(db, storage, original.id);
+    let tooLittleChanged = false;
     await stage('generating');
     const produced = await produceVariations({
       engine,
       input,
       count: data.variations,
+      firstVariant: earlier.count,
       stage: (e, i) => stageWithRetries(e, i, options),
       deliver: async (result: StageResult) => {
         const delivery = await lockAndFinish(result.image);
         if (delivery.verdict === 'locked') return delivery;
-        log.info({ runId: run.id, figures: delivery.figures, reasons: delivery.reasons, strict: false }, 'geometry lock refused a result');
+        tooLittleChanged = delivery.reasons.includes(TOO_LITTLE_CHANGED);
+        const minimum = minimumChangedShare(input.task, input.roomType);
+        log.info({ runId: run.id, figures: delivery.figures, reasons: delivery.reasons, minimum }, 'result refused');
         return null;
       },
       strictInput,
     });
     if (!produced.delivered.length) {
       if (produced.errors.length) throw produced.errors[0];
-      log.warn({ runId: run.id, refused: produced.refused }, 'geometry lock refused the strict retry too, refunding');
-      return fail(STRUCTURE_CHANGED_MESSAGE, 'structure_changed');
+      log.warn({ runId: run.id, refused: produced.refused }, 'the strict retry was refused too, refunding');
+      return tooLittleChanged ? fail(NOTHING_STAGED_MESSAGE, 'nothing_staged') : fail(STRUCTURE_CHANGED_MESSAGE, 'structure_changed');
+    }
+    // A variation that looks like an earlier result or another of this run is not delivered (not charged).
+    const seen: Fingerprint[] = [...earlier.fingerprints];
+    const distinct: typeof produced.delivered = [];
+    for (const item of produced.delivered) {
+      const fingerprint = await fingerprintOf(item.delivery.finished.thumbnail);
+      if (!differsFromAll(fingerprint, seen)) continue;
+      seen.push(fingerprint);
+      distinct.push(item);
+    }
+    if (!distinct.length) {
+      log.warn({ runId: run.id, delivered: produced.delivered.length }, 'every result duplicated an earlier one, refunding');
+      return fail(DUPLICATE_RESULT_MESSAGE, 'duplicate_result');
     }
 
     const stored: StoredColumns[] = [];
-    for (const { result, delivery } of produced.delivered) {
+    for (const { result, delivery } of distinct) {
       const { finished, figures } = delivery;
       const key = projectImageKey(run.userId, run.projectId, finished.extension);
       const thumbKey = thumbnailKeyOf(key);
@@ -247,41 +280,22 @@ export async function runStaging(deps: StagingRunDeps, data: StagingRunPayload, 
         engine: result.engine,
       });
     }
-    const chosen = produced.delivered[0]!;
+    const chosen = distinct[0]!;
     const figures = chosen.delivery.figures;
     const result = chosen.result;
 
-    const replaced = await db.transaction(async (tx) => {
-      // Serialises concurrent results for one original, and choosing a variation (variations.ts): the
-      // last one stored replaces the others. NO KEY UPDATE: new runs may still reference the row meanwhile.
+    const charged = await db.transaction(async (tx) => {
+      // Serialises concurrent results for one original, and choosing a variation (variations.ts).
+      // NO KEY UPDATE: new runs may still reference the row meanwhile.
       await tx.select({ id: projectImages.id }).from(projectImages).where(eq(projectImages.id, original.id)).for('no key update');
       const imageId = randomUUID();
-      if (!(await chargeRun(tx, run.id, imageId))) return null;
+      if (!(await chargeRun(tx, run.id, imageId))) return false;
       await keepCreditsFor(tx, run.id, stored.length);
-      const previous = await tx
-        .select()
-        .from(projectImages)
-        .where(and(eq(projectImages.originalImageId, original.id), eq(projectImages.isOriginal, false)));
-      if (previous.length) await tx.delete(projectImages).where(inArray(projectImages.id, previous.map((p) => p.id)));
-      const previousVariations = await variationsOf(tx, original.id);
-      if (previousVariations.length) await tx.delete(imageVariations).where(eq(imageVariations.originalImageId, original.id));
-      await tx.insert(projectImages).values({
-        id: imageId,
-        projectId: run.projectId,
-        userId: run.userId,
-        isOriginal: false,
-        originalImageId: original.id,
-        ...stored[0]!,
-      });
-      if (data.variations > 1) {
-        await tx.insert(imageVariations).values(
-          stored.map((columns, position) => ({ projectId: run.projectId, originalImageId: original.id, runId: run.id, position, ...columns })),
-        );
-      }
+      await storeKeepingEarlier(tx, { projectId: run.projectId, userId: run.userId, originalId: original.id, runId: run.id, imageId }, stored);
       await recomputeProjectStatus(tx, run.projectId);
-      return [...previous, ...previousVariations];
+      return true;
     });
-    if (!replaced) {
+    if (!charged) {
       await storage.delete(written);
       log.info({ runId: run.id }, 'run was settled while staging; result discarded');
       return { skipped: true };
@@ -289,8 +303,6 @@ export async function runStaging(deps: StagingRunDeps, data: StagingRunPayload, 
     written.length = 0;
     // One line per charged run (with the job id and, from pino, the worker's pid and host).
     log.info({ runId: run.id, figures, engine: result.engine, variations: stored.length, failedVariations: data.variations - stored.length }, 'staging run charged');
-    const oldFiles = [...new Set(replaced.flatMap((p) => [p.filePath, p.thumbnailPath, p.changeMaskPath]))].filter((p): p is string => Boolean(p)).map((p) => p.slice(1));
-    if (oldFiles.length) await storage.delete(oldFiles).catch((err) => log.warn({ err }, 'could not delete replaced staged image'));
     return { charged: true, figures };
   } catch (err) {
     if (written.length) await storage.delete(written).catch(() => {});
@@ -315,24 +327,10 @@ async function changeOverlay(mask: Buffer): Promise<Buffer> {
   return sharp(rgba, { raw: { width: info.width, height: info.height, channels: 4 } }).png().toBuffer();
 }
 
-/** The stored files and figures of one delivered variation (the staged image row and a variation row share them). */
-interface StoredColumns {
-  filePath: string;
-  thumbnailPath: string;
-  changeMaskPath: string;
-  mimeType: string;
-  width: number;
-  height: number;
-  byteSize: number;
-  alignmentErrorPx: number;
-  changedShare: number;
-  architectureScore: number;
-  structureSupport: number | null;
-  seam: number | null;
-  engine: string;
-}
-
 /** What the lock and finishing made of one engine result. */
 type Delivery =
   | { verdict: 'locked'; figures: LockFigures; changeMask: Buffer; finished: FinishedImage }
   | { verdict: 'refused'; figures: LockFigures; reasons: string[] };
+
+/** The refusal reason of a locked result below its room's minimum change (visible-change.ts). */
+const TOO_LITTLE_CHANGED = 'too_little_changed';

@@ -44,6 +44,8 @@ export class FakeGemini extends FakeApi {
   readonly calls: GeminiCall[] = [];
   /** Prepared model outputs answered in turn (the last one repeats); empty: the generated "staged" picture. */
   answers: Buffer[] = [];
+  /** Generated pictures so far: like a model's samples, each one differs from the last (fake-http `fakeStagedImage`). */
+  private samples = 0;
 
   constructor(readonly apiKey = 'gemini-test-key') {
     super();
@@ -116,7 +118,7 @@ export class FakeGemini extends FakeApi {
         break;
     }
     const input = imageBytes(body);
-    const image = ((await preparedAnswer(this.answers, 1024, 768, 'png')) ?? (await fakeStagedImage(input, 1024, 768, 'png'))).toString('base64');
+    const image = ((await preparedAnswer(this.answers, 1024, 768, 'png')) ?? (await fakeStagedImage(input, 1024, 768, 'png', this.samples++))).toString('base64');
     const parts: Json[] = [text, { inlineData: { mimeType: 'image/png', data: image } }];
     if (this.mode === 'thought-first') {
       const draft = (await fakeStagedImage(undefined, 64, 48, 'png')).toString('base64');

@@ -57,6 +57,8 @@ export class FakeReplicate extends FakeApi {
   answers: Buffer[] = [];
   /** Models (owner/name) the model route knows; any other answers 404, as the API does for a model that does not exist. */
   models: string[] = ['black-forest-labs/flux-kontext-pro', 'black-forest-labs/flux-kontext-max', 'google/nano-banana', 'adirik/interior-design'];
+  /** Generated pictures so far: like a model's samples, each one differs from the last (fake-http `fakeStagedImage`). */
+  private samples = 0;
   private readonly predictions = new Map<string, FakePrediction>();
   private readonly files = new Map<string, Buffer>();
   private sequence = 0;
@@ -178,7 +180,7 @@ export class FakeReplicate extends FakeApi {
     if (this.mode === 'output-oversized') return bulkyImage(this.oversizedBytes);
     const dataUri = String(prediction.input.input_image ?? prediction.input.image ?? '');
     const input = dataUri.startsWith('data:') ? Buffer.from(dataUri.slice(dataUri.indexOf(',') + 1), 'base64') : undefined;
-    return (await preparedAnswer(this.answers, 1024, 768, 'jpeg')) ?? fakeStagedImage(input, 1024, 768, 'jpeg');
+    return (await preparedAnswer(this.answers, 1024, 768, 'jpeg')) ?? fakeStagedImage(input, 1024, 768, 'jpeg', this.samples++);
   }
 
   private serveFile(name: string, res: ServerResponse): void {

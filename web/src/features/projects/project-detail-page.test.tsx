@@ -21,6 +21,13 @@ function setup(detail: MockHandler, processImage?: MockHandler) {
   return { ...rendered, mock, user: userEvent.setup() };
 }
 
+/** Re-stage from the pair card: the dialog opens with the project's settings; submit them as they are. */
+async function restageThroughDialog(user: ReturnType<typeof setup>['user'], pair: HTMLElement) {
+  await user.click(within(pair).getByRole('button', { name: /Re-stage/ }));
+  const dialog = await screen.findByRole('dialog', { name: 'Re-stage' });
+  await user.click(within(dialog).getByRole('button', { name: 'Re-stage' }));
+}
+
 describe('Project detail', () => {
   it("shows 'Loading project...' first", async () => {
     setup(() => new Promise<Response>(() => {}));
@@ -66,16 +73,16 @@ describe('Project detail', () => {
     expect(screen.getByTestId('project-status')).toHaveAttribute('data-status', 'completed');
   });
 
-  it("re-stages through the API with the project's settings: 'Re-staging started', then success, with a spinner meanwhile", async () => {
+  it("re-stages through the dialog with the project's settings: 'Re-staging started', then success, with a spinner meanwhile", async () => {
     const hold = deferred<Response>();
     const { user, mock } = setup(
       () => jsonResponse(projectDetail(2)),
       () => hold.promise,
     );
     const [first] = await screen.findAllByTestId('image-pair');
-    await user.click(within(first!).getByRole('button', { name: /Re-stage/ }));
+    await restageThroughDialog(user, first!);
     expect(await screen.findByText('Re-staging started')).toBeInTheDocument();
-    expect(screen.getByText('Your image is being processed again with the same settings.')).toBeInTheDocument();
+    expect(screen.getByText('Your image is being staged again with the settings you chose.')).toBeInTheDocument();
     expect(within(first!).getByText('Re-staging…')).toBeInTheDocument();
     expect(within(first!).getByRole('button', { name: /Re-stage/ })).toBeDisabled();
     expect(mock.calls.find((c) => c.url === '/api/process-image')?.body).toEqual({
@@ -92,13 +99,32 @@ describe('Project detail', () => {
     await waitFor(() => expect(mock.calls.filter((c) => c.url === `/api/projects/${PROJECT_ID}`).length).toBeGreaterThan(detailCalls));
   });
 
+  it('opens the Re-stage dialog with the wishes of the last run prefilled and sends the changed ones', async () => {
+    const { user, mock } = setup(
+      () => jsonResponse(projectDetail(1, [], { instructions: 'Keep the balcony door free' })),
+      () => jsonResponse({ success: true, processedImagePath: '/users/u/new.jpg' }),
+    );
+    const [first] = await screen.findAllByTestId('image-pair');
+    await user.click(within(first!).getByRole('button', { name: /Re-stage/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Re-stage' });
+    const wishes = within(dialog).getByLabelText('Extra instructions');
+    expect(wishes).toHaveValue('Keep the balcony door free');
+    expect(within(dialog).getByText(/current result stays/)).toBeInTheDocument();
+    expect(mock.calls.some((c) => c.url === '/api/process-image')).toBe(false);
+    await user.clear(wishes);
+    await user.type(wishes, 'Add a reading corner');
+    await user.click(within(dialog).getByRole('button', { name: 'Re-stage' }));
+    expect(await screen.findByText('Re-staging complete')).toBeInTheDocument();
+    expect(mock.calls.find((c) => c.url === '/api/process-image')?.body).toMatchObject({ styleName: 'Scandinavian', instructions: 'Add a reading corner', isRegeneration: true });
+  });
+
   it("toasts 'Re-staging failed' when the server fails without a reason to tell", async () => {
     const { user } = setup(
       () => jsonResponse(projectDetail(1)),
       () => jsonResponse({ message: 'Internal Server Error', code: 'internal_error' }, 500),
     );
     const [first] = await screen.findAllByTestId('image-pair');
-    await user.click(within(first!).getByRole('button', { name: /Re-stage/ }));
+    await restageThroughDialog(user, first!);
     expect(await screen.findByText('Re-staging failed')).toBeInTheDocument();
     expect(screen.getByText('There was an error re-staging your image. Please try again.')).toBeInTheDocument();
     expect(screen.queryByTestId('restage-problem')).not.toBeInTheDocument();
@@ -110,7 +136,7 @@ describe('Project detail', () => {
       () => processImageReply({ success: false, error: 'You have no credits left.', code: 'insufficient_credits' }, 402),
     );
     const [first] = await screen.findAllByTestId('image-pair');
-    await user.click(within(first!).getByRole('button', { name: /Re-stage/ }));
+    await restageThroughDialog(user, first!);
     const alert = await screen.findByTestId('restage-problem');
     expect(alert).toHaveTextContent('No credits left');
     expect(alert).toHaveTextContent('Re-staging an image costs one credit');
@@ -127,7 +153,7 @@ describe('Project detail', () => {
       () => processImageReply({ success: false, error: 'The AI changed the room itself', code: 'structure_changed' }, 422),
     );
     const [first] = await screen.findAllByTestId('image-pair');
-    await user.click(within(first!).getByRole('button', { name: /Re-stage/ }));
+    await restageThroughDialog(user, first!);
     expect(await screen.findByText('The result changed the room')).toBeInTheDocument();
     expect(screen.getAllByText(/the previous image stays/).length).toBeGreaterThan(0);
     expect(screen.queryByTestId('restage-problem')).not.toBeInTheDocument();

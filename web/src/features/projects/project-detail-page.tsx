@@ -141,7 +141,7 @@ export default function ProjectDetailPage({ id }: { id: string }) {
                     busy={isRestaging(pair)}
                     onView={() => view(pair)}
                     onDownload={() => void download(pair)}
-                    onRestage={() => void restage(pair)}
+                    onRestage={() => setEditing(pair)}
                   />
                 </li>
               ))}
@@ -187,7 +187,10 @@ export default function ProjectDetailPage({ id }: { id: string }) {
         index={modalIndex}
         onIndexChange={setModalIndex}
         onDownload={(pair, label) => void download(pair, label)}
-        onRestage={(pair) => void restage(pair)}
+        onRestage={(pair) => {
+          setModalIndex(null);
+          setEditing(pair);
+        }}
         onDelete={() => {
           setModalIndex(null);
           setDeleting(true);
@@ -198,6 +201,7 @@ export default function ProjectDetailPage({ id }: { id: string }) {
         imageTitle={editing ? (editing.title ?? t('detail.imageTitle', { n: editing.number })) : ''}
         currentStyleName={project.styleName}
         currentDescription={project.styleDescription}
+        currentInstructions={project.instructions}
         open={editing !== null}
         onOpenChange={(open) => !open && setEditing(null)}
         onSubmit={(style) => editing && void restage(editing, style)}

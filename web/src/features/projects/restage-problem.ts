@@ -11,6 +11,8 @@ export interface RestageProblem {
 /** Codes with their own sentence; anything else gets the spec's 'Re-Staging Failed'. */
 const EXPLAINED = [
   'structure_changed',
+  'nothing_staged',
+  'duplicate_result',
   'staging_refused',
   'staging_timeout',
   'staging_failed',

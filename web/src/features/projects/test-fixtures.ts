@@ -35,6 +35,7 @@ export function projectDetail(pairs = 3, unstaged: number[] = [], overrides: Par
     createdAt: '2026-11-20T09:30:00.000Z',
     styleName: 'Scandinavian',
     styleDescription: 'Light wood, soft textiles and an airy, uncluttered feel.',
+    instructions: null,
     imagesExpireAt: '2026-12-20T09:45:00.000Z',
     imagesExpired: false,
     images,

@@ -16,11 +16,13 @@ import { restageProblem, type RestageProblem } from './restage-problem';
 export interface StyleChoice {
   styleName: string;
   styleDescription: string;
+  /** The wishes for this re-stage (the dialog prefills the project's last ones). */
+  instructions?: string;
 }
 
 /**
  * Re-Stage for real (the spec's original only logged): 'Re-Staging Started', then the staging call
- * with isRegeneration:true and the project's settings (or a new style from Edit), then success or
+ * with isRegeneration:true and the style and wishes chosen in the Re-Stage dialog, then success or
  * the reason it failed ('Re-Staging Failed' when there is none to tell). A spinner per original
  * while it runs; no credits left also leaves a `problem` for the page to offer Upgrade.
  */
@@ -56,6 +58,7 @@ export function useRestage(project: ProjectDetailResponse | undefined) {
           originalPath: pair.original.filePath,
           styleName: style?.styleName ?? project.styleName ?? DEFAULT_STYLE.styleName,
           styleDescription: style?.styleDescription ?? project.styleDescription ?? (project.styleName ? '' : DEFAULT_STYLE.styleDescription),
+          instructions: style ? style.instructions : (project.instructions ?? undefined),
         });
         toast({ title: t('detail.restageDone'), description: t('detail.restageDoneText'), variant: 'success' });
       } catch (error) {

@@ -26,6 +26,8 @@ const KNOWN_CODES = [
   'not_found',
   'conflict',
   'structure_changed',
+  'nothing_staged',
+  'duplicate_result',
   'email_not_verified',
   'upload_quota_exceeded',
   'engine_cannot_declutter',

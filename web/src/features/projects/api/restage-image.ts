@@ -10,6 +10,8 @@ export interface RestageInput {
   originalPath: string;
   styleName: string;
   styleDescription: string;
+  /** The wishes sent with the re-stage (none: empty). */
+  instructions?: string;
   /** The project's category: a furniture-removal project is emptied again, not furnished. */
   category?: ProjectCategory;
 }
@@ -26,7 +28,7 @@ export class RestageError extends Error {
   }
 }
 
-/** POST /api/process-image with isRegeneration:true: stages the original again; the new result replaces the old one. */
+/** POST /api/process-image with isRegeneration:true: stages the original again; the new result joins the earlier ones as a variation. */
 export async function restageImage(input: RestageInput): Promise<{ processedImagePath: string }> {
   const body: ProcessImageRequest = {
     imageURL: `/objects${input.originalPath}`,
@@ -34,6 +36,7 @@ export async function restageImage(input: RestageInput): Promise<{ processedImag
     projectId: input.projectId,
     styleName: input.styleName,
     styleDescription: input.styleDescription,
+    ...(input.instructions ? { instructions: input.instructions } : {}),
     isRegeneration: true,
   };
   let reply: ProcessImageResponse;

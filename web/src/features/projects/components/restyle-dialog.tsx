@@ -1,7 +1,7 @@
 import { RefreshCw } from 'lucide-react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from '@/i18n/i18n';
-import { CUSTOM_STYLE_MAX } from '@contract/limits';
+import { CUSTOM_STYLE_MAX, INSTRUCTIONS_MAX } from '@contract/limits';
 import { STYLE_LIST, STYLES, styleIdFromName, type StyleId } from '@contract/styles';
 import { Button } from '@/components/ui/button';
 import {
@@ -23,11 +23,16 @@ import {
 } from '@/components/ui/select';
 import type { StyleChoice } from '../use-restage';
 
-/** The image card's Edit: re-stage one image in another style (1 credit, replaces the result). */
+/**
+ * Re-Stage (and the image card's Edit): the project's style and wishes prefilled and changeable; the
+ * new result is added to the photo's variations, the earlier one stays choosable (decision 037).
+ * One credit, only when a new result is delivered.
+ */
 export function RestyleDialog({
   imageTitle,
   currentStyleName,
   currentDescription,
+  currentInstructions,
   open,
   onOpenChange,
   onSubmit,
@@ -35,6 +40,7 @@ export function RestyleDialog({
   imageTitle: string;
   currentStyleName: string | null;
   currentDescription: string | null;
+  currentInstructions: string | null;
   open: boolean;
   onOpenChange(open: boolean): void;
   onSubmit(style: StyleChoice): void;
@@ -43,16 +49,18 @@ export function RestyleDialog({
   const lang = i18n.language.startsWith('de') ? 'de' : 'en';
   const [styleId, setStyleId] = useState<StyleId>('modern');
   const [custom, setCustom] = useState('');
+  const [instructions, setInstructions] = useState('');
   const [error, setError] = useState(false);
-  const ids = { style: useId(), custom: useId() };
+  const ids = { style: useId(), custom: useId(), instructions: useId() };
 
   useEffect(() => {
     if (!open) return;
     const id = currentStyleName ? styleIdFromName(currentStyleName) : 'modern';
     setStyleId(id);
     setCustom(id === 'custom' ? (currentDescription ?? '') : '');
+    setInstructions(currentInstructions ?? '');
     setError(false);
-  }, [open, currentStyleName, currentDescription]);
+  }, [open, currentStyleName, currentDescription, currentInstructions]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -60,14 +68,13 @@ export function RestyleDialog({
       setError(true);
       return;
     }
-    onSubmit(
-      styleId === 'custom'
+    const wishes = instructions.trim();
+    onSubmit({
+      ...(styleId === 'custom'
         ? { styleName: STYLES.custom.styleName, styleDescription: custom.trim() }
-        : {
-            styleName: STYLES[styleId].styleName,
-            styleDescription: STYLES[styleId].description.en,
-          },
-    );
+        : { styleName: STYLES[styleId].styleName, styleDescription: STYLES[styleId].description.en }),
+      ...(wishes ? { instructions: wishes } : {}),
+    });
     onOpenChange(false);
   };
 
@@ -82,7 +89,7 @@ export function RestyleDialog({
           <div className="grid gap-2">
             <Label htmlFor={ids.style}>{t('restyle.style')}</Label>
             <Select value={styleId} onValueChange={(v) => setStyleId(v as StyleId)}>
-              <SelectTrigger id={ids.style}>
+              <SelectTrigger id={ids.style} data-testid="restage-style">
                 <SelectValue />
               </SelectTrigger>
               <SelectContent>
@@ -119,11 +126,28 @@ export function RestyleDialog({
               </p>
             </div>
           )}
+          <div className="grid gap-2">
+            <Label htmlFor={ids.instructions}>{t('restyle.instructions')}</Label>
+            <Textarea
+              id={ids.instructions}
+              value={instructions}
+              maxLength={INSTRUCTIONS_MAX}
+              rows={3}
+              placeholder={t('restyle.instructionsPlaceholder')}
+              aria-describedby={`${ids.instructions}-count`}
+              onChange={(e) => setInstructions(e.target.value)}
+              data-testid="restage-instructions"
+            />
+            <p id={`${ids.instructions}-count`} className="text-right text-xs tabular-nums text-muted-foreground">
+              {instructions.length} / {INSTRUCTIONS_MAX}
+            </p>
+          </div>
+          <p className="text-sm text-muted-foreground">{t('restyle.keeps')}</p>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
               {t('restyle.cancel')}
             </Button>
-            <Button type="submit">
+            <Button type="submit" data-testid="restage-submit">
               <RefreshCw aria-hidden /> {t('restyle.submit')}
             </Button>
           </DialogFooter>
