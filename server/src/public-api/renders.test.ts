@@ -3,10 +3,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema/users.js';
 import { bearer, businessUser, uploadPhoto } from '../../test/support/api-client.js';
-import { photo, ScriptedEngine } from '../../test/support/staging-fixtures.js';
+import { permanentEngineError, photo, ScriptedEngine } from '../../test/support/staging-fixtures.js';
 import { createTestApp, type TestApp } from '../../test/support/test-app.js';
 import { WebhookReceiver } from '../../test/support/webhook-receiver.js';
-import { EngineError } from '../staging/engines/engine.js';
 
 /**
  * Renders through /api/v1 on the web app's own staging path (real PostgreSQL, pg-boss workers,
@@ -91,7 +90,7 @@ describe('a render through the API', () => {
     expect(endpoint.statusCode).toBe(201);
     receiver.secrets.set('endpoint', endpoint.json().secret);
     const photoId = await uploadPhoto(t.app, caller.key, await photo(1200, 900));
-    engine.push(new EngineError('The AI provider refused this image.', 'permanent'));
+    engine.push(permanentEngineError());
     const created = await t.app.inject({ method: 'POST', url: '/api/v1/renders', headers: bearer(caller.key), payload: { photoId } });
     expect(created.statusCode).toBe(202);
     const event = await receiver.waitFor((e) => e.body.data.id === created.json().id);
