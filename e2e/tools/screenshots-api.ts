@@ -35,6 +35,13 @@ await fetch(`${BASE}/api/settings/api/keys`, { method: 'POST', headers, body: JS
 const old = (await (await fetch(`${BASE}/api/settings/api/keys`, { method: 'POST', headers, body: JSON.stringify({ name: 'Portal (alt)', scopes: ['read'] }) })).json()) as { apiKey: { id: string } };
 await fetch(`${BASE}/api/settings/api/keys/${old.apiKey.id}/revoke`, { method: 'POST', headers });
 await fetch(`${BASE}/api/settings/api/webhooks`, { method: 'POST', headers, body: JSON.stringify({ url: 'https://crm.example.com/hooks/raumwerk' }) });
+// Two log rows as deliveries leave them (one delivered after a retry, one still retrying).
+await db.query(
+  `INSERT INTO webhook_deliveries (owner_id, url, event_type, run_id, payload, attempts, last_status, last_error, delivered_at)
+   SELECT owner_id, url, e.type, gen_random_uuid(), '{}'::jsonb, e.attempts, e.status, e.error, e.delivered
+   FROM webhook_endpoints, (VALUES ('render.completed', 2, 204, NULL, now()), ('render.failed', 3, 500, 'HTTP 500', NULL::timestamptz)) AS e(type, attempts, status, error, delivered)
+   WHERE webhook_endpoints.id = (SELECT id FROM webhook_endpoints ORDER BY created_at DESC LIMIT 1)`,
+);
 
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
 
@@ -58,6 +65,7 @@ for (const lang of ['de', 'en']) {
     for (const width of [1440, 375]) {
       for (const [who, cookie] of [['free', free], ['business', business]] as const) {
         const page = await open(cookie, lang, theme, width);
+        page.setDefaultTimeout(90_000);
         await page.goto(`${BASE}/`);
         await page.getByTestId('profile-menu').click();
         await page.getByTestId('menu-settings').click();
@@ -70,7 +78,13 @@ for (const lang of ['de', 'en']) {
           await page.getByTestId('api-key-created').waitFor();
         }
         await page.waitForTimeout(300);
-        await page.screenshot({ path: path.join(OUT, `settings-api-${who}-${lang}-${theme}-${width}.png`), fullPage: true });
+        await page.screenshot({ path: path.join(OUT, `settings-api-${who}-${lang}-${theme}-${width}.png`) });
+        if (who === 'business') {
+          await page.getByTestId('webhooks-card').scrollIntoViewIfNeeded();
+          await page.getByTestId('webhooks-card').evaluate((el) => el.scrollIntoView({ block: 'end' }));
+          await page.waitForTimeout(200);
+          await page.screenshot({ path: path.join(OUT, `settings-api-webhooks-${lang}-${theme}-${width}.png`) });
+        }
         await page.context().close();
       }
     }

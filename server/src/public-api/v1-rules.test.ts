@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uploadTokens } from '../db/schema/projects.js';
 import { users } from '../db/schema/users.js';
 import { bearer, businessUser, createKey, multipartPhoto, uploadPhoto, type ApiUser } from '../../test/support/api-client.js';
 import { photo } from '../../test/support/staging-fixtures.js';
@@ -217,8 +218,15 @@ describe('photo URLs: public https only, small and quick', () => {
     expect([page.statusCode, page.json().code]).toEqual([415, 'unsupported_media_type']);
     const missing = await at('/nothing');
     expect([missing.statusCode, missing.json().code]).toEqual([400, 'url_fetch_failed']);
-    const account = (await t.app.inject({ url: '/api/v1/renders', headers: bearer(caller.key) })).json();
-    expect(account.data).toEqual([]);
+    expect(await t.database.db.select().from(uploadTokens).where(eq(uploadTokens.userId, caller.userId))).toEqual([]);
+  });
+
+  it('a multipart photo over 10 MB is refused with 413 and nothing is stored', async () => {
+    const caller = await businessUser(t.app);
+    const big = multipartPhoto(Buffer.concat([photoBytes, Buffer.alloc(10 * 1024 * 1024)]));
+    const response = await t.app.inject({ method: 'POST', url: '/api/v1/photos', headers: { ...bearer(caller.key), ...big.headers }, payload: big.payload });
+    expect([response.statusCode, response.json().code]).toEqual([413, 'payload_too_large']);
+    expect(await t.database.db.select().from(uploadTokens).where(eq(uploadTokens.userId, caller.userId))).toEqual([]);
   });
 
   it('callback URLs and webhook endpoints follow the same rules', async () => {

@@ -60,7 +60,7 @@ export default function SettingsModal({
           onValueChange={(v) => setSection(v as Section)}
           className="px-6 pb-6 pt-5"
         >
-          <TabsList className="grid h-auto w-full grid-cols-3 sm:inline-flex sm:w-auto">
+          <TabsList className="grid h-auto w-full grid-cols-2 sm:inline-flex sm:w-auto">
             <TabsTrigger value="profile" data-testid="settings-tab-profile">
               <UserRound className="size-4" aria-hidden /> {t('tabs.profile')}
             </TabsTrigger>

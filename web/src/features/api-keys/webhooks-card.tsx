@@ -91,10 +91,10 @@ function DeliveryRow({ delivery, language }: { delivery: WebhookDeliverySummary;
         <span className="font-medium">{delivery.eventType}</span>
         <span className="text-xs text-muted-foreground">{formatWhen(delivery.createdAt, language)}</span>
       </div>
-      <p className="truncate text-xs text-muted-foreground">
+      <p className="break-all text-xs text-muted-foreground">
         {delivery.url} · {t('webhooks.attempts', { count: delivery.attempts })}
         {delivery.lastStatus !== null && ` · HTTP ${delivery.lastStatus}`}
-        {delivery.lastError && delivery.state !== 'delivered' && ` · ${delivery.lastError}`}
+        {delivery.lastError && delivery.state !== 'delivered' && delivery.lastError !== `HTTP ${delivery.lastStatus}` && ` · ${delivery.lastError}`}
       </p>
     </li>
   );
