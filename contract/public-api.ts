@@ -93,8 +93,11 @@ export const webhookSettingsResponse = z.object({
 });
 export type WebhookSettingsResponse = z.infer<typeof webhookSettingsResponse>;
 
+/** A URL a caller gives us: no control characters (they would reach PostgreSQL and headers), at most 2048 characters. */
+const callerUrl = (message = 'Please enter a valid https URL.') => singleLineText(2048).url({ message });
+
 export const createWebhookEndpointRequest = z.object({
-  url: z.string().trim().max(2048).url({ message: 'Please enter a valid https URL.' }),
+  url: callerUrl(),
 });
 export const createWebhookEndpointResponse = z.object({
   endpoint: webhookEndpointSummary,
@@ -124,7 +127,7 @@ export type ApiPhoto = z.infer<typeof apiPhoto>;
 
 export const photoFromUrlRequest = z.object({
   /** An `https` URL on the public internet; PNG, JPEG or WebP, at most 10 MB. */
-  url: z.string().trim().max(2048).url(),
+  url: callerUrl(),
 });
 
 export const RENDER_TYPES = ['staging', 'removal'] as const;
@@ -149,7 +152,7 @@ export const createRenderRequest = z
     /** Locked variations to make (one credit each). */
     variations: z.number().int().min(1).max(MAX_VARIATIONS).default(1),
     /** `https` URL that receives `render.completed` / `render.failed`, signed with the key's signing secret. */
-    callbackUrl: z.string().trim().max(2048).url().optional(),
+    callbackUrl: callerUrl().optional(),
   })
   .meta({ id: 'CreateRenderRequest' });
 export type CreateRenderRequest = z.infer<typeof createRenderRequest>;
