@@ -33,6 +33,7 @@ export default defineConfig({
     proxy: {
       '/api': { target: apiTarget },
       '/objects': { target: apiTarget },
+      '/docs/api': { target: apiTarget },
     },
   },
 });

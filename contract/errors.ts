@@ -41,6 +41,18 @@ export const ERROR_CODES = [
   'downloads_busy',
   'nothing_staged',
   'duplicate_result',
+  /** Public API (issue #25). */
+  'invalid_api_key',
+  'insufficient_scope',
+  'plan_required',
+  'concurrency_limit',
+  'idempotency_conflict',
+  'idempotency_in_progress',
+  'url_not_allowed',
+  'url_fetch_failed',
+  'not_cancellable',
+  'render_cancelled',
+  'api_key_limit',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -26,6 +26,9 @@ import type { JobQueue } from './jobs/job-queue.js';
 import { createDirectMailer, createOutboxMailer, type Mailer } from './mail/mailer.js';
 import { objectRoutes } from './objects/routes.js';
 import { projectRoutes } from './projects/routes.js';
+import { createPublicApiPorts } from './public-api-ports.js';
+import { publicApiRoutes } from './public-api/routes.js';
+import { outboundPolicyOf } from './public-api/safe-fetch.js';
 import { createServices, type Services } from './services.js';
 import { stagingRoutes } from './staging/routes.js';
 import { registerShareNoindex, sharingRoutes, shareUrlHeaders } from './sharing/routes.js';
@@ -140,6 +143,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     ...(checkout ? { subscriptionMrr: billing.subscriptionMrr } : {}),
   });
   await app.register(accountRoutes);
+  await app.register(publicApiRoutes, {
+    ports: createPublicApiPorts(config, database, services, deps.jobs),
+    outbound: outboundPolicyOf(config),
+    requestsPerMinute: config.API_RATE_LIMIT_PER_MIN,
+    concurrentRenders: config.API_CONCURRENT_RENDERS,
+  });
 
   await registerSpa(app, webRoot);
   return app;

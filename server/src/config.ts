@@ -157,6 +157,20 @@ const envSchema = z
     RUN_STALE_AFTER_S: z.coerce.number().int().min(2).max(3600).default(75),
     /** Every process sweeps for stale runs this often (seconds). */
     RUN_SWEEP_INTERVAL_S: z.coerce.number().int().min(1).max(3600).default(30),
+    /** Public API (issue #25, decision 044): requests per key and minute, and renders one owner has queued or running at once. */
+    API_RATE_LIMIT_PER_MIN: z.coerce.number().int().min(1).max(100_000).default(120),
+    API_CONCURRENT_RENDERS: z.coerce.number().int().min(1).max(1000).default(10),
+    /** Fetching a photo URL or delivering a webhook: the whole exchange's deadline (milliseconds). */
+    API_OUTBOUND_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+    /**
+     * `host:port` pairs (comma-separated) the API may reach although they are not public https
+     * addresses, e.g. an intranet webhook receiver. Empty: public https only.
+     */
+    API_OUTBOUND_ALLOW: optionalString.transform((v) => (v ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean)),
+    /** Webhook deliveries: attempts after the first, first retry delay, longest delay (about a day with the defaults). */
+    WEBHOOK_RETRY_LIMIT: z.coerce.number().int().min(0).max(100).default(30),
+    WEBHOOK_RETRY_DELAY_S: z.coerce.number().int().min(1).max(3600).default(30),
+    WEBHOOK_RETRY_DELAY_MAX_S: z.coerce.number().int().min(1).max(86_400).default(3600),
   });
 
 export type Env = z.infer<typeof envSchema>;

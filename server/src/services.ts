@@ -21,6 +21,8 @@ import { createProviderBudget, withProviderBudget } from './staging/provider-bud
 import { createStagingJobs } from './staging/runs/staging-jobs.js';
 import type { GeometryLock, StagingRunPayload } from './staging/runs/staging-run.js';
 import type { UploadSource } from './staging/upload-port.js';
+import { outboundPolicyOf } from './public-api/safe-fetch.js';
+import { webhookJob, withRenderWebhooks } from './public-api/webhooks.js';
 
 /**
  * The composition of storage, uploads and staging, shared by app.ts (web side) and runtime.ts
@@ -70,7 +72,7 @@ export function createServices(
           createProviderBudget(database.db, config.STAGING_ENGINE, config.PROVIDER_RPM),
         );
   const mail = createMailTransport(mailTransportSettings(config));
-  const { runJob, sweepJob } = createStagingJobs({
+  const { runJob: stagingRunJob, sweepJob } = createStagingJobs({
     db: database.db,
     storage,
     engine: getEngine,
@@ -81,6 +83,8 @@ export function createServices(
     heartbeatSeconds: config.RUN_HEARTBEAT_S,
     staleAfterSeconds: config.RUN_STALE_AFTER_S,
   });
+  // API renders notify their webhooks once their run settles (public API, decision 044).
+  const runJob = withRenderWebhooks(database.db, stagingRunJob);
   return {
     storage,
     uploads: createUploadSource(database.db, storage),
@@ -95,6 +99,11 @@ export function createServices(
       sweepJob,
       uploadCleanupJob(database.db, storage, config.UNUSED_UPLOAD_HOURS),
       projectRetentionJob(database.db, storage, config.RETENTION_DAYS),
+      webhookJob(database.db, outboundPolicyOf(config), {
+        retryLimit: config.WEBHOOK_RETRY_LIMIT,
+        retryDelaySeconds: config.WEBHOOK_RETRY_DELAY_S,
+        retryDelayMaxSeconds: config.WEBHOOK_RETRY_DELAY_MAX_S,
+      }),
     ],
     beforeProjectDelete: (tx, projectId) =>
       refundProjectRuns(tx, projectId, 'The project was deleted. Your credit has been refunded.'),

@@ -2,10 +2,11 @@ import { z } from 'zod';
 import type { Database } from '../db/client.js';
 import { pruneAccountTokens } from '../auth/account-tokens.js';
 import { pruneExpiredSessions } from '../auth/session-store.js';
+import { prunePublicApiRows } from '../public-api/prune.js';
 import { pruneRateLimits } from '../security/rate-limiter.js';
 import { defineJob } from './job-queue.js';
 
-/** Hourly housekeeping: expired sessions, old rate-limit windows, expired mailed-link tokens. */
+/** Hourly housekeeping: expired sessions, old rate-limit windows, expired mailed-link tokens, old API idempotency keys and webhook log rows. */
 export function maintenanceJob(db: Database) {
   return defineJob({
     name: 'maintenance.prune',
@@ -15,7 +16,8 @@ export function maintenanceJob(db: Database) {
       await pruneExpiredSessions(db);
       await pruneRateLimits(db);
       await pruneAccountTokens(db);
-      log.info('pruned expired sessions, rate-limit windows and mailed-link tokens');
+      await prunePublicApiRows(db);
+      log.info('pruned expired sessions, rate-limit windows, mailed-link tokens, API idempotency keys and old webhook deliveries');
     },
   });
 }

@@ -21,18 +21,59 @@ export async function issueUpload(db: Database, storage: ObjectStorage, userId: 
   if (storage.driver === 's3' && (!file.size || !file.contentType)) {
     throw AppError.badRequest('size and contentType of the file are required for the upload link.', 'validation_failed');
   }
-  const used = await unusedUploadBytes(db, userId, storage.driver);
-  if (used + (file.size ?? MAX_UPLOAD_BYTES) > quotaBytes) {
-    throw AppError.conflict(
-      'You have too many uploaded images that are not used in a project yet. Stage or remove them, or wait a few hours until unused uploads are cleared.',
-      'upload_quota_exceeded',
-    );
-  }
+  await assertUploadQuota(db, storage, userId, file.size ?? MAX_UPLOAD_BYTES, quotaBytes);
   const key = uploadKey(userId);
   const expiresAt = new Date(Date.now() + UPLOAD_URL_TTL_SECONDS * 1000);
   const row = await insertUpload(db, userId, key, expiresAt, file.size);
   const uploadURL = await storage.uploadUrl({ id: row.id, key, expiresAt, size: file.size, contentType: file.contentType });
   return { uploadURL, objectPath: `/objects/${key}` };
+}
+
+async function assertUploadQuota(db: Database, storage: ObjectStorage, userId: string, bytes: number, quotaBytes: number) {
+  const used = await unusedUploadBytes(db, userId, storage.driver);
+  if (used + bytes > quotaBytes) {
+    throw AppError.conflict(
+      'You have too many uploaded images that are not used in a project yet. Stage or remove them, or wait a few hours until unused uploads are cleared.',
+      'upload_quota_exceeded',
+    );
+  }
+}
+
+/** An upload whose bytes arrived whole (the public API's photo upload, issue #25), as the staging port sees it. */
+export interface ReceivedUpload {
+  id: string;
+  objectPath: string;
+  width: number;
+  height: number;
+  createdAt: Date;
+}
+
+/**
+ * Bytes received in one request (multipart or fetched from a URL): validated and normalised like a
+ * PUT to an upload link, then stored as a completed, already-used upload of the user, within the
+ * same quota. Staging takes it by its object path like any other upload.
+ */
+export async function storeReceivedUpload(db: Database, storage: ObjectStorage, userId: string, bytes: Buffer, contentType: string | undefined, quotaBytes: number): Promise<ReceivedUpload> {
+  assertAcceptedContentType(contentType);
+  const image = await intakeImage(bytes);
+  const stored = image.image.length + image.thumbnail.length;
+  await assertUploadQuota(db, storage, userId, stored, quotaBytes);
+  const key = uploadKey(userId);
+  const row = await insertUpload(db, userId, key, new Date(Date.now() + UPLOAD_URL_TTL_SECONDS * 1000), stored);
+  await claimUpload(db, row.id);
+  await putObjects(storage, [
+    { key, body: image.image, contentType: image.mimeType },
+    { key: thumbnailKeyOf(key), body: image.thumbnail, contentType: 'image/webp' },
+  ]);
+  await completeUpload(db, row.id, { contentType: image.mimeType, width: image.width, height: image.height, byteSize: stored });
+  return { id: row.id, objectPath: `/objects/${key}`, width: image.width, height: image.height, createdAt: row.createdAt };
+}
+
+/** A user's upload by id (another user's answers null). */
+export async function findReceivedUpload(db: Database, userId: string, id: string): Promise<ReceivedUpload | null> {
+  const row = await findUploadById(db, id);
+  if (!row || row.userId !== userId || !row.completedAt) return null;
+  return { id: row.id, objectPath: `/objects/${row.objectKey}`, width: row.width ?? 0, height: row.height ?? 0, createdAt: row.createdAt };
 }
 
 const invalidUrl = () => AppError.forbidden('This upload link is not valid.', 'upload_url_invalid');

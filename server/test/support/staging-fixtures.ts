@@ -101,3 +101,8 @@ export function processImage(app: FastifyInstance, cookie: string, body: Record<
     payload: { category: 'virtual_staging', styleName: 'Modern Staging', styleDescription: 'Professional virtual staging with modern furniture and decor.', isRegeneration: false, ...body },
   });
 }
+
+/** An engine refusal that is not retried (the run fails and is refunded). */
+export function permanentEngineError(message = 'The AI provider refused this image.'): EngineError {
+  return new EngineError(message, 'permanent');
+}

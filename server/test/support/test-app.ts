@@ -30,10 +30,11 @@ export interface TestApp {
 
 /**
  * The real app on its own fresh database (and its own data dir), for `app.inject` tests.
- * `env` overrides configuration; `jobs: true` starts pg-boss with in-process workers.
+ * `env` overrides configuration; `jobs: true` starts pg-boss with in-process workers, `'send-only'`
+ * without workers (sent jobs stay queued).
  */
 export async function createTestApp(
-  options: { env?: Record<string, string>; jobs?: boolean; services?: ServiceOverrides } = {},
+  options: { env?: Record<string, string>; jobs?: boolean | 'send-only'; services?: ServiceOverrides } = {},
 ): Promise<TestApp> {
   const testDb = await createTestDatabase();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'raumwerk-test-data-'));
@@ -51,7 +52,7 @@ export async function createTestApp(
   const services = createServices(config, database, options.services);
   const billing = createBilling(config);
   const definitions = jobDefinitions(database, services, billing);
-  const jobs = options.jobs ? await startJobQueue(testDb.url, definitions, { work: true, log: silent as never }) : null;
+  const jobs = options.jobs ? await startJobQueue(testDb.url, definitions, { work: options.jobs === true, log: silent as never }) : null;
   const app = await buildApp({ config, database, jobs, services, billing, serveWeb: false });
   await app.ready();
   return {

@@ -1,4 +1,4 @@
-import { CreditCard, ShieldCheck, Trash2, UserRound } from 'lucide-react';
+import { CodeXml, CreditCard, ShieldCheck, Trash2, UserRound } from 'lucide-react';
 import { Suspense, useState } from 'react';
 import { useTranslation } from '@/i18n/i18n';
 import type { UserResponse } from '@contract/auth';
@@ -13,9 +13,10 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { DeletionSection } from './deletion-section';
 import { ProfileForm } from './profile-form';
 import { SecuritySection } from './security-section';
+import { SettingsApiSection as ApiSection } from '@/app/settings-api-section';
 import { SettingsBillingSection as BillingSection } from '@/app/settings-billing-section';
 
-type Section = 'profile' | 'security' | 'billing' | 'deletion';
+type Section = 'profile' | 'security' | 'billing' | 'api' | 'deletion';
 
 interface SettingsModalProps {
   user: UserResponse;
@@ -24,7 +25,7 @@ interface SettingsModalProps {
   onOpenChange(open: boolean): void;
 }
 
-/** Spec §2 "Settings modal": the profile (first/last name, role, industry), security (password, e-mail) and account deletion. */
+/** Spec §2 "Settings modal": the profile (first/last name, role, industry), security (password, e-mail), billing, the API (issue #25) and account deletion. */
 export default function SettingsModal({
   user,
   open,
@@ -69,6 +70,9 @@ export default function SettingsModal({
             <TabsTrigger value="billing" data-testid="settings-tab-billing">
               <CreditCard className="size-4" aria-hidden /> {t('tabs.billing')}
             </TabsTrigger>
+            <TabsTrigger value="api" data-testid="settings-tab-api">
+              <CodeXml className="size-4" aria-hidden /> {t('tabs.api')}
+            </TabsTrigger>
             <TabsTrigger
               value="deletion"
               id="settings-tab-account"
@@ -86,6 +90,11 @@ export default function SettingsModal({
           <TabsContent value="billing" className="mt-6">
             <Suspense fallback={null}>
               <BillingSection user={user} />
+            </Suspense>
+          </TabsContent>
+          <TabsContent value="api" className="mt-6">
+            <Suspense fallback={null}>
+              <ApiSection />
             </Suspense>
           </TabsContent>
           <TabsContent value="deletion" className="mt-6">

@@ -1,0 +1,88 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { MAX_ACTIVE_API_KEYS, type ApiKeySummary, type ApiScope, type CreateApiKeyRequest } from '../../../contract/public-api.js';
+import type { Database } from '../db/client.js';
+import { apiKeys } from '../db/schema/public-api.js';
+import { AppError } from '../errors/app-error.js';
+import type { ApiOwner } from './owner.js';
+
+/**
+ * API keys (decision 043): `rw_live_` + 32 random bytes (base64url). Only the SHA-256 is stored
+ * (a key has 256 bits of entropy, so a slow password hash adds nothing); the first 16 characters
+ * stay visible to tell keys apart. Shown once at creation.
+ */
+const KEY_PREFIX = 'rw_live_';
+const VISIBLE_CHARS = KEY_PREFIX.length + 8;
+
+export type ApiKeyRow = typeof apiKeys.$inferSelect;
+
+export const hashApiKey = (key: string) => createHash('sha256').update(key).digest('hex');
+export const newSigningSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
+
+export function toKeySummary(row: ApiKeyRow): ApiKeySummary {
+  return {
+    id: row.id,
+    name: row.name,
+    prefix: row.prefix,
+    scopes: row.scopes as ApiScope[],
+    createdAt: row.createdAt.toISOString(),
+    lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+    revokedAt: row.revokedAt?.toISOString() ?? null,
+  };
+}
+
+export async function listApiKeys(db: Database, owner: ApiOwner): Promise<ApiKeySummary[]> {
+  const rows = await db.select().from(apiKeys).where(eq(apiKeys.ownerId, owner.id)).orderBy(desc(apiKeys.createdAt));
+  return rows.map(toKeySummary);
+}
+
+export async function createApiKey(db: Database, owner: ApiOwner, createdBy: string, request: CreateApiKeyRequest) {
+  const [active] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.ownerId, owner.id), isNull(apiKeys.revokedAt)));
+  if ((active?.n ?? 0) >= MAX_ACTIVE_API_KEYS) {
+    throw AppError.conflict(`At most ${MAX_ACTIVE_API_KEYS} keys can be active at once. Revoke one first.`, 'api_key_limit');
+  }
+  const key = `${KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
+  const signingSecret = newSigningSecret();
+  const [row] = await db
+    .insert(apiKeys)
+    .values({
+      ownerId: owner.id,
+      createdBy,
+      name: request.name,
+      prefix: key.slice(0, VISIBLE_CHARS),
+      keyHash: hashApiKey(key),
+      scopes: [...new Set(request.scopes)],
+      signingSecret,
+    })
+    .returning();
+  return { apiKey: toKeySummary(row!), key, signingSecret };
+}
+
+/** Revoked at once: the next request with it answers 401. Another owner's key answers 404. */
+export async function revokeApiKey(db: Database, owner: ApiOwner, keyId: string): Promise<ApiKeySummary> {
+  const [row] = await db
+    .update(apiKeys)
+    .set({ revokedAt: sql`coalesce(${apiKeys.revokedAt}, now())` })
+    .where(and(eq(apiKeys.id, keyId), eq(apiKeys.ownerId, owner.id)))
+    .returning();
+  if (!row) throw AppError.notFound('This API key was not found.');
+  return toKeySummary(row);
+}
+
+/** The active key for a presented secret, its last-used time touched (at most once a minute). */
+export async function authenticateApiKey(db: Database, presented: string): Promise<ApiKeyRow | null> {
+  if (!presented.startsWith(KEY_PREFIX) || presented.length > 200) return null;
+  const [row] = await db
+    .select()
+    .from(apiKeys)
+    .where(and(eq(apiKeys.keyHash, hashApiKey(presented)), isNull(apiKeys.revokedAt)))
+    .limit(1);
+  if (!row) return null;
+  if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > 60_000) {
+    await db.update(apiKeys).set({ lastUsedAt: sql`now()` }).where(eq(apiKeys.id, row.id));
+  }
+  return row;
+}

@@ -1,0 +1,125 @@
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../db/schema/users.js';
+import { bearer, businessUser, uploadPhoto } from '../../test/support/api-client.js';
+import { permanentEngineError, photo, ScriptedEngine } from '../../test/support/staging-fixtures.js';
+import { createTestApp, type TestApp } from '../../test/support/test-app.js';
+import { WebhookReceiver } from '../../test/support/webhook-receiver.js';
+
+/**
+ * Renders through /api/v1 on the web app's own staging path (real PostgreSQL, pg-boss workers,
+ * the geometry lock), with a customer's webhook receiver that verifies every signature and answers
+ * 500 to each delivery's first attempt.
+ */
+/** A staging run, the lock and a webhook retry on a busy 2-core machine: the ceiling for each test (nothing is timed). */
+const FLOW_TIMEOUT_MS = 180_000;
+const engine = new ScriptedEngine();
+const receiver = new WebhookReceiver();
+let t: TestApp;
+beforeAll(async () => {
+  await receiver.start();
+  t = await createTestApp({
+    jobs: true,
+    services: { engine, retryPolicy: { attempts: 1, baseDelayMs: 10, maxDelayMs: 10 } },
+    env: { API_OUTBOUND_ALLOW: `127.0.0.1:${receiver.port}`, WEBHOOK_RETRY_DELAY_S: '1', WEBHOOK_RETRY_DELAY_MAX_S: '2' },
+  });
+});
+afterAll(async () => {
+  await t?.close();
+  await receiver.close();
+});
+
+async function creditsUsed(userId: string) {
+  const [row] = await t.database.db.select({ used: users.creditsUsed }).from(users).where(eq(users.id, userId));
+  return row!.used;
+}
+
+describe('a render through the API', () => {
+  it('upload → render (idempotent) → signed webhook after a retry → result download; one credit', async () => {
+    const caller = await businessUser(t.app);
+    receiver.secrets.set('key', caller.signingSecret);
+    const photoId = await uploadPhoto(t.app, caller.key, await photo(1600, 1200));
+
+    const create = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/renders',
+        headers: bearer(caller.key, { 'idempotency-key': 'order-4711' }),
+        payload: { photoId, style: 'scandinavian', roomType: 'living_room', listing: 'Lindenstraße 5', callbackUrl: `${receiver.origin}/hook` },
+      });
+    const first = await create();
+    expect(first.statusCode).toBe(202);
+    const render = first.json();
+    expect(render).toMatchObject({ photoId, type: 'staging', listing: 'Lindenstraße 5', credits: 1, results: [], error: null });
+    expect(['queued', 'processing', 'completed']).toContain(render.status);
+
+    const retried = await create();
+    expect(retried.statusCode).toBe(202);
+    expect(retried.headers['idempotent-replayed']).toBe('true');
+    expect(retried.json().id).toBe(render.id);
+
+    const event = await receiver.waitFor((e) => e.body.data.id === render.id);
+    expect(event).toMatchObject({ type: 'render.completed', attempt: 2, secretName: 'key' });
+    expect(event.body.data).toMatchObject({ id: render.id, status: 'completed', results: [{ position: 1, downloadUrl: `/api/v1/renders/${render.id}/results/1` }] });
+
+    const done = (await t.app.inject({ url: `/api/v1/renders/${render.id}`, headers: bearer(caller.key) })).json();
+    expect(done).toMatchObject({ status: 'completed', stage: null, error: null, finishedAt: expect.any(String) });
+    expect(done.results).toHaveLength(1);
+    expect(done.results[0]).toMatchObject({ width: 1600, height: 1200 });
+    expect(done.results[0].lock.alignmentErrorPx).toEqual(expect.any(Number));
+    expect(done.results[0].lock.changedShare).toBeGreaterThan(0);
+    expect(done.results[0].lock.changedShare).toBeLessThan(0.5);
+
+    const download = await t.app.inject({ url: done.results[0].downloadUrl, headers: bearer(caller.key) });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toBe('image/jpeg');
+    expect(await sharp(download.rawPayload).metadata()).toMatchObject({ width: 1600, height: 1200 });
+
+    // One render, one charge, however often the request and the webhook were retried.
+    expect(await creditsUsed(caller.userId)).toBe(1);
+    // The engine was asked once, for what the caller asked.
+    expect(engine.calls.filter((c) => c.styleId === 'scandinavian').map((c) => [c.roomType, c.task ?? 'furnish'])).toEqual([['living_room', 'furnish']]);
+    const log = (await t.app.inject({ url: '/api/settings/api/webhooks', headers: { cookie: caller.cookie } })).json();
+    expect(log.deliveries).toEqual([
+      expect.objectContaining({ renderId: render.id, eventType: 'render.completed', attempts: 2, lastStatus: 204, state: 'delivered', url: `${receiver.origin}/hook` }),
+    ]);
+  }, FLOW_TIMEOUT_MS);
+
+  it('a refused render sends render.failed to registered endpoints, with its own secret, and refunds', async () => {
+    const caller = await businessUser(t.app);
+    const endpoint = await t.app.inject({ method: 'POST', url: '/api/settings/api/webhooks', headers: { cookie: caller.cookie }, payload: { url: `${receiver.origin}/endpoint` } });
+    expect(endpoint.statusCode).toBe(201);
+    receiver.secrets.set('endpoint', endpoint.json().secret);
+    const photoId = await uploadPhoto(t.app, caller.key, await photo(1200, 900));
+    engine.push(permanentEngineError());
+    const created = await t.app.inject({ method: 'POST', url: '/api/v1/renders', headers: bearer(caller.key), payload: { photoId } });
+    expect(created.statusCode).toBe(202);
+    const event = await receiver.waitFor((e) => e.body.data.id === created.json().id);
+    expect(event).toMatchObject({ type: 'render.failed', secretName: 'endpoint' });
+    expect(event.body.data).toMatchObject({ status: 'failed', results: [], error: { code: expect.any(String), message: expect.stringContaining('refunded') } });
+    expect(await creditsUsed(caller.userId)).toBe(0);
+  }, FLOW_TIMEOUT_MS);
+
+  it('a photo from an allowed URL is fetched and validated like an upload', async () => {
+    const caller = await businessUser(t.app);
+    receiver.files.set('room.webp', { body: await photo(1000, 750, 'webp'), contentType: 'image/webp' });
+    const response = await t.app.inject({ method: 'POST', url: '/api/v1/photos/from-url', headers: bearer(caller.key), payload: { url: `${receiver.origin}/files/room.webp` } });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({ width: 1000, height: 750 });
+  });
+
+  it('the same rules as the web app: no credits → 402, nothing queued; another user’s photo → 404', async () => {
+    const poor = await businessUser(t.app, { creditsLimit: 0 });
+    const photoId = await uploadPhoto(t.app, poor.key, await photo(800, 600));
+    const refused = await t.app.inject({ method: 'POST', url: '/api/v1/renders', headers: bearer(poor.key), payload: { photoId } });
+    expect(refused.statusCode).toBe(402);
+    expect(refused.json().code).toBe('insufficient_credits');
+    expect((await t.app.inject({ url: '/api/v1/renders', headers: bearer(poor.key) })).json()).toEqual({ data: [], nextCursor: null });
+
+    const other = await businessUser(t.app);
+    const foreign = await t.app.inject({ method: 'POST', url: '/api/v1/renders', headers: bearer(other.key), payload: { photoId } });
+    expect(foreign.statusCode).toBe(404);
+    expect(await creditsUsed(other.userId)).toBe(0);
+  });
+});
