@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import manifest from '../../web/src/features/landing/examples.json';
+import manifest from '../../web/src/features/landing/examples.json' with { type: 'json' };
 import { corpusImage, type CorpusFile } from './support/corpus.js';
 
 /**
