@@ -24,7 +24,12 @@ async function shoot(page: Page, name: string) {
         }
         window.scrollTo(0, 0);
       });
-      await page.waitForFunction(() => [...document.images].every((img) => img.complete));
+      for (const img of await page.locator('img[loading="lazy"]').all()) {
+        await img.scrollIntoViewIfNeeded();
+        await expect(img).toHaveJSProperty('complete', true);
+        expect(await img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBeGreaterThan(0);
+      }
+      await page.evaluate(() => window.scrollTo(0, 0));
       await page.screenshot({ path: path.join(dir, `${name}-${dark ? 'dark' : 'light'}-${width}.png`), fullPage: true });
     }
   }

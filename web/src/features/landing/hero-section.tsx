@@ -106,7 +106,7 @@ export function HeroSection() {
             <span className="inline-flex items-center gap-1.5">
               <MousePointerClick className="size-4" aria-hidden /> {t('hero.dragHint')}
             </span>
-            <span className="rounded-full border bg-card px-2.5 py-0.5 text-xs font-medium text-foreground">
+            <span className="shrink-0 whitespace-nowrap rounded-full border bg-card px-2.5 py-0.5 text-xs font-medium text-foreground">
               {t('hero.exampleChip')}
             </span>
           </figcaption>
