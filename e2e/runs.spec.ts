@@ -68,7 +68,7 @@ test('EN: a partial run shows staged and failed photos side by side; "Retry fail
   await expect(failed).toHaveCount(1);
   await expect(failed).toContainText('Image 2');
   await expect(failed).toContainText('The result changed the room itself');
-  await expect(page.getByRole('button', { name: /Open image 1/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Open Image 1$/ })).toBeVisible();
   await expect(page.getByTestId('partial-project-link')).toHaveText('Partial flat');
   await expect(creditsLeft(page)).toHaveText('5');
   await saveShots(page, 'partial-run');
@@ -79,7 +79,7 @@ test('EN: a partial run shows staged and failed photos side by side; "Retry fail
   await page.getByRole('button', { name: 'Retry failed image' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Staging complete' })).toBeVisible({ timeout: 90_000 });
   expect(openaiApp.fake.edits.length - edits).toBe(1);
-  await expect(page.getByRole('button', { name: /Open image/ })).toHaveCount(2);
+  await expect(page.getByRole('button', { name: /^Open Image \d$/ })).toHaveCount(2);
   await expect(creditsLeft(page)).toHaveText('4');
   await saveShots(page, 'after-retry');
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // After `vite build`: renders `/` for a signed-out visitor in German and English (web/src/prerender.tsx)
-// into dist/web/landing.{de,en}.html, which the server sends to requests without a session cookie;
+// into dist/web/landing.{de,en}.{preview,ai}.html (one per engine variant, decision 039), which the
+// server sends to requests without a session cookie;
 // they load the landing page's own entry (web/src/landing.tsx), which hydrates only its interactive parts.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -19,17 +20,19 @@ try {
     ['build', '--ssr', 'src/prerender.tsx', '--outDir', ssrDir, '--emptyOutDir', '--logLevel', 'warn'],
     { stdio: 'inherit' },
   );
-  const { renderLanding, landingTitle, LANGUAGES } = await import(pathToFileURL(path.join(ssrDir, 'prerender.js')).href);
+  const { renderLanding, landingTitle, LANGUAGES, LANDING_VARIANTS } = await import(pathToFileURL(path.join(ssrDir, 'prerender.js')).href);
   const template = deferAppCode(readFileSync(path.join(outDir, 'index.html'), 'utf8'), landingEntry(outDir));
   if (!template.includes('<div id="root"></div>')) throw new Error('index.html has no empty <div id="root"></div>');
   for (const language of LANGUAGES) {
-    const body = await renderLanding(language);
-    const html = template
-      .replace(/<html lang="[a-z]+">/, `<html lang="${language}">`)
-      .replace(/<title>[^<]*<\/title>/, `<title>${landingTitle(language)}</title>`)
-      .replace('<div id="root"></div>', `<div id="root" data-prerendered="${language}">${body}</div>`);
-    writeFileSync(path.join(outDir, `landing.${language}.html`), html);
-    console.log(`prerendered / (${language}): ${(html.length / 1024).toFixed(1)} KB`);
+    for (const variant of LANDING_VARIANTS) {
+      const body = await renderLanding(language, variant);
+      const html = template
+        .replace(/<html lang="[a-z]+">/, `<html lang="${language}">`)
+        .replace(/<title>[^<]*<\/title>/, `<title>${landingTitle(language)}</title>`)
+        .replace('<div id="root"></div>', `<div id="root" data-prerendered="${language}" data-landing-variant="${variant}">${body}</div>`);
+      writeFileSync(path.join(outDir, `landing.${language}.${variant}.html`), html);
+      console.log(`prerendered / (${language}, ${variant}): ${(html.length / 1024).toFixed(1)} KB`);
+    }
   }
 } finally {
   rmSync(ssrDir, { recursive: true, force: true });

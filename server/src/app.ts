@@ -13,7 +13,8 @@ import { stripeWebhookRoutes } from './billing/webhook-routes.js';
 import { createWebhookProcessor } from './billing/webhook-processor.js';
 import { createMailBillingNotifier } from './billing/billing-notifier.js';
 import { salesRoutes } from './sales/routes.js';
-import type { AppConfig } from './config.js';
+import { publicConfig, type AppConfig } from './config.js';
+import { landingVariant } from '../../contract/public-config.js';
 import type { DatabaseHandle } from './db/client.js';
 import { healthRoutes } from './health/routes.js';
 import { registerErrorHandling } from './http/error-handler.js';
@@ -150,6 +151,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     concurrentRenders: config.API_CONCURRENT_RENDERS,
   });
 
-  await registerSpa(app, webRoot);
+  await registerSpa(app, webRoot, landingVariant(publicConfig(config)));
   return app;
 }

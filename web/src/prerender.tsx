@@ -1,6 +1,8 @@
 import { renderToString } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
+import { LANDING_VARIANTS, type LandingVariant } from '@contract/public-config';
 import { AppRoot } from './app/app-root';
+import { seedLandingVariant } from './features/landing/landing-variant';
 import commonDe from './i18n/common/de.json';
 import commonEn from './i18n/common/en.json';
 import { initI18n } from './i18n/i18n';
@@ -10,11 +12,14 @@ import { signedOutQueryClient } from './lib/query-client';
 /**
  * Build-time rendering of `/` for a signed-out visitor (scripts/prerender-landing.mjs), so the
  * landing page paints from HTML and CSS before any script ran; landing.tsx hydrates its interactive
- * parts (decision 021).
+ * parts (decision 021). One page per language and engine variant: its promises and examples follow
+ * the engine the server stages with (decision 039).
  */
-export async function renderLanding(language: Language): Promise<string> {
+export async function renderLanding(language: Language, variant: LandingVariant): Promise<string> {
   initI18n(language);
-  const app = <AppRoot queryClient={signedOutQueryClient()} ssrPath="/" />;
+  const queryClient = signedOutQueryClient();
+  seedLandingVariant(queryClient, variant);
+  const app = <AppRoot queryClient={queryClient} ssrPath="/" />;
   // First pass: loads every lazy part and namespace. Its output would reveal late parts with inline
   // scripts, which our Content-Security-Policy forbids; the second pass has nothing left to wait for
   // and gives plain, complete HTML.
@@ -30,4 +35,4 @@ export function landingTitle(language: Language): string {
   return (language === 'de' ? commonDe : commonEn).titles.landing;
 }
 
-export { LANGUAGES };
+export { LANGUAGES, LANDING_VARIANTS };

@@ -15,9 +15,10 @@ const app = Fastify();
 beforeAll(async () => {
   root = mkdtempSync(path.join(tmpdir(), 'raumwerk-spa-'));
   writeFileSync(path.join(root, 'index.html'), '<div id="root"></div>');
-  writeFileSync(path.join(root, 'landing.de.html'), '<div id="root" data-prerendered="de">Leere Räume</div>');
-  writeFileSync(path.join(root, 'landing.en.html'), '<div id="root" data-prerendered="en">Empty rooms</div>');
-  writeFileSync(path.join(root, 'landing.en.html.br'), brotliCompressSync('<div id="root" data-prerendered="en">Empty rooms</div>'));
+  writeFileSync(path.join(root, 'landing.de.preview.html'), '<div id="root" data-prerendered="de">Leere Räume</div>');
+  writeFileSync(path.join(root, 'landing.en.preview.html'), '<div id="root" data-prerendered="en">Empty rooms</div>');
+  writeFileSync(path.join(root, 'landing.en.preview.html.br'), brotliCompressSync('<div id="root" data-prerendered="en">Empty rooms</div>'));
+  writeFileSync(path.join(root, 'landing.en.ai.html'), '<div id="root" data-prerendered="en" data-landing-variant="ai">Empty rooms, AI</div>');
   await app.register(fastifyCookie);
   await registerSpa(app, root);
 });
@@ -45,6 +46,17 @@ describe('the prerendered landing page', () => {
     const de = await app.inject({ url: '/', headers: { 'accept-language': 'de', 'accept-encoding': 'gzip' } });
     expect(de.headers['content-encoding']).toBeUndefined();
     expect(de.body).toContain('Leere Räume');
+  });
+
+  it("is the variant of the server's engine (decision 039): the preview page unless an AI engine stages", async () => {
+    const preview = await app.inject({ url: '/', headers: { 'accept-language': 'en' } });
+    expect(preview.body).toBe('<div id="root" data-prerendered="en">Empty rooms</div>');
+    const ai = Fastify();
+    await ai.register(fastifyCookie);
+    await registerSpa(ai, root, 'ai');
+    const res = await ai.inject({ url: '/', headers: { 'accept-language': 'en' } });
+    expect(res.body).toBe('<div id="root" data-prerendered="en" data-landing-variant="ai">Empty rooms, AI</div>');
+    await ai.close();
   });
 
   it('is not sent with a session cookie (home is shown at / then), nor on other paths', async () => {
@@ -87,7 +99,7 @@ describe('inlineScriptHashes', () => {
     const theme = "document.documentElement.classList.toggle('dark', true);";
     const loader = "import('/assets/index-abc.js')";
     writeFileSync(path.join(dir, 'index.html'), `<script>${theme}</script><script type="module" crossorigin src="/assets/index-abc.js"></script>`);
-    writeFileSync(path.join(dir, 'landing.de.html'), `<script>${theme}</script><script type="module">${loader}</script>`);
+    writeFileSync(path.join(dir, 'landing.de.ai.html'), `<script>${theme}</script><script type="module">${loader}</script>`);
     writeFileSync(path.join(dir, 'other.html'), '<script>alert(1)</script>');
     const sha = (body: string) => `'sha256-${createHash('sha256').update(body).digest('base64')}'`;
     expect(inlineScriptHashes(dir).sort()).toEqual([sha(theme), sha(loader)].sort());

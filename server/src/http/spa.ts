@@ -4,19 +4,23 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isAppPage } from '../../../contract/pages.js';
+import type { LandingVariant } from '../../../contract/public-config.js';
 import { SESSION_COOKIE } from '../auth/session-store.js';
 import { webDistFolder } from '../paths.js';
 
 type Encoded = { identity: Buffer; br?: Buffer; gzip?: Buffer };
 
-/** landing.<lang>.html written by scripts/prerender-landing.mjs, with its .br/.gz siblings. */
-function readPrerenderedLanding(root: string): Partial<Record<'de' | 'en', Encoded>> {
+/**
+ * landing.<lang>.<variant>.html written by scripts/prerender-landing.mjs, with its .br/.gz siblings:
+ * the variant of this server's engine (decision 039).
+ */
+function readPrerenderedLanding(root: string, variant: LandingVariant): Partial<Record<'de' | 'en', Encoded>> {
   const pages: Partial<Record<'de' | 'en', Encoded>> = {};
   for (const language of ['de', 'en'] as const) {
-    const file = path.join(root, `landing.${language}.html`);
+    const file = path.join(root, `landing.${language}.${variant}.html`);
     if (!existsSync(file)) continue;
-    const variant = (suffix: string) => (existsSync(file + suffix) ? readFileSync(file + suffix) : undefined);
-    pages[language] = { identity: readFileSync(file), br: variant('.br'), gzip: variant('.gz') };
+    const encoded = (suffix: string) => (existsSync(file + suffix) ? readFileSync(file + suffix) : undefined);
+    pages[language] = { identity: readFileSync(file), br: encoded('.br'), gzip: encoded('.gz') };
   }
   return pages;
 }
@@ -27,7 +31,7 @@ function readPrerenderedLanding(root: string): Partial<Record<'de' | 'en', Encod
  */
 export function inlineScriptHashes(root: string): string[] {
   if (!existsSync(root)) return [];
-  const pages = readdirSync(root).filter((name) => name === 'index.html' || /^landing\.[a-z]+\.html$/.test(name));
+  const pages = readdirSync(root).filter((name) => name === 'index.html' || /^landing\.[a-z]+\.[a-z]+\.html$/.test(name));
   const hashes = new Set<string>();
   for (const page of pages) {
     const html = readFileSync(path.join(root, page), 'utf8');
@@ -64,9 +68,10 @@ function acceptedEncoding(request: FastifyRequest, page: Encoded): 'br' | 'gzip'
  * other non-API GET answered with index.html so the client router can show its pages: with status
  * 200 for the app's pages (contract/pages.ts), 404 for any other path (the app shows its 404 page).
  * `/` without a session cookie gets the prerendered landing page in the visitor's language, which
- * paints before any script runs; signed-in users (who see home at `/`) get the plain shell.
+ * paints before any script runs, in the variant of this server's engine (`landingVariant`);
+ * signed-in users (who see home at `/`) get the plain shell.
  */
-export async function registerSpa(app: FastifyInstance, root = webDistFolder) {
+export async function registerSpa(app: FastifyInstance, root = webDistFolder, landingVariant: LandingVariant = 'preview') {
   const indexFile = path.join(root, 'index.html');
   const built = existsSync(indexFile);
   if (built) {
@@ -85,7 +90,7 @@ export async function registerSpa(app: FastifyInstance, root = webDistFolder) {
     });
   }
   const indexHtml = built ? readFileSync(indexFile) : null;
-  const landing = built ? readPrerenderedLanding(root) : {};
+  const landing = built ? readPrerenderedLanding(root, landingVariant) : {};
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0]!;

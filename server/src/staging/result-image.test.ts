@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { photo } from '../../test/support/staging-fixtures.js';
 import type { LockComposite } from './geometry-lock/lock-result.js';
-import { finishResult } from './result-image.js';
+import { finishResult, watermarkText } from './result-image.js';
 
 /** A composite with nothing added (the photo itself), drawn at the asked size as the lock draws its own. */
 async function raw(image: Buffer | Promise<Buffer>): Promise<LockComposite> {
@@ -36,6 +36,14 @@ describe('finishResult', () => {
 
     const upright = await finishResult(await raw(photo(1200, 2400)), 'free');
     expect([upright.width, upright.height]).toEqual([640, 1280]);
+  });
+
+  it("writes the free watermark in the account's language (issue #26): a German account's label differs, the picture does not", async () => {
+    const landscape = await photo(2400, 1600);
+    const [de, en] = await Promise.all([finishResult(await raw(landscape), 'free', 'furnish', 'de'), finishResult(await raw(landscape), 'free', 'furnish', 'en')]);
+    expect(await difference(de.image, en.image, { left: 1080 - 400, top: 720 - 70, width: 400, height: 70 })).toBeGreaterThan(5);
+    expect(await difference(de.image, en.image, { left: 0, top: 0, width: 600, height: 500 })).toBe(0);
+    expect(watermarkText('de')).toBe('Virtuell eingerichtet · Raumwerk');
   });
 
   it('watermarks odd and tiny sizes without overflowing the image', async () => {

@@ -3,9 +3,11 @@ import { PLANS, type PlanId } from '../../../contract/plans.js';
 import { THUMBNAIL_MAX_SIDE } from '../../../contract/limits.js';
 import { fullSizeJpeg, THUMBNAIL_WEBP } from '../images/image-work.js';
 import { provenanceXmp, type ProvenanceKind } from '../images/provenance.js';
+import { DISCLOSURE_TEXT } from '../objects/disclosure-label.js';
 import type { LockComposite } from './geometry-lock/lock-result.js';
 
-export const WATERMARK_TEXT = 'Virtually staged · Raumwerk';
+/** The free plan's watermark in the account's language (the same words as the download label). */
+export const watermarkText = (language: 'de' | 'en'): string => `${DISCLOSURE_TEXT[language]} · Raumwerk`;
 
 export interface FinishedImage {
   image: Buffer;
@@ -24,7 +26,7 @@ export interface FinishedImage {
  * composite is drawn here, at the delivered size, in one libvips pass from the original's decoder to
  * the JPEG encoder (no intermediate file, no raw full-resolution buffer).
  */
-export async function finishResult(composite: LockComposite, planId: PlanId, kind: ProvenanceKind = 'furnish'): Promise<FinishedImage> {
+export async function finishResult(composite: LockComposite, planId: PlanId, kind: ProvenanceKind = 'furnish', language: 'de' | 'en' = 'en'): Promise<FinishedImage> {
   const xmp = provenanceXmp(kind);
   const plan = PLANS[planId] ?? PLANS.free;
   const { width: inW, height: inH } = composite;
@@ -37,7 +39,7 @@ export async function finishResult(composite: LockComposite, planId: PlanId, kin
   const scale = Math.min(1, box.width / inW, box.height / inH);
   const [outW, outH] = [Math.max(1, Math.round(inW * scale)), Math.max(1, Math.round(inH * scale))];
   // One pixel of slack: an overlay larger than the image is an error.
-  const overlays = plan.watermark ? [{ input: watermarkSvg(Math.max(1, outW - 1), Math.max(1, outH - 1)), gravity: 'southeast' }] : [];
+  const overlays = plan.watermark ? [{ input: watermarkSvg(Math.max(1, outW - 1), Math.max(1, outH - 1), watermarkText(language)), gravity: 'southeast' }] : [];
   const pipeline = await composite.render({ width: outW, height: outH }, overlays);
   const { data: image, info } = await pipeline.jpeg(fullSizeJpeg(90)).withXmp(xmp).toBuffer({ resolveWithObject: true });
   // From the finished JPEG, so the thumbnail shows the watermark too (shrink-on-load keeps it cheap).
@@ -49,10 +51,10 @@ function thumbnailOf(image: Buffer, xmp: string): Promise<Buffer> {
 }
 
 /** A translucent label in the bottom-right corner, sized to the image (readable at thumbnail size too). */
-export function watermarkSvg(width: number, height: number): Buffer {
+export function watermarkSvg(width: number, height: number, text = watermarkText('en')): Buffer {
   const fontSize = Math.max(12, Math.round(Math.min(width, height * 1.6) * 0.026));
   const padX = Math.round(fontSize * 0.8);
-  const labelWidth = Math.min(width, Math.round(WATERMARK_TEXT.length * fontSize * 0.58 + padX * 2));
+  const labelWidth = Math.min(width, Math.round(text.length * fontSize * 0.58 + padX * 2));
   const labelHeight = Math.round(fontSize * 1.9);
   const margin = Math.round(fontSize * 0.8);
   const w = Math.min(width, labelWidth + margin);
@@ -61,7 +63,7 @@ export function watermarkSvg(width: number, height: number): Buffer {
     `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}">` +
       `<rect x="0" y="0" width="${labelWidth}" height="${labelHeight}" rx="${Math.round(labelHeight / 2)}" fill="#000" fill-opacity="0.5"/>` +
       `<text x="${labelWidth / 2}" y="${labelHeight / 2}" dy="0.35em" text-anchor="middle" fill="#fff" fill-opacity="0.92" ` +
-      `font-family="DejaVu Sans, Liberation Sans, Arial, Helvetica, sans-serif" font-size="${fontSize}" font-weight="600">${escapeXml(WATERMARK_TEXT)}</text>` +
+      `font-family="DejaVu Sans, Liberation Sans, Arial, Helvetica, sans-serif" font-size="${fontSize}" font-weight="600">${escapeXml(text)}</text>` +
       `</svg>`,
   );
 }

@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ComponentType, ReactNode } from 'react';
 import { DESIGNS_ISLAND, DesignsGallery } from '@/features/landing/designs-section';
+import { prerenderedVariant, seedLandingVariant } from '@/features/landing/landing-variant';
 import { PRICING_ISLAND, PricingContent } from '@/features/landing/pricing-section';
 import { signedOutQueryClient } from '@/lib/query-client';
 import { COOKIE_SETTINGS_ISLAND, CookieSettingsButton } from './cookie-settings-button';
@@ -17,6 +18,9 @@ export const DEFERRED_ISLANDS: Record<string, ComponentType> = {
 };
 
 const queryClient = signedOutQueryClient();
+// The gallery shows what the page was prerendered for (decision 039), so hydration matches it.
+const variant = prerenderedVariant(document.getElementById('root'));
+if (variant) seedLandingVariant(queryClient, variant);
 
 export function DeferredIslandProviders({ children }: { children: ReactNode }) {
   return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;

@@ -131,7 +131,7 @@ export async function runStaging(deps: StagingRunDeps, data: StagingRunPayload, 
   const inputs = async () => {
     const original = run.originalImageId ? await findImage(db, run.originalImageId) : null;
     const source = original ? await storage.read(original.filePath.slice(1)) : null;
-    const [owner] = await db.select({ plan: users.subscriptionPlan }).from(users).where(eq(users.id, run.userId));
+    const [owner] = await db.select({ plan: users.subscriptionPlan, language: users.language }).from(users).where(eq(users.id, run.userId));
     return { original, source, owner };
   };
   const loaded = await inputs().catch((err: unknown) => {
@@ -196,7 +196,7 @@ export async function runStaging(deps: StagingRunDeps, data: StagingRunPayload, 
             return { verdict: 'refused', figures: outcome.figures, reasons: [TOO_LITTLE_CHANGED] };
           }
           await stage('finishing');
-          const [finished, changeMask] = await Promise.all([finishResult(outcome.composite, plan, input.task), changeOverlay(outcome.changeMask)]);
+          const [finished, changeMask] = await Promise.all([finishResult(outcome.composite, plan, input.task, owner?.language ?? 'en'), changeOverlay(outcome.changeMask)]);
           return { verdict: 'locked', figures: outcome.figures, changeMask, finished };
         },
         { signal },

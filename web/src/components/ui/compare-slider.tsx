@@ -8,6 +8,8 @@ export interface CompareImage {
   /** Responsive candidates (`srcset`) and their `sizes`, e.g. the landing page's WebP variants. */
   srcSet?: string;
   sizes?: string;
+  /** Modern formats tried before `src`/`srcSet` (a `<picture>`), e.g. AVIF then WebP, each with its own srcset. */
+  sources?: { type: string; srcSet: string }[];
 }
 
 export interface CompareSliderProps {
@@ -99,30 +101,48 @@ export function CompareSlider({
   };
 
   const ratio = width && height ? `${width} / ${height}` : '4 / 3';
-  const imageClass = cn('pointer-events-none absolute inset-0 size-full', fit === 'cover' ? 'object-cover' : 'object-contain');
-  const rounded = Math.round(position);
-  const image = (img: CompareImage, style?: React.CSSProperties) => (
-    <img
-      src={img.src}
-      srcSet={img.srcSet}
-      sizes={img.sizes}
-      alt={img.alt}
-      width={width ?? undefined}
-      height={height ?? undefined}
-      loading={priority ? 'eager' : loading}
-      fetchPriority={priority ? 'high' : undefined}
-      decoding="async"
-      draggable={false}
-      className={imageClass}
-      style={style}
-    />
+  const imageClass = cn(
+    'pointer-events-none absolute inset-0 size-full',
+    fit === 'cover' ? 'object-cover' : 'object-contain',
   );
-  const cornerLabel = 'pointer-events-none absolute top-3 rounded-md bg-black/60 px-2 py-1 text-[11px] font-semibold uppercase tracking-wider text-white backdrop-blur-sm transition-opacity';
+  const rounded = Math.round(position);
+  const image = (img: CompareImage, style?: React.CSSProperties) => {
+    const element = (
+      <img
+        src={img.src}
+        srcSet={img.srcSet}
+        sizes={img.sizes}
+        alt={img.alt}
+        width={width ?? undefined}
+        height={height ?? undefined}
+        loading={priority ? 'eager' : loading}
+        fetchPriority={priority ? 'high' : undefined}
+        decoding="async"
+        draggable={false}
+        className={imageClass}
+        style={style}
+      />
+    );
+    if (!img.sources?.length) return element;
+    return (
+      <picture>
+        {img.sources.map((source) => (
+          <source key={source.type} type={source.type} srcSet={source.srcSet} sizes={img.sizes} />
+        ))}
+        {element}
+      </picture>
+    );
+  };
+  const cornerLabel =
+    'pointer-events-none absolute top-3 rounded-md bg-black/60 px-2 py-1 text-[11px] font-semibold uppercase tracking-wider text-white backdrop-blur-sm transition-opacity';
 
   return (
     <div
       ref={boxRef}
-      className={cn('group/compare relative w-full touch-pan-y select-none overflow-hidden rounded-xl bg-muted', className)}
+      className={cn(
+        'group/compare relative w-full touch-pan-y select-none overflow-hidden rounded-xl bg-muted',
+        className,
+      )}
       style={{ aspectRatio: ratio }}
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
@@ -140,7 +160,11 @@ export function CompareSlider({
       <span className={cn(cornerLabel, 'right-3', position > 88 && 'opacity-0')} aria-hidden>
         {labels.after}
       </span>
-      <div className="pointer-events-none absolute inset-y-0 w-0.5 -translate-x-1/2 bg-white shadow-[0_0_8px_rgba(0,0,0,0.45)]" style={{ left: `${position}%` }} aria-hidden />
+      <div
+        className="pointer-events-none absolute inset-y-0 w-0.5 -translate-x-1/2 bg-white shadow-[0_0_8px_rgba(0,0,0,0.45)]"
+        style={{ left: `${position}%` }}
+        aria-hidden
+      />
       <div
         ref={handleRef}
         role="slider"

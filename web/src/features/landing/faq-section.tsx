@@ -2,9 +2,15 @@ import { ChevronDown } from 'lucide-react';
 import { useTranslation } from '@/i18n/i18n';
 import { MAX_UPLOAD_BYTES } from '@contract/limits';
 import { PLANS } from '@contract/plans';
+import { useLandingVariant } from './landing-variant';
 import { SectionHeading } from './section-heading';
 
 const QUESTIONS = ['q1', 'q2', 'q3', 'q4', 'q5', 'q6'] as const;
+/** Texts that name the AI have their own wording where the preview engine stages (decision 039). */
+const PREVIEW_WORDING: Partial<Record<(typeof QUESTIONS)[number], ('question' | 'answer')[]>> = {
+  q3: ['answer'],
+  q6: ['question', 'answer'],
+};
 
 /**
  * Spec §1: an FAQ of 5 questions (processing time, recommended resolution, credits, usage, privacy).
@@ -13,6 +19,9 @@ const QUESTIONS = ['q1', 'q2', 'q3', 'q4', 'q5', 'q6'] as const;
  */
 export function FaqSection() {
   const { t } = useTranslation('landing');
+  const preview = useLandingVariant() === 'preview';
+  const text = (q: (typeof QUESTIONS)[number], part: 'question' | 'answer') =>
+    t(`faq.${q}.${part}${preview && PREVIEW_WORDING[q]?.includes(part) ? 'Preview' : ''}`, values);
   const values = {
     maxMb: MAX_UPLOAD_BYTES / (1024 * 1024),
     freeCredits: PLANS.free.creditsPerMonth,
@@ -34,7 +43,10 @@ export function FaqSection() {
           <p className="mt-4 text-pretty text-muted-foreground">
             {t('faq.subtitle')}{' '}
             {/* The operator's address is configuration (COMPANY_*), which the prerendered page cannot know. */}
-            <a href="/impressum" className="font-medium text-primary underline-offset-4 hover:underline">
+            <a
+              href="/impressum"
+              className="font-medium text-primary underline-offset-4 hover:underline"
+            >
               {t('faq.contactLink')}
             </a>
             .
@@ -50,7 +62,7 @@ export function FaqSection() {
               className="group border-b last:border-b-0"
             >
               <summary className="flex cursor-pointer list-none items-center justify-between gap-4 py-5 text-left text-base font-medium transition-all hover:text-primary focus-visible:outline-2 focus-visible:outline-ring [&::-webkit-details-marker]:hidden">
-                <h3>{t(`faq.${q}.question`)}</h3>
+                <h3>{text(q, 'question')}</h3>
                 <ChevronDown
                   className="size-5 shrink-0 text-muted-foreground transition-transform duration-200 group-open:rotate-180"
                   aria-hidden
@@ -58,7 +70,7 @@ export function FaqSection() {
               </summary>
               {/* The 15 px answer keeps the small text's line height. */}
               <div className="text-sm text-muted-foreground">
-                <div className="pb-5 text-[15px]">{t(`faq.${q}.answer`, values)}</div>
+                <div className="pb-5 text-[15px]">{text(q, 'answer')}</div>
               </div>
             </details>
           ))}

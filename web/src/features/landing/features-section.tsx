@@ -10,6 +10,7 @@ import {
 import { useTranslation } from '@/i18n/i18n';
 import { MAX_IMAGES_PER_PROJECT } from '@contract/limits';
 import { STYLE_IDS } from '@contract/styles';
+import { useLandingVariant } from './landing-variant';
 import { SectionHeading } from './section-heading';
 
 const FEATURES: { key: string; icon: LucideIcon }[] = [
@@ -23,6 +24,9 @@ const FEATURES: { key: string; icon: LucideIcon }[] = [
 
 export function FeaturesSection() {
   const { t } = useTranslation('landing');
+  // The preview engine draws illustrations: it is not promised photorealism (decision 039).
+  const preview = useLandingVariant() === 'preview';
+  const keyOf = (key: string) => (preview && key === 'realistic' ? 'realisticPreview' : key);
   return (
     <section id="features" aria-labelledby="features-title" className="scroll-mt-20 py-20 sm:py-28">
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
@@ -43,10 +47,10 @@ export function FeaturesSection() {
                 <Icon className="size-5" aria-hidden />
               </span>
               <h3 className="mt-5 text-lg font-semibold tracking-tight">
-                {t(`features.${key}.title`, { count: STYLE_IDS.length })}
+                {t(`features.${keyOf(key)}.title`, { count: STYLE_IDS.length })}
               </h3>
               <p className="mt-2 text-sm leading-relaxed text-muted-foreground">
-                {t(`features.${key}.text`, { images: MAX_IMAGES_PER_PROJECT })}
+                {t(`features.${keyOf(key)}.text`, { images: MAX_IMAGES_PER_PROJECT })}
               </p>
             </li>
           ))}

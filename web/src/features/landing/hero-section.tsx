@@ -1,24 +1,28 @@
-import { ArrowRight, Check, MousePointerClick } from 'lucide-react';
+import { ArrowRight, Check, Info, MousePointerClick } from 'lucide-react';
 import { useTranslation } from '@/i18n/i18n';
 import { PLANS } from '@contract/plans';
-import { STYLE_IDS, STYLES } from '@contract/styles';
+import { STYLE_IDS } from '@contract/styles';
 import { Button } from '@/components/ui/button';
 import { SignUpCta } from './cta-link';
-import { SampleCompare } from './sample-compare';
-import { SAMPLES } from './samples';
+import { ExampleCompare } from './example-compare';
+import { example } from './examples';
+import { useLandingVariant } from './landing-variant';
 
 /** The island of the prerendered landing page that hydrates the hero's slider (decision 021). */
 export const HERO_COMPARE_ISLAND = 'hero-compare';
 
-/** The hero's before/after slider over the first sample (the page's largest paint). */
+/**
+ * The hero's before/after slider over the furnished real pair (the page's largest paint). The same
+ * for every engine: this island hydrates without the page's configuration.
+ */
 export function HeroCompare() {
   const { t } = useTranslation('landing');
   return (
-    <SampleCompare
-      sample={SAMPLES[0]!}
+    <ExampleCompare
+      example={example('furnish')}
       priority
-      initial={35}
-      sizes="(min-width: 1024px) 680px, calc(100vw - 2rem)"
+      initial={40}
+      sizes="(min-width: 1024px) 420px, min(calc(100vw - 2rem), 24rem)"
       label={t('hero.compareLabel')}
       className="rounded-xl"
       data-testid="hero-compare"
@@ -27,9 +31,8 @@ export function HeroCompare() {
 }
 
 export function HeroSection() {
-  const { t, i18n } = useTranslation('landing');
-  const lang = i18n.language === 'de' ? 'de' : 'en';
-  const sample = SAMPLES[0]!;
+  const { t } = useTranslation('landing');
+  const preview = useLandingVariant() === 'preview';
   const points = [
     t('hero.point1'),
     t('hero.point2', { credits: PLANS.free.creditsPerMonth }),
@@ -49,7 +52,7 @@ export function HeroSection() {
         <div>
           <p className="inline-flex items-center gap-2 rounded-full border bg-card/70 px-3 py-1 text-xs font-medium text-muted-foreground shadow-xs backdrop-blur sm:text-sm">
             <span className="size-1.5 rounded-full bg-primary" aria-hidden />
-            {t('hero.eyebrow')}
+            {t(preview ? 'hero.eyebrowPreview' : 'hero.eyebrow')}
           </p>
           <h1
             id="hero-title"
@@ -58,8 +61,17 @@ export function HeroSection() {
             {t('hero.titleLead')} <span className="text-primary">{t('hero.titleAccent')}</span>
           </h1>
           <p className="mt-6 max-w-xl text-pretty text-lg leading-relaxed text-muted-foreground">
-            {t('hero.subtitle', { styles: STYLE_IDS.length })}
+            {t(preview ? 'hero.subtitlePreview' : 'hero.subtitle', { styles: STYLE_IDS.length })}
           </p>
+          {preview && (
+            <p
+              className="mt-5 flex max-w-xl gap-2.5 rounded-xl border bg-card/80 p-3.5 text-sm leading-relaxed text-muted-foreground shadow-xs backdrop-blur"
+              data-testid="hero-preview-note"
+            >
+              <Info className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
+              <span>{t('hero.previewNote')}</span>
+            </p>
+          )}
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <SignUpCta size="lg" className="shadow-lg shadow-primary/20" data-testid="hero-cta">
               {t('hero.ctaPrimary')} <ArrowRight aria-hidden />
@@ -79,7 +91,7 @@ export function HeroSection() {
             ))}
           </ul>
         </div>
-        <figure className="relative">
+        <figure className="relative mx-auto w-full max-w-sm lg:max-w-[420px]">
           <div
             className="absolute -inset-4 -z-10 rounded-[2rem] bg-primary/10 blur-2xl"
             aria-hidden
@@ -94,8 +106,8 @@ export function HeroSection() {
             <span className="inline-flex items-center gap-1.5">
               <MousePointerClick className="size-4" aria-hidden /> {t('hero.dragHint')}
             </span>
-            <span className="rounded-full border bg-card px-2.5 py-0.5 text-xs font-medium text-foreground">
-              {t('hero.styleChip', { style: STYLES[sample.style].name[lang] })}
+            <span className="shrink-0 whitespace-nowrap rounded-full border bg-card px-2.5 py-0.5 text-xs font-medium text-foreground">
+              {t('hero.exampleChip')}
             </span>
           </figcaption>
         </figure>

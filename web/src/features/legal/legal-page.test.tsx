@@ -60,3 +60,30 @@ describe('the legal pages take the operator and retention from the configuration
     expect(await screen.findByTestId('placeholder-notice')).toHaveTextContent('placeholders of a test installation');
   });
 });
+
+describe('the legal notice credits the example photos of the start page (decision 039)', () => {
+  it.each([
+    ['de', 'Beispielfotos', 'unter der MIT-Lizenz'],
+    ['en', 'Example photos', 'under the MIT licence'],
+  ] as const)('%s: names each author with the MIT notice verbatim', async (language, title, licence) => {
+    serve({ operator });
+    renderWithProviders(<LegalPage page="impressum" />, { language });
+    const credits = await screen.findByTestId('photo-credits');
+    const section = document.getElementById('section-photo-credits')!;
+    expect(within(section).getByRole('heading', { name: title })).toBeInTheDocument();
+    expect(section).toHaveTextContent(licence);
+    expect(section).toContainElement(credits);
+    for (const [holder, source] of [
+      ['Copyright (c) 2026 Mateus', 'https://github.com/maateusx/ai-virtual-staging'],
+      ['Copyright (c) 2025 pachy0186-ai', 'https://github.com/pachy0186-ai/realvibeai-realty'],
+    ]) {
+      expect(credits).toHaveTextContent(holder!);
+      expect(within(credits).getByRole('link', { name: source })).toHaveAttribute('href', source);
+    }
+    expect(within(credits).getAllByText('MIT License')).toHaveLength(2);
+    expect(within(credits).getAllByText(/^The above copyright notice and this permission notice shall be included in all copies/)).toHaveLength(2);
+    expect(within(credits).getAllByText(/^THE SOFTWARE IS PROVIDED "AS IS"/)).toHaveLength(2);
+    // The copyright section no longer claims the examples as our own.
+    expect(screen.getByTestId('legal-impressum')).not.toHaveTextContent(language === 'de' ? 'von uns selbst erstellt' : 'were created by us');
+  });
+});

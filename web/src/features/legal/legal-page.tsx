@@ -15,6 +15,7 @@ import { usePublicConfig } from '@/lib/public-config';
 import { PageSpinner } from '@/app/page-spinner';
 import { ImpressumDetails } from './impressum-details';
 import { LegalSections, type LegalSection } from './legal-sections';
+import { PhotoCredits } from './photo-credits';
 import { PlanTable } from './plan-table';
 
 export type LegalPageId = 'impressum' | 'privacy' | 'terms';
@@ -23,14 +24,16 @@ export type LegalPageId = 'impressum' | 'privacy' | 'terms';
 const LAST_UPDATED = new Date('2025-11-21T00:00:00Z');
 
 /** The town of an address like "Musterstraße 1, 10115 Berlin, Germany" (the place of jurisdiction). */
-const townOf = (address: string | null) => address?.match(/\b\d{4,5}\s+([^,]+)/)?.[1]?.trim() ?? null;
+const townOf = (address: string | null) =>
+  address?.match(/\b\d{4,5}\s+([^,]+)/)?.[1]?.trim() ?? null;
 
 /** The texts' values: operator details and retention from the server's configuration, limits from contract/. */
 function legalValues(t: TFunction, config: Partial<PublicConfigResponse>) {
   const operator = config.operator;
   const missing = t('notConfigured');
   const retentionDays = config.retentionDays ?? 0;
-  const retention = (key: string) => (retentionDays > 0 ? t(`retention.${key}`, { days: retentionDays }) : t(`retention.${key}Kept`));
+  const retention = (key: string) =>
+    retentionDays > 0 ? t(`retention.${key}`, { days: retentionDays }) : t(`retention.${key}Kept`);
   return {
     company: operator?.name ?? missing,
     address: operator?.address ?? missing,
@@ -56,7 +59,12 @@ export default function LegalPage({ page }: { page: LegalPageId }) {
   const lang = i18n.language === 'de' ? 'de' : 'en';
   const config = usePublicConfig();
   if (config.isPending) return <PageSpinner />;
-  if (!config.data) return <p className="mx-auto max-w-3xl px-4 py-14 text-muted-foreground" role="alert">{t('configError')}</p>;
+  if (!config.data)
+    return (
+      <p className="mx-auto max-w-3xl px-4 py-14 text-muted-foreground" role="alert">
+        {t('configError')}
+      </p>
+    );
   const values = legalValues(t, config.data);
   const sections = t(`${page}.sections`, { returnObjects: true, ...values }) as LegalSection[];
   const date = new Intl.DateTimeFormat(lang === 'de' ? 'de-DE' : 'en-GB', {
@@ -88,7 +96,13 @@ export default function LegalPage({ page }: { page: LegalPageId }) {
       )}
       <LegalSections
         sections={sections}
-        slot={(section) => (page === 'terms' && section.id === 'plans' ? <PlanTable /> : null)}
+        slot={(section) =>
+          page === 'terms' && section.id === 'plans' ? (
+            <PlanTable />
+          ) : page === 'impressum' && section.id === 'photo-credits' ? (
+            <PhotoCredits />
+          ) : null
+        }
         showToc={page !== 'impressum'}
       />
     </article>

@@ -1,4 +1,5 @@
 import type { ProjectImage } from '@contract/projects';
+import { roomTitles, type RoomTitleWords } from '@/lib/room-titles';
 
 export interface ImagePair {
   /** 1-based position among the originals, oldest first. */
@@ -21,37 +22,11 @@ export function imagePairs(images: ProjectImage[]): ImagePair[] {
   });
 }
 
-/**
- * What each pair is called on the project page (issue #26): by its room ("Living room",
- * "Bedroom 2"; a second photo of one room "Living room · view 2"), and "Image N" for photos left on
- * automatic room detection. `roomName(type)` is the translated room type.
- */
-export function pairTitles(pairs: ImagePair[], roomName: (roomType: string) => string, imageTitle: (n: number) => string, viewTitle: (name: string, n: number) => string): Map<number, string> {
-  const groupsByType = new Map<string, string[]>();
-  const photosByGroup = new Map<string, number>();
-  const titles = new Map<number, string>();
-  for (const pair of pairs) {
-    const type = pair.original.roomType;
-    if (!type || type === 'auto') {
-      titles.set(pair.number, imageTitle(pair.number));
-      continue;
-    }
-    const group = pair.original.roomGroup ?? `${type}-photo-${pair.number}`;
-    const groups = groupsByType.get(type) ?? [];
-    if (!groups.includes(group)) groups.push(group);
-    groupsByType.set(type, groups);
-    photosByGroup.set(group, (photosByGroup.get(group) ?? 0) + 1);
-  }
-  const seen = new Map<string, number>();
-  for (const pair of pairs) {
-    const type = pair.original.roomType;
-    if (!type || type === 'auto') continue;
-    const group = pair.original.roomGroup ?? `${type}-photo-${pair.number}`;
-    const groups = groupsByType.get(type)!;
-    const name = groups.length > 1 ? `${roomName(type)} ${groups.indexOf(group) + 1}` : roomName(type);
-    const view = (seen.get(group) ?? 0) + 1;
-    seen.set(group, view);
-    titles.set(pair.number, view > 1 ? viewTitle(name, view) : name);
-  }
-  return titles;
+/** What each pair is called on the project page: by its room (lib/room-titles.ts), keyed by its number. */
+export function pairTitles(pairs: ImagePair[], words: RoomTitleWords): Map<number, string> {
+  const titles = roomTitles(
+    pairs.map((pair) => pair.original),
+    words,
+  );
+  return new Map(pairs.map((pair, index) => [pair.number, titles[index]!]));
 }

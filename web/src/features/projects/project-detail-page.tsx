@@ -29,12 +29,11 @@ export default function ProjectDetailPage({ id }: { id: string }) {
   const pairs = useMemo(() => {
     if (!project || project.imagesExpired) return [];
     const list = imagePairs(project.images);
-    const titles = pairTitles(
-      list,
-      (type) => t(`rooms.${type}`),
-      (n) => t('detail.imageTitle', { n }),
-      (name, n) => t('detail.viewTitle', { name, n }),
-    );
+    const titles = pairTitles(list, {
+      room: (type) => t(`rooms.${type}`),
+      image: (n) => t('detail.imageTitle', { n }),
+      view: (name, n) => t('detail.viewTitle', { name, n }),
+    });
     return list.map((pair): ImagePair => ({ ...pair, title: titles.get(pair.number) }));
   }, [project, t]);
   const { restage, isRestaging, problem, dismissProblem } = useRestage(project);

@@ -207,7 +207,7 @@ describe('New project form — spec §5', () => {
       'href',
       `/projects/${PROJECT_ID}`,
     );
-    expect(screen.getAllByRole('button', { name: /Open image/ })).toHaveLength(2);
+    expect(screen.getAllByRole('button', { name: /^Open Image \d$/ })).toHaveLength(2);
     // Credits changed: the user is fetched again.
     await waitFor(() =>
       expect(mock.calls.filter((c) => c.url.startsWith('/api/auth/user')).length).toBeGreaterThan(

@@ -104,7 +104,7 @@ describe('a partial run (issue #12)', () => {
       'The result changed the room itself (walls, windows or perspective)',
     );
     expect(failed[1]).toHaveTextContent('The AI service refused this image.');
-    expect(screen.getAllByRole('button', { name: /Open image/ })).toHaveLength(1);
+    expect(screen.getAllByRole('button', { name: /^Open Image \d$/ })).toHaveLength(1);
     // The session dashboard knows the project, failed photos included.
     expect(listSessionProjects()).toMatchObject([{ id: PROJECT_ID }]);
     expect(
@@ -127,7 +127,7 @@ describe('a partial run (issue #12)', () => {
     expect(retried.some((c) => c.url === '/api/projects' || c.url === '/api/objects/upload')).toBe(
       false,
     );
-    expect(screen.getAllByRole('button', { name: /Open image/ })).toHaveLength(2);
+    expect(screen.getAllByRole('button', { name: /^Open Image \d$/ })).toHaveLength(2);
     expect(screen.getByRole('button', { name: 'Retry failed image' })).toBeInTheDocument();
   });
 

@@ -20,6 +20,9 @@ export interface SessionImage {
   /** Staged image path (served at /objects + path); null when staging failed. */
   stagedPath: string | null;
   stagedThumbnailPath: string | null;
+  /** The room the user chose for the photo (decision 025), which names it on the result cards. */
+  roomType?: string;
+  roomGroup?: string;
   /** Why staging this photo failed (a partial run); absent once it is staged. */
   failure?: ImageFailure;
 }

@@ -68,6 +68,7 @@ export function toSessionProject(
         height: original?.height ?? info?.height ?? null,
         stagedPath: delivered?.processedImagePath ?? null,
         stagedThumbnailPath: staged?.thumbnailPath ?? null,
+        ...request.rooms?.[result.index],
         ...('failure' in result ? { failure: withoutResume(result.failure) } : {}),
       };
     }),

@@ -8,13 +8,14 @@ import { imageFailureReason } from '../staging-messages';
  * language for known codes; the server's reasons say the credit was returned).
  */
 export function FailedImageTile({
-  index,
+  title,
   thumb,
   width,
   height,
   failure,
 }: {
-  index: number;
+  /** The photo's name by its room ("Bedroom 2"). */
+  title: string;
   thumb: string;
   width: number | null;
   height: number | null;
@@ -42,7 +43,7 @@ export function FailedImageTile({
         </figcaption>
       </figure>
       <div className="grid gap-1 px-4 py-3">
-        <span className="font-medium">{t('result.imageTitle', { n: index + 1 })}</span>
+        <span className="font-medium">{title}</span>
         <p className="text-sm text-destructive" data-testid="failed-reason">
           {imageFailureReason(t, i18n.language, failure)}
         </p>

@@ -17,6 +17,8 @@ import { downloadImage } from '@/lib/download-image';
 
 export interface ResultItem {
   index: number;
+  /** The photo's name by its room ("Bedroom 2"), see use-image-titles.ts. */
+  title: string;
   originalFull: string;
   originalThumb: string;
   stagedFull: string | null;
@@ -79,7 +81,7 @@ export function ResultDetailDialog({
           <>
             <DialogHeader>
               <DialogTitle>
-                {projectName} · {t('result.imageTitle', { n: item.index + 1 })}
+                {projectName} · {item.title}
               </DialogTitle>
               <DialogDescription>{t('result.restageHint')}</DialogDescription>
             </DialogHeader>

@@ -1,7 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ProjectDetailResponse } from '@contract/projects';
 import { VariationPickerList } from '@/components/variation-picker';
-import { useTranslation } from '@/i18n/i18n';
 import { projectDetailQueryOptions } from '../api/get-project-images';
 import { objectUrl } from '../object-url';
 import type { ResultItem } from './result-detail-dialog';
@@ -34,7 +33,6 @@ export function withChosenVariations(
 
 /** Under the results: a picker per photo staged with several variations (decision 025). */
 export function ResultVariations({ projectId, items }: { projectId: string; items: ResultItem[] }) {
-  const { t } = useTranslation('staging');
   const queryClient = useQueryClient();
   const { data: project } = useResultProject(projectId);
   if (!project) return null;
@@ -42,7 +40,7 @@ export function ResultVariations({ projectId, items }: { projectId: string; item
     const staged = project.images.find(
       (image) => !image.isOriginal && image.filePath === item.stagedPath,
     );
-    return staged ? [{ staged, title: t('result.imageTitle', { n: item.index + 1 }) }] : [];
+    return staged ? [{ staged, title: item.title }] : [];
   });
   return (
     <VariationPickerList

@@ -10,6 +10,7 @@ import { objectUrl } from '../object-url';
 import type { SessionProject } from '../session-projects';
 import { PreviewEngineBadge } from '@/components/preview-engine-badge';
 import { usePublicConfig } from '@/lib/public-config';
+import { useImageTitles } from '../use-image-titles';
 
 export interface SessionProjectCardProps {
   project: SessionProject;
@@ -29,6 +30,7 @@ export function SessionProjectCard({
   const { t, i18n } = useTranslation('staging');
   // Results of this session: made by the engine the server stages with now.
   const engine = usePublicConfig().data?.stagingEngine;
+  const titles = useImageTitles(project.images);
   const lang = i18n.language.startsWith('de') ? 'de' : 'en';
   const styleId = styleIdFromName(project.styleGuide.styleName);
   const style = styleId === 'custom' ? project.styleGuide.styleName : STYLES[styleId].name[lang];
@@ -143,7 +145,7 @@ export function SessionProjectCard({
               )}
               <div className="flex items-center justify-between gap-3">
                 <span className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted-foreground">
-                  {t('result.imageTitle', { n: index + 1 })}
+                  {titles[index]}
                   {image.qualityWarning && (
                     <span className="inline-flex items-center gap-1 whitespace-nowrap rounded-full bg-warning/15 px-2 py-0.5 text-xs font-medium text-amber-800 dark:text-amber-200">
                       <TriangleAlert className="size-3" aria-hidden /> {t('dashboard.lowRes')}
@@ -159,7 +161,7 @@ export function SessionProjectCard({
                 >
                   <RefreshCw className={cn(running && 'animate-spin')} aria-hidden />
                   {running ? t('dashboard.regenerating') : t('dashboard.regenerate')}
-                  <span className="sr-only"> ({t('result.imageTitle', { n: index + 1 })})</span>
+                  <span className="sr-only"> ({titles[index]})</span>
                 </Button>
               </div>
             </li>

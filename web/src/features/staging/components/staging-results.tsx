@@ -20,11 +20,13 @@ import { FailedImageTile } from './failed-image-tile';
 import { ResultDetailDialog, type ResultItem } from './result-detail-dialog';
 import { PreviewEngineBadge } from '@/components/preview-engine-badge';
 import { usePublicConfig } from '@/lib/public-config';
+import { useImageTitles } from '../use-image-titles';
 import { ResultVariations, useResultProject, withChosenVariations } from './result-variations';
 
-export function resultItems(project: SessionProject, previews: string[]): ResultItem[] {
+export function resultItems(project: SessionProject, previews: string[], titles: string[]): ResultItem[] {
   return project.images.map((image, index) => ({
     index,
+    title: titles[index] ?? '',
     originalFull: image.originalPath ? objectUrl(image.originalPath) : (previews[index] ?? ''),
     originalThumb: image.originalThumbnailPath
       ? objectUrl(image.originalThumbnailPath)
@@ -66,7 +68,8 @@ export function StagingResults({
   const lang = i18n.language.startsWith('de') ? 'de' : 'en';
   const [open, setOpen] = useState<number | null>(null);
   const stored = useResultProject(project.id);
-  const items = withChosenVariations(resultItems(project, previews), stored.data);
+  const titles = useImageTitles(project.images);
+  const items = withChosenVariations(resultItems(project, previews, titles), stored.data);
   const delivered = items.filter((item) => item.stagedFull);
   const failedCount = project.images.filter((image) => image.failure).length;
   const partial = failedCount > 0;
@@ -154,7 +157,7 @@ export function StagingResults({
             return (
               <li key={item.index}>
                 <FailedImageTile
-                  index={item.index}
+                  title={item.title}
                   thumb={item.originalThumb}
                   width={item.width}
                   height={item.height}
@@ -169,7 +172,7 @@ export function StagingResults({
                 type="button"
                 onClick={() => setOpen(delivered.indexOf(item))}
                 className="group block w-full cursor-pointer overflow-hidden rounded-2xl border bg-card text-left shadow-sm transition hover:-translate-y-0.5 hover:shadow-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-                aria-label={t('result.open', { n: item.index + 1 })}
+                aria-label={t('result.open', { name: item.title })}
               >
                 <div className="grid grid-cols-2 gap-px bg-border">
                   <figure className="relative bg-muted">
@@ -208,7 +211,7 @@ export function StagingResults({
                 </div>
                 <div className="flex items-center justify-between gap-3 px-4 py-3">
                   <span className="font-medium">
-                    {t('result.imageTitle', { n: item.index + 1 })}
+                    {item.title}
                   </span>
                   {item.qualityWarning && (
                     <span className="inline-flex items-center gap-1 text-xs text-amber-700 dark:text-amber-300">
