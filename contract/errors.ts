@@ -37,6 +37,11 @@ export const ERROR_CODES = [
   'too_many_streams',
   'too_many_downloads',
   'downloads_busy',
+  'forbidden_role',
+  'seats_exhausted',
+  'already_member',
+  'invitation_email_mismatch',
+  'owner_cannot_leave',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -32,6 +32,7 @@ import { registerShareNoindex, sharingRoutes, shareUrlHeaders } from './sharing/
 import { linkOfProject, shareUrl } from './sharing/share-links.js';
 import { variationRoutes } from './staging/variation-routes.js';
 import { registerOriginCheck } from './security/origin-check.js';
+import { workspaceRoutes } from './workspaces/routes.js';
 
 export interface AppDependencies {
   config: AppConfig;
@@ -140,6 +141,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     ...(checkout ? { subscriptionMrr: billing.subscriptionMrr } : {}),
   });
   await app.register(accountRoutes);
+  await app.register(workspaceRoutes, { mailer });
 
   await registerSpa(app, webRoot);
   return app;

@@ -9,3 +9,4 @@ export * from './schema/analytics.js';
 export * from './schema/sales.js';
 export * from './schema/share-links.js';
 export * from './schema/provider-budgets.js';
+export * from './schema/workspaces.js';

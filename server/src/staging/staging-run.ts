@@ -122,7 +122,8 @@ export async function runStaging(deps: StagingRunDeps, data: StagingRunPayload, 
   const inputs = async () => {
     const original = run.originalImageId ? await findImage(db, run.originalImageId) : null;
     const source = original ? await storage.read(original.filePath.slice(1)) : null;
-    const [owner] = await db.select({ plan: users.subscriptionPlan }).from(users).where(eq(users.id, run.userId));
+    // The plan of the pool the run draws on: its workspace's (decision 041).
+    const [owner] = await db.select({ plan: users.subscriptionPlan }).from(users).where(eq(users.id, run.creditsUserId ?? run.userId));
     return { original, source, owner };
   };
   const loaded = await inputs().catch((err: unknown) => {
@@ -224,7 +225,8 @@ export async function runStaging(deps: StagingRunDeps, data: StagingRunPayload, 
     const stored: StoredColumns[] = [];
     for (const { result, delivery } of produced.delivered) {
       const { finished, figures } = delivery;
-      const key = projectImageKey(run.userId, run.projectId, finished.extension);
+      // Under the original's prefix: a project's files live under its creator's (decision 041).
+      const key = projectImageKey(original.userId, run.projectId, finished.extension);
       const thumbKey = thumbnailKeyOf(key);
       const maskKey = changeMaskKeyOf(key);
       written.push(key, thumbKey, maskKey);
@@ -268,7 +270,7 @@ export async function runStaging(deps: StagingRunDeps, data: StagingRunPayload, 
       await tx.insert(projectImages).values({
         id: imageId,
         projectId: run.projectId,
-        userId: run.userId,
+        userId: original.userId,
         isOriginal: false,
         originalImageId: original.id,
         ...stored[0]!,

@@ -1,4 +1,4 @@
-import { CreditCard, ShieldCheck, Trash2, UserRound } from 'lucide-react';
+import { CreditCard, ShieldCheck, Trash2, UserRound, Users } from 'lucide-react';
 import { Suspense, useState } from 'react';
 import { useTranslation } from '@/i18n/i18n';
 import type { UserResponse } from '@contract/auth';
@@ -14,8 +14,9 @@ import { DeletionSection } from './deletion-section';
 import { ProfileForm } from './profile-form';
 import { SecuritySection } from './security-section';
 import { SettingsBillingSection as BillingSection } from '@/app/settings-billing-section';
+import { SettingsTeamSection as TeamSection } from '@/app/settings-team-section';
 
-type Section = 'profile' | 'security' | 'billing' | 'deletion';
+type Section = 'profile' | 'security' | 'billing' | 'team' | 'deletion';
 
 interface SettingsModalProps {
   user: UserResponse;
@@ -69,6 +70,9 @@ export default function SettingsModal({
             <TabsTrigger value="billing" data-testid="settings-tab-billing">
               <CreditCard className="size-4" aria-hidden /> {t('tabs.billing')}
             </TabsTrigger>
+            <TabsTrigger value="team" data-testid="settings-tab-team">
+              <Users className="size-4" aria-hidden /> {t('tabs.team')}
+            </TabsTrigger>
             <TabsTrigger
               value="deletion"
               id="settings-tab-account"
@@ -86,6 +90,11 @@ export default function SettingsModal({
           <TabsContent value="billing" className="mt-6">
             <Suspense fallback={null}>
               <BillingSection user={user} />
+            </Suspense>
+          </TabsContent>
+          <TabsContent value="team" className="mt-6">
+            <Suspense fallback={null}>
+              <TeamSection userId={user.id} />
             </Suspense>
           </TabsContent>
           <TabsContent value="deletion" className="mt-6">
