@@ -42,6 +42,7 @@ export const ERROR_CODES = [
   'already_member',
   'invitation_email_mismatch',
   'owner_cannot_leave',
+  'workspace_has_members',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -90,6 +90,23 @@ export async function leave(db: Database, access: WorkspaceAccess, userId: strin
   await db.delete(workspaceMembers).where(and(eq(workspaceMembers.workspaceId, access.workspaceId), eq(workspaceMembers.userId, userId)));
 }
 
+/**
+ * Before an account is deleted (decision 041): an owner or subscriber of a workspace others are in
+ * would take the team's projects and pool with them, so they transfer ownership or remove the
+ * members first (409 `workspace_has_members`).
+ */
+export async function assertNoSharedWorkspace(db: Database, userId: string): Promise<void> {
+  const result = await db.execute(sql`
+    SELECT 1 FROM workspaces w
+    JOIN workspace_members me ON me.workspace_id = w.id AND me.user_id = ${userId}
+    WHERE (me.role = 'owner' OR w.billing_user_id = ${userId})
+      AND EXISTS (SELECT 1 FROM workspace_members o WHERE o.workspace_id = w.id AND o.user_id <> ${userId})
+    LIMIT 1`);
+  if (result.rows.length) {
+    throw AppError.conflict('Your workspace has other members. Transfer ownership or remove them before you delete your account.', 'workspace_has_members');
+  }
+}
+
 /** The owner hands the workspace to another member, who becomes its one owner; the former owner stays as admin. */
 export async function transferOwnership(db: Database, access: WorkspaceAccess, ownerId: string, toUserId: string): Promise<void> {
   requirePermission(access, 'ownership.transfer');

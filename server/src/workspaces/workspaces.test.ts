@@ -18,6 +18,9 @@ afterAll(async () => {
   await inbox?.close();
 });
 
+// Each test builds a team through the API and stages real images: generous on a busy machine.
+const SLOW = { timeout: 120_000 };
+
 type Person = { cookie: string; user: { id: string; email: string } };
 const inject = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, cookie?: string, payload?: object) =>
   t.app.inject({ method, url, ...(payload ? { payload } : {}), headers: cookie ? { cookie } : {} });
@@ -61,7 +64,7 @@ describe('personal workspaces', () => {
   });
 });
 
-describe('invitations', () => {
+describe('invitations', SLOW, () => {
   it('are single use, for the invited and confirmed address only, and limited by the seats', async () => {
     const owner = await signUp(t.app);
     await t.database.db.update(users).set({ subscriptionPlan: 'business', creditsLimit: 1000 }).where(eq(users.id, owner.user.id));
@@ -100,7 +103,7 @@ describe('invitations', () => {
   });
 });
 
-describe('every route by role', () => {
+describe('every route by role', SLOW, () => {
   it('owner, admin and member use the projects; non-members and removed members get 404', async () => {
     const { owner, admin, member, workspaceId } = await businessTeam();
     const outsider = await signUp(t.app);
@@ -176,6 +179,10 @@ describe('every route by role', () => {
     expect(await forbidden(inject('DELETE', `/api/workspace/members/${owner.user.id}`, as(admin)))).toEqual([409, 'owner_cannot_leave']);
     expect(await forbidden(inject('POST', '/api/workspace/leave', as(owner)))).toEqual([409, 'owner_cannot_leave']);
 
+    // The owner cannot delete their account while the team is in their workspace.
+    expect(await forbidden(inject('POST', '/api/account/deletion', owner.cookie))).toEqual([409, 'workspace_has_members']);
+    expect((await inject('POST', '/api/account/deletion', member.cookie)).statusCode).toBe(200);
+    expect((await inject('DELETE', '/api/account/deletion', member.cookie)).statusCode).toBe(200);
     expect((await inject('POST', '/api/workspace/transfer', as(owner), { userId: admin.user.id })).statusCode).toBe(204);
     const roles = (await inject('GET', '/api/workspace/team', as(member))).json().members.map((m: { userId: string; role: string }) => [m.userId, m.role]);
     expect(roles).toEqual([
@@ -188,7 +195,7 @@ describe('every route by role', () => {
   });
 });
 
-describe('the shared credit pool', () => {
+describe('the shared credit pool', SLOW, () => {
   it('two members staging at once cannot overspend it; their own free credits stay apart', async () => {
     const { owner, admin, member, workspaceId } = await businessTeam();
     await t.database.db.update(users).set({ creditsUsed: 999 }).where(eq(users.id, owner.user.id));

@@ -4,7 +4,7 @@ import { MAX_UPLOAD_BYTES } from '@contract/limits';
 import { PLANS } from '@contract/plans';
 import { SectionHeading } from './section-heading';
 
-const QUESTIONS = ['q1', 'q2', 'q3', 'q4', 'q5', 'q6'] as const;
+const QUESTIONS = ['q1', 'q2', 'q3', 'q4', 'q5', 'q6', 'q7'] as const;
 
 /**
  * Spec §1: an FAQ of 5 questions (processing time, recommended resolution, credits, usage, privacy).
@@ -16,6 +16,8 @@ export function FaqSection() {
   const values = {
     maxMb: MAX_UPLOAD_BYTES / (1024 * 1024),
     freeCredits: PLANS.free.creditsPerMonth,
+    seats: PLANS.business.seats,
+    businessCredits: PLANS.business.creditsPerMonth,
   };
   return (
     <section
