@@ -77,7 +77,7 @@ for (const language of ['en', 'de'] as const) {
 
     // The colleague works in the team's workspace: the switcher shows it, staging draws on the pool.
     await other.page.goto('/new-project');
-    await expect(other.page.getByTestId('workspace-switcher')).toContainText('Olga');
+    await expect(other.page.getByTestId('workspace-switcher')).toContainText('Olga', { timeout: 60_000 });
     await other.page.getByTestId('project-name').fill('Team Lindenweg');
     await other.page.getByTestId('file-input').setInputFiles(await roomPhotos(1));
     await other.page.getByTestId('start-staging').click();
@@ -88,11 +88,11 @@ for (const language of ['en', 'de'] as const) {
     // The owner sees the colleague's project and the member list.
     await page.keyboard.press('Escape');
     await page.goto('/my-projects');
-    await expect(page.getByText('Team Lindenweg')).toBeVisible();
+    await expect(page.getByText('Team Lindenweg')).toBeVisible({ timeout: 60_000 });
     await page.getByTestId('profile-menu').click();
     await page.getByTestId('menu-settings').click();
     await page.getByTestId('settings-tab-team').click();
-    await expect(section).toContainText(t.seats);
+    await expect(section).toContainText(t.seats, { timeout: 60_000 });
     await expect(section.getByTestId('team-member')).toHaveCount(2);
     await shoot(page, `team-settings-${language}`);
 
