@@ -88,7 +88,7 @@ for (const language of ['en', 'de'] as const) {
     // The owner sees the colleague's project and the member list.
     await page.keyboard.press('Escape');
     await page.goto('/my-projects');
-    await expect(page.getByText('Team Lindenweg')).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByText('Team Lindenweg').first()).toBeVisible({ timeout: 60_000 });
     await page.getByTestId('profile-menu').click();
     await page.getByTestId('menu-settings').click();
     await page.getByTestId('settings-tab-team').click();
