@@ -22,7 +22,7 @@ export function TeamSection({ userId }: { userId: string }) {
   const data = team.data;
   const myRole = data.workspace.role;
   return (
-    <div className="grid gap-6" data-testid="team-section">
+    <div className="grid min-w-0 gap-6 [&>*]:min-w-0" data-testid="team-section">
       <header className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <h3 className="truncate text-lg font-semibold">{data.workspace.name}</h3>
@@ -99,9 +99,9 @@ function MemberList({ data, userId }: { data: TeamResponse; userId: string }) {
   const date = (iso: string) => new Intl.DateTimeFormat(i18n.language === 'de' ? 'de-DE' : 'en-GB', { dateStyle: 'medium' }).format(new Date(iso));
   const onError = (error: unknown) => toast({ title: t('actionFailed'), description: errorText(error), variant: 'destructive' });
   return (
-    <section aria-labelledby="team-members-title" className="grid gap-2">
+    <section aria-labelledby="team-members-title" className="grid min-w-0 gap-2">
       <h4 id="team-members-title" className="font-medium">{t('members')}</h4>
-      <ul className="divide-y rounded-xl border" data-testid="team-members">
+      <ul className="min-w-0 divide-y rounded-xl border" data-testid="team-members">
         {data.members.map((m) => {
           const editable = canManage(myRole) && m.role !== 'owner' && m.userId !== userId;
           return (
