@@ -22,7 +22,7 @@ export function TeamSection({ userId }: { userId: string }) {
   const data = team.data;
   const myRole = data.workspace.role;
   return (
-    <div className="grid min-w-0 gap-6 [&>*]:min-w-0" data-testid="team-section">
+    <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-6 [&>*]:min-w-0" data-testid="team-section">
       <header className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <h3 className="truncate text-lg font-semibold">{data.workspace.name}</h3>
