@@ -53,6 +53,12 @@ export const ERROR_CODES = [
   'not_cancellable',
   'render_cancelled',
   'api_key_limit',
+  'forbidden_role',
+  'seats_exhausted',
+  'already_member',
+  'invitation_email_mismatch',
+  'owner_cannot_leave',
+  'workspace_has_members',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -16,6 +16,8 @@ export const pages = {
   resetPassword: '/reset-password',
   verifyEmail: '/verify-email',
   confirmEmail: '/confirm-email',
+  /** The mailed link of a workspace invitation (decision 041). */
+  invitation: '/invitation',
   impressum: '/impressum',
   privacy: '/privacy',
   terms: '/terms',

@@ -37,6 +37,11 @@ export interface Plan {
    * processing"), and at most `maxParallel` of one user's runs are worked at once, whatever is free.
    */
   staging: { share: number; maxParallel: number };
+  /**
+   * People in a workspace on this plan, the owner included (decision 041): Business shares one
+   * workspace (projects, credit pool, plan) with up to 5 people; more seats through sales.
+   */
+  seats: number;
   popular: boolean;
   contactSales: boolean;
   features: PlanFeature[];
@@ -58,6 +63,7 @@ export const PLANS: Record<PlanId, Plan> = {
     watermark: true,
     disclosureLabel: false,
     staging: { share: 1, maxParallel: 6 },
+    seats: 1,
     popular: false,
     contactSales: false,
     features: [
@@ -82,6 +88,7 @@ export const PLANS: Record<PlanId, Plan> = {
     watermark: false,
     disclosureLabel: true,
     staging: { share: 1, maxParallel: 12 },
+    seats: 1,
     popular: true,
     contactSales: false,
     features: [
@@ -106,10 +113,12 @@ export const PLANS: Record<PlanId, Plan> = {
     watermark: false,
     disclosureLabel: true,
     staging: { share: 2, maxParallel: 24 },
+    seats: 5,
     popular: false,
     contactSales: true,
     features: [
       { key: 'credits', label: { de: '{{credits}} Credits pro Monat', en: '{{credits}} credits per month' } },
+      { key: 'team', label: { de: 'Team-Workspace für bis zu {{seats}} Personen mit gemeinsamem Credit-Kontingent', en: 'Team workspace for up to {{seats}} people with one shared credit pool' } },
       { key: 'resolution', label: { de: 'Volle Auflösung bis 4K', en: 'Full resolution up to 4K' } },
       { key: 'watermark', label: { de: 'Kein Wasserzeichen', en: 'No watermark' } },
       { key: 'priority', label: { de: 'Vorrang in der Warteschlange', en: 'Priority in the staging queue' } },

@@ -36,6 +36,8 @@ import { registerShareNoindex, sharingRoutes, shareUrlHeaders } from './sharing/
 import { linkOfProject, shareUrl } from './sharing/share-links.js';
 import { variationRoutes } from './staging/variation-routes.js';
 import { registerOriginCheck } from './security/origin-check.js';
+import { workspaceRoutes } from './workspaces/routes.js';
+import { assertNoSharedWorkspace } from './workspaces/members.js';
 
 export interface AppDependencies {
   config: AppConfig;
@@ -143,7 +145,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     storageDriver: services.storage.driver,
     ...(checkout ? { subscriptionMrr: billing.subscriptionMrr } : {}),
   });
-  await app.register(accountRoutes);
+  await app.register(accountRoutes, { beforeDeletionRequest: (userId: string) => assertNoSharedWorkspace(database.db, userId) });
+  await app.register(workspaceRoutes, { mailer });
   await app.register(publicApiRoutes, {
     ports: createPublicApiPorts(config, database, services, deps.jobs),
     outbound: outboundPolicyOf(config),

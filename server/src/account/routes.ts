@@ -19,8 +19,13 @@ async function withFailureText<T>(log: { error(o: object, m: string): void }, te
   }
 }
 
+export interface AccountRoutesOptions {
+  /** Refuses a deletion that would take others' shared data with it (wired to workspaces, decision 041). */
+  beforeDeletionRequest?: (userId: string) => Promise<void>;
+}
+
 /** GET/POST/DELETE /api/account/deletion: read, request and cancel the deletion of one's account. */
-export async function accountRoutes(app: FastifyInstance) {
+export async function accountRoutes(app: FastifyInstance, options: AccountRoutesOptions = {}) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app;
   const schema = { response: { 200: accountDeletionResponse } };
@@ -30,7 +35,10 @@ export async function accountRoutes(app: FastifyInstance) {
   );
 
   r.post('/api/account/deletion', { preHandler: requireUser, schema }, async (request) =>
-    withFailureText(request.log, 'Failed to request account deletion', () => requestDeletion(db, currentUser(request).id)),
+    withFailureText(request.log, 'Failed to request account deletion', async () => {
+      await options.beforeDeletionRequest?.(currentUser(request).id);
+      return requestDeletion(db, currentUser(request).id);
+    }),
   );
 
   r.delete('/api/account/deletion', { preHandler: requireUser, schema }, async (request) =>

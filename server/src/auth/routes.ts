@@ -3,6 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { loginRequest, optionalUserResponse, registerRequest, updateProfileRequest, userQuery, userResponse } from '../../../contract/auth.js';
 import { AppError } from '../errors/app-error.js';
+import { billingAccount } from '../workspaces/access.js';
+import { workspacePlanOf } from '../workspaces/plan-view.js';
 import { hitRateLimit, resetRateLimit } from '../security/rate-limiter.js';
 import { applyAdminEmails, authenticate, findOrCreateOidcUser, registerUser, toUserResponse, updateProfile } from './accounts.js';
 import { currentUser, loadSessionUser, requireUser } from './guards.js';
@@ -81,7 +83,9 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     const user = await loadSessionUser(request, reply);
     if (!user && request.query.optional === '1') return null;
     if (!user) throw AppError.unauthorized();
-    return toUserResponse(user);
+    // Plan and credits are the acting workspace's (decision 041): a team member sees the shared pool.
+    const account = await billingAccount(request, 'read');
+    return { ...toUserResponse(user), ...workspacePlanOf(toUserResponse(account)) };
   });
 
   r.put(

@@ -18,7 +18,8 @@ import {
 } from '../../../contract/billing.js';
 import type { BillingCycle } from '../../../contract/plans.js';
 import { recordEventQuietly } from '../analytics/record-event.js';
-import { currentUser, requireUser } from '../auth/guards.js';
+import { requireUser } from '../auth/guards.js';
+import { billingAccount } from '../workspaces/access.js';
 import { AppError } from '../errors/app-error.js';
 import { hitRateLimit } from '../security/rate-limiter.js';
 import { billingNotConfigured } from './billing-errors.js';
@@ -41,6 +42,8 @@ const PROVIDER_CALLS_PER_WINDOW = 60;
  * Spec §7 billing calls: create-setup-intent (modal), get-or-create-subscription (upgrade page,
  * popup), complete-subscription, downgrade-to-free; plus GET /api/billing/subscription for the
  * plan status the pages show. Every route needs a signed-in user (401 first, before validation).
+ * They act on the acting workspace's billing account (decision 041): one's own in the personal
+ * workspace; in a team, changes need the owner or admin role (403 `forbidden_role`), reading does not.
  */
 export async function billingRoutes(app: FastifyInstance, options: BillingRoutesOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -59,8 +62,8 @@ export async function billingRoutes(app: FastifyInstance, options: BillingRoutes
   };
 
   async function startCheckout(request: FastifyRequest, planId: PaidPlanId, billingCycle: BillingCycle) {
+    const user = await billingAccount(request, 'manage');
     const checkout = requireCheckout();
-    const user = currentUser(request);
     const limit = await hitRateLimit(app.db, `billing:setup:${user.id}`, SETUPS_PER_WINDOW, 600);
     if (!limit.allowed) throw AppError.tooManyRequests(limit.retryAfterSeconds);
     return service.startCheckout(checkout, request.log, user, planId, billingCycle);
@@ -81,8 +84,8 @@ export async function billingRoutes(app: FastifyInstance, options: BillingRoutes
     '/api/complete-subscription',
     { schema: { body: completeSubscriptionRequest, response: { 200: completeSubscriptionResponse } } },
     async (request) => {
+      const user = await billingAccount(request, 'manage');
       const checkout = requireCheckout();
-      const user = currentUser(request);
       const result = await service.completeCheckout(checkout, request.log, user.id, request.body);
       if (result.fresh) {
         await recordEventQuietly(app.db, request.log, 'payment');
@@ -94,40 +97,40 @@ export async function billingRoutes(app: FastifyInstance, options: BillingRoutes
 
   // Spec §7 downgrade-to-free: ends the plan at the period's end (decision 017), not at once.
   r.post('/api/downgrade-to-free', { schema: { response: { 200: downgradeResponse } } }, async (request) => {
-    const user = currentUser(request);
+    const user = await billingAccount(request, 'manage');
     const account = await subscriptions.endAtPeriodEnd(app.config.billingEnabled ? options.checkout : null, request.log, user.id);
     return { success: true as const, ...billingState(account) };
   });
 
   r.post('/api/billing/resume', { schema: { response: { 200: resumeResponse } } }, async (request) => {
-    const checkout = requireCheckout();
-    const account = await subscriptions.resume(checkout, request.log, currentUser(request).id);
+    const user = await billingAccount(request, 'manage');
+    const account = await subscriptions.resume(requireCheckout(), request.log, user.id);
     return { success: true as const, ...billingState(account) };
   });
 
   r.get('/api/billing/change-preview', { schema: { querystring: changePreviewQuery, response: { 200: changePreviewResponse } } }, async (request) => {
+    const user = await billingAccount(request, 'manage');
     const checkout = requireCheckout();
-    const user = currentUser(request);
     await limitProviderCalls(user.id);
     return subscriptions.preview(checkout, request.log, user, request.query.plan, request.query.cycle);
   });
 
   r.post('/api/billing/change-plan', { schema: { body: changePlanRequest, response: { 200: changePlanResponse } } }, async (request) => {
+    const user = await billingAccount(request, 'manage');
     const checkout = requireCheckout();
-    const user = currentUser(request);
     await limitProviderCalls(user.id);
     const result = await subscriptions.changePlan(checkout, request.log, user.id, request.body);
     return { success: true as const, outcome: result.outcome, ...billingState(result.account) };
   });
 
   r.post('/api/billing/portal', { schema: { response: { 200: portalResponse } } }, async (request) => {
+    const user = await billingAccount(request, 'manage');
     const checkout = requireCheckout();
-    const user = currentUser(request);
     await limitProviderCalls(user.id);
     const locale = request.headers['accept-language']?.toLowerCase().startsWith('de') ? 'de' : 'en';
     const url = await subscriptions.portalUrl(checkout, request.log, user, `${app.config.publicUrl}/dashboard`, user.language ?? locale);
     return { url };
   });
 
-  r.get('/api/billing/subscription', { schema: { response: { 200: billingStateResponse } } }, async (request) => billingState(currentUser(request)));
+  r.get('/api/billing/subscription', { schema: { response: { 200: billingStateResponse } } }, async (request) => billingState(await billingAccount(request, 'read')));
 }

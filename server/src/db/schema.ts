@@ -10,3 +10,4 @@ export * from './schema/sales.js';
 export * from './schema/share-links.js';
 export * from './schema/provider-budgets.js';
 export * from './schema/public-api.js';
+export * from './schema/workspaces.js';

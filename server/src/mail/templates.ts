@@ -20,6 +20,8 @@ export interface MailTemplates {
   plan_ended: { planName: string; billingUrl: string };
   /** Billing: Stripe stopped retrying a failed renewal; the account is on the free plan now. */
   payment_given_up: { planName: string; billingUrl: string };
+  /** Team: an invitation into a workspace, the `/invitation?token=` link (7 days, single use). */
+  workspace_invitation: { url: string; workspaceName: string; inviter: string };
   /** Billing: a "Contact sales" request, to SALES_EMAIL. */
   sales_inquiry: {
     name: string;
@@ -125,6 +127,28 @@ export const templates: { [K in MailTemplate]: Texts<MailTemplates[K]> } = {
         'Wasn’t you? Then sign in and change your password in Settings right away.',
       ],
       action: { label: 'Open Raumwerk', url: appUrl },
+    }),
+  },
+  workspace_invitation: {
+    de: ({ url, workspaceName, inviter }) => ({
+      subject: `Einladung in den Workspace „${workspaceName}“`,
+      heading: 'Sie sind eingeladen',
+      paragraphs: [
+        `${inviter} lädt Sie in den Raumwerk-Workspace „${workspaceName}“ ein. Als Mitglied sehen Sie die Projekte des Teams und richten Räume mit dem gemeinsamen Credit-Kontingent ein.`,
+        'Melden Sie sich mit dieser E-Mail-Adresse an oder registrieren Sie sich, bestätigen Sie die Adresse und nehmen Sie die Einladung an.',
+      ],
+      action: { label: 'Einladung ansehen', url },
+      note: `Der Link ist 7 Tage gültig und kann einmal verwendet werden. ${IGNORE.de}`,
+    }),
+    en: ({ url, workspaceName, inviter }) => ({
+      subject: `Invitation to the workspace "${workspaceName}"`,
+      heading: 'You are invited',
+      paragraphs: [
+        `${inviter} invites you to the Raumwerk workspace "${workspaceName}". As a member you see the team's projects and stage rooms with the shared credit pool.`,
+        'Sign in with this e-mail address or sign up, confirm the address, and accept the invitation.',
+      ],
+      action: { label: 'View invitation', url },
+      note: `The link works for 7 days and can be used once. ${IGNORE.en}`,
     }),
   },
   payment_failed: {

@@ -6,6 +6,7 @@ import { MAX_UPLOAD_BYTES } from '../../../contract/limits.js';
 import { loadSessionUser, currentUser, requireUser, requireVerifiedEmail } from '../auth/guards.js';
 import { AppError } from '../errors/app-error.js';
 import { hitRateLimit } from '../security/rate-limiter.js';
+import { projectPlan, projectWorkspaceAccess } from '../workspaces/access.js';
 import { addDisclosureLabel, assertLabelAllowed } from './disclosure-label.js';
 import { contentDisposition, downloadFileName, isStagedImage } from './download-name.js';
 import { assertAcceptedContentType, tooLarge } from './image-intake.js';
@@ -45,9 +46,13 @@ export async function objectRoutes(app: FastifyInstance, options: ObjectRoutesOp
 
   if (storage instanceof LocalStorage) await app.register(localUploadRoute, { storage });
 
-  function canRead(request: FastifyRequest, parsed: ParsedKey): boolean {
+  /** Project images: to members of the project's workspace (decision 041) and admins. */
+  async function canRead(request: FastifyRequest, parsed: ParsedKey): Promise<boolean> {
     const user = request.user;
-    return parsed.kind === 'project' && user !== null && (user.id === parsed.userId || user.role === 'admin');
+    if (parsed.kind !== 'project' || user === null) return false;
+    if (user.role === 'admin') return true;
+    const found = parsed.projectId ? await projectWorkspaceAccess(db, user.id, parsed.projectId) : null;
+    return found !== null && found.creatorId === parsed.userId;
   }
 
   async function sendObject(request: FastifyRequest, reply: FastifyReply, parsed: ParsedKey, disposition?: string) {
@@ -73,7 +78,7 @@ export async function objectRoutes(app: FastifyInstance, options: ObjectRoutesOp
   r.get('/objects/*', async (request, reply) => {
     const parsed = keyFromClientPath(request.url.split('?')[0]!);
     await loadSessionUser(request, reply);
-    if (!parsed || !canRead(request, parsed)) throw AppError.notFound('The image was not found.');
+    if (!parsed || !(await canRead(request, parsed))) throw AppError.notFound('The image was not found.');
     return sendObject(request, reply, parsed);
   });
 
@@ -86,13 +91,13 @@ export async function objectRoutes(app: FastifyInstance, options: ObjectRoutesOp
     async (request, reply) => {
       const parsed = keyFromClientPath(request.query.path);
       if (!parsed) throw AppError.badRequest('The image path is not valid.');
-      if (!canRead(request, parsed)) throw AppError.notFound('The image was not found.');
+      if (!(await canRead(request, parsed))) throw AppError.notFound('The image was not found.');
       const name = await downloadFileName(db, parsed);
       const label = request.query.label;
       if (!label) return sendObject(request, reply, parsed, contentDisposition(name));
       // The disclosure label goes on staged results only; an original is not staged.
       if (parsed.isThumbnail || !(await isStagedImage(db, parsed))) throw AppError.badRequest('Only staged images can carry the "Virtually staged" label.');
-      assertLabelAllowed(currentUser(request).subscriptionPlan);
+      assertLabelAllowed(await projectPlan(db, currentUser(request).id, parsed.projectId ?? ''));
       const original = await storage.read(parsed.key);
       if (!original) throw AppError.notFound('The image was not found.');
       const link = request.query.share === '1' && parsed.projectId ? await options.shareUrlOf?.(parsed.projectId) : null;

@@ -8,23 +8,23 @@ import { projectListColumns } from './repository.js';
 import { toListItem } from './service.js';
 
 /**
- * One page of a user's projects by keyset (created_at desc, id desc; index projects_user_created_idx).
+ * One page of a workspace's projects by keyset (created_at desc, id desc; index projects_user_created_idx).
  * The cursor holds the last row's exact created_at (PostgreSQL text, microseconds) and id, so
  * projects added between fetches come before page one and never shift or repeat a later page.
  */
-export async function projectPage(db: Database, userId: string, retentionDays: number, query: ProjectListQuery): Promise<ProjectPageResponse> {
+export async function projectPage(db: Database, workspaceId: string, retentionDays: number, query: ProjectListQuery): Promise<ProjectPageResponse> {
   const limit = query.limit ?? PROJECT_PAGE_SIZE;
   const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
   const rows = await db
     .select({ ...projectListColumns, createdAtKey: sql<string>`${projects.createdAt}::text` })
     .from(projects)
-    .where(and(eq(projects.userId, userId), after ? sql`(${projects.createdAt}, ${projects.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : undefined))
+    .where(and(eq(projects.workspaceId, workspaceId), after ? sql`(${projects.createdAt}, ${projects.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : undefined))
     .orderBy(desc(projects.createdAt), desc(projects.id))
     .limit(limit + 1);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   const nextCursor = rows.length > limit && last ? encodeCursor(last.createdAtKey, last.id) : null;
-  const total = after ? undefined : ((await db.select({ n: count() }).from(projects).where(eq(projects.userId, userId)))[0]?.n ?? 0);
+  const total = after ? undefined : ((await db.select({ n: count() }).from(projects).where(eq(projects.workspaceId, workspaceId)))[0]?.n ?? 0);
   return { items: page.map((row) => toListItem(row, retentionDays)), nextCursor, ...(total === undefined ? {} : { total }) };
 }
 

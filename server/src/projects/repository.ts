@@ -1,13 +1,14 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { imageVariations, projectImages, projects } from '../db/schema/projects.js';
+import { memberProjects } from '../workspaces/access.js';
 
-/** Queries of the projects feature. Every read is scoped to the owner. */
+/** Queries of the projects feature. Every read is scoped to a workspace the caller is a member of (decision 041). */
 export type ProjectRow = typeof projects.$inferSelect;
 export type ProjectImageRow = typeof projectImages.$inferSelect;
 
-export async function insertProject(db: Database, userId: string, input: { title: string; category: ProjectRow['category'] }): Promise<ProjectRow> {
-  const [row] = await db.insert(projects).values({ userId, title: input.title, category: input.category }).returning();
+export async function insertProject(db: Database, userId: string, workspaceId: string, input: { title: string; category: ProjectRow['category'] }): Promise<ProjectRow> {
+  const [row] = await db.insert(projects).values({ userId, workspaceId, title: input.title, category: input.category }).returning();
   return row!;
 }
 
@@ -42,23 +43,23 @@ function prepareProjectList(db: Database) {
   return db
     .select(projectListColumns)
     .from(projects)
-    .where(eq(projects.userId, sql.placeholder('userId')))
+    .where(eq(projects.workspaceId, sql.placeholder('workspaceId')))
     .orderBy(desc(projects.createdAt), desc(projects.id))
     .limit(sql.placeholder('limit'))
     .prepare('project_list');
 }
 
-export async function listProjects(db: Database, userId: string, limit = 500): Promise<ProjectListRow[]> {
+export async function listProjects(db: Database, workspaceId: string, limit = 500): Promise<ProjectListRow[]> {
   let query = projectListQueries.get(db);
   if (!query) projectListQueries.set(db, (query = prepareProjectList(db)));
-  return query.execute({ userId, limit });
+  return query.execute({ workspaceId, limit });
 }
 
 export async function findProject(db: Database, userId: string, projectId: string): Promise<ProjectRow | null> {
   const [row] = await db
     .select()
     .from(projects)
-    .where(and(eq(projects.id, projectId), eq(projects.userId, userId)))
+    .where(and(eq(projects.id, projectId), memberProjects(db, userId)))
     .limit(1);
   return row ?? null;
 }

@@ -7,18 +7,19 @@ import { isUuid, projectPrefix } from '../objects/object-keys.js';
 import type { ObjectStorage } from '../objects/storage.js';
 import { findProject, imagesOf, insertProject, listProjects, variationsOfProject, type ProjectImageRow, type ProjectListRow } from './repository.js';
 import { ROOM_TYPES } from '../../../contract/listing.js';
+import { memberProjects, projectWorkspaceAccess, requirePermission } from '../workspaces/access.js';
 
 /** Projects as spec §7 shows them; another user's project is indistinguishable from a missing one. */
 const notFound = () => AppError.notFound('Project not found');
 
-export async function createProject(db: Database, userId: string, input: CreateProjectRequest): Promise<{ id: string }> {
-  const row = await insertProject(db, userId, input);
+export async function createProject(db: Database, userId: string, workspaceId: string, input: CreateProjectRequest): Promise<{ id: string }> {
+  const row = await insertProject(db, userId, workspaceId, input);
   return { id: row.id };
 }
 
-export async function projectList(db: Database, userId: string, retentionDays: number): Promise<ProjectListItem[]> {
+export async function projectList(db: Database, workspaceId: string, retentionDays: number): Promise<ProjectListItem[]> {
   // Each row already carries its cover: the first original and its latest staged image (repository.ts).
-  return (await listProjects(db, userId)).map((project) => toListItem(project, retentionDays));
+  return (await listProjects(db, workspaceId)).map((project) => toListItem(project, retentionDays));
 }
 
 type ListRow = Pick<ProjectListRow, 'id' | 'title' | 'category' | 'status' | 'createdAt' | 'completedAt' | 'imagesExpiredAt' | 'originalImagePath' | 'processedImagePath' | 'originalThumbnailPath' | 'processedThumbnailPath'> & {
@@ -67,7 +68,8 @@ export async function projectDetail(db: Database, userId: string, projectId: str
 }
 
 /**
- * Deletes the project, its rows and every stored file. `beforeDelete` (wired to staging: credits of
+ * Deletes the project, its rows and every stored file (stored under its creator's prefix). Any
+ * member may delete a project they created; others' projects need `projects.delete_any` (403). `beforeDelete` (wired to staging: credits of
  * runs still reserved are refunded) runs in the same transaction; a job finishing later finds its
  * run gone and discards its result.
  */
@@ -81,23 +83,28 @@ export async function deleteProject(
   projectId: string,
 ): Promise<{ deletedFiles: number }> {
   if (!isUuid(projectId)) throw notFound();
-  const deletedImages = await db.transaction(async (tx) => {
+  const deleted = await db.transaction(async (tx) => {
     const [locked] = await tx
-      .select({ id: projects.id })
+      .select({ id: projects.id, creatorId: projects.userId })
       .from(projects)
-      .where(and(eq(projects.id, projectId), eq(projects.userId, userId)))
+      .where(and(eq(projects.id, projectId), memberProjects(tx, userId)))
       .for('update');
     if (!locked) throw notFound();
+    if (locked.creatorId !== userId) {
+      const found = await projectWorkspaceAccess(tx, userId, projectId);
+      if (!found) throw notFound();
+      requirePermission(found.access, 'projects.delete_any');
+    }
     await beforeDelete?.(tx, projectId);
     const [count] = await tx
       .select({ n: sql<number>`count(*)::int` })
       .from(projectImages)
       .where(eq(projectImages.projectId, projectId));
     await tx.delete(projects).where(eq(projects.id, projectId));
-    return count?.n ?? 0;
+    return { n: count?.n ?? 0, creatorId: locked.creatorId };
   });
-  await storage.deletePrefix(projectPrefix(userId, projectId));
-  return { deletedFiles: deletedImages };
+  await storage.deletePrefix(projectPrefix(deleted.creatorId, projectId));
+  return { deletedFiles: deleted.n };
 }
 
 function toProjectImage(image: ProjectImageRow): ProjectImage {

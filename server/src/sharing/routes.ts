@@ -8,6 +8,7 @@ import { OpenSlots } from '../http/open-slots.js';
 import { assertLabelAllowed } from '../objects/disclosure-label.js';
 import type { ObjectStorage } from '../objects/storage.js';
 import { findProject } from '../projects/repository.js';
+import { projectPlan } from '../workspaces/access.js';
 import { listingPairs } from './listing.js';
 import { listingZip, zipEntries, zipFileName } from './listing-zip.js';
 import { ensureLink, linkOfProject, projectOfToken, revokeLink, shareUrl } from './share-links.js';
@@ -26,7 +27,7 @@ const ZIP_RETRY_AFTER_S = 5;
 const uuidLike = (v: string) => /^[0-9a-f-]{36}$/i.test(v);
 
 /**
- * Decision 026. Owner routes (signed in, own projects only, others 404):
+ * Decision 026. Member routes (signed in, projects of the caller's workspaces, others 404; decision 041):
  *   POST/GET/DELETE /api/projects/:id/share, GET /api/projects/:id/download.zip?label=&originals=&share=
  *   (at most ZIPS_PER_USER zips of one user at once, else 429; ZIPS_PER_PROCESS in all, else 503; decision 032)
  * Public routes (the token is the only key; unknown or revoked → 404; never indexed):
@@ -67,7 +68,7 @@ export async function sharingRoutes(app: FastifyInstance, options: SharingRoutes
     const project = await ownedProject(user.id, request.params.id);
     const { label, originals, share } = request.query;
     const language = label === 'de' ? 'de' : label ? 'en' : undefined;
-    if (language) assertLabelAllowed(user.subscriptionPlan);
+    if (language) assertLabelAllowed(await projectPlan(db, user.id, project.id));
     const token = language && share === '1' ? await linkOfProject(db, project.id) : null;
     const zipOptions = { label: language, originals: originals === '1', link: token ? shareUrl(config.publicUrl, token) : undefined } as const;
     const entries = zipEntries(project.title, await listingPairs(db, project.id), zipOptions);

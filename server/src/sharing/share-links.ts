@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { projects } from '../db/schema/projects.js';
 import { shareLinks } from '../db/schema/share-links.js';
@@ -38,7 +38,7 @@ export async function projectOfToken(db: Database, token: string) {
   const [row] = await db
     .select({ project: projects })
     .from(shareLinks)
-    .innerJoin(projects, and(eq(projects.id, shareLinks.projectId), eq(projects.userId, shareLinks.userId)))
+    .innerJoin(projects, eq(projects.id, shareLinks.projectId))
     .where(eq(shareLinks.token, token))
     .limit(1);
   return row?.project ?? null;

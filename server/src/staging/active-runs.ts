@@ -23,10 +23,10 @@ type Row = {
 const iso = (value: Date | string) => new Date(value).toISOString();
 
 /**
- * The user's projects with a live staging run, or whose runs all settled within the last
+ * The workspace's projects with a live staging run, or whose runs all settled within the last
  * RECENT_RUN_MINUTES, over the staging_runs table (one row per image run). Newest run first.
  */
-export async function activeRunsOf(db: Database, userId: string): Promise<ActiveRunsResponse> {
+export async function activeRunsOf(db: Database, workspaceId: string): Promise<ActiveRunsResponse> {
   const { rows } = await db.execute(sql`
     SELECT p.id AS "projectId", p.title, p.status,
            count(*) FILTER (WHERE r.state = 'reserved')::int AS running,
@@ -37,7 +37,7 @@ export async function activeRunsOf(db: Database, userId: string): Promise<Active
            json_agg(json_build_object('runId', r.id, 'stage', r.stage) ORDER BY r.created_at) FILTER (WHERE r.state = 'reserved') AS live
     FROM projects p
     JOIN staging_runs r ON r.project_id = p.id
-    WHERE p.user_id = ${userId}
+    WHERE p.workspace_id = ${workspaceId}
       AND r.created_at > now() - interval '1 day'
     GROUP BY p.id
     HAVING bool_or(r.state = 'reserved') OR max(r.finished_at) > now() - make_interval(mins => ${RECENT_RUN_MINUTES})

@@ -11,7 +11,19 @@ import { recomputeProjectStatus } from './project-status.js';
  */
 type Executor = Pick<Database, 'execute'>;
 
-/** Takes one credit if the user has one left; false otherwise. Call inside the run's transaction. */
+/**
+ * A run draws on its project's workspace's pool (decision 041): the credits of the workspace's
+ * billing account, so members of a team share one pool and a member's own free credits (their
+ * personal workspace's) are never mixed in. The run row records the account (`credits_user_id`).
+ */
+export async function creditPoolOf(db: Executor, workspaceId: string): Promise<{ userId: string; used: number; limit: number } | null> {
+  const result = await db.execute(sql`
+    SELECT u.id, u.credits_used, u.credits_limit FROM workspaces w JOIN users u ON u.id = w.billing_user_id WHERE w.id = ${workspaceId}`);
+  const row = result.rows[0] as { id: string; credits_used: number; credits_limit: number } | undefined;
+  return row ? { userId: row.id, used: row.credits_used, limit: row.credits_limit } : null;
+}
+
+/** Takes credits from the pool's account if it has them left; false otherwise. One conditional UPDATE: concurrent members cannot overspend. Call inside the run's transaction. */
 export async function reserveCredit(tx: Executor, userId: string, credits = 1): Promise<boolean> {
   const result = await tx.execute(sql`
     UPDATE users SET credits_used = credits_used + ${credits}, updated_at = now()
@@ -36,10 +48,10 @@ export async function refundRun(db: Pick<Database, 'transaction'>, runId: string
       WITH run AS (
         UPDATE staging_runs SET state = 'refunded', error = ${error}, error_code = ${errorCode}, finished_at = now()
         WHERE id = ${runId} AND state = 'reserved'
-        RETURNING user_id, project_id, credits
+        RETURNING coalesce(credits_user_id, user_id) AS pool_id, project_id, credits
       )
       UPDATE users u SET credits_used = greatest(u.credits_used - run.credits, 0), updated_at = now()
-      FROM run WHERE u.id = run.user_id
+      FROM run WHERE u.id = run.pool_id
       RETURNING run.project_id`);
     const row = result.rows[0] as { project_id: string } | undefined;
     if (!row) return false;
@@ -55,7 +67,7 @@ export async function refundProjectRuns(db: Executor, projectId: string, error: 
     WITH runs AS (
       UPDATE staging_runs SET state = 'refunded', error = ${error}, error_code = 'staging_failed', finished_at = now()
       WHERE project_id = ${projectId} AND state = 'reserved'
-      RETURNING id, user_id, credits
+      RETURNING id, coalesce(credits_user_id, user_id) AS user_id, credits
     ), per_user AS (SELECT user_id, sum(credits)::int AS credits, array_agg(id::text) AS ids FROM runs GROUP BY user_id)
     UPDATE users u SET credits_used = greatest(u.credits_used - per_user.credits, 0), updated_at = now()
     FROM per_user WHERE u.id = per_user.user_id

@@ -5,12 +5,12 @@ import { MAX_IMAGES_PER_PROJECT } from '../../../contract/limits.js';
 import type { ProcessImageRequest } from '../../../contract/projects.js';
 import type { Database } from '../db/client.js';
 import { projectImages, projects, stagingRuns } from '../db/schema/projects.js';
-import { users } from '../db/schema/users.js';
 import { AppError } from '../errors/app-error.js';
 import type { JobDefinition, JobQueue } from '../jobs/job-queue.js';
 import { filePathOf, isUuid, keyFromClientPath, projectImageKey, thumbnailKeyOf, type ParsedKey } from '../objects/object-keys.js';
 import { putObjects, type ObjectStorage } from '../objects/storage.js';
-import { refundRun, reserveCredit } from './credits.js';
+import { creditPoolOf, refundRun, reserveCredit } from './credits.js';
+import { memberProjects } from '../workspaces/access.js';
 import { stagingQueueOptions } from './runs/fair-share.js';
 import { recomputeProjectStatus } from './project-status.js';
 import { countOriginals, findImage, findRun, hasReservedRun, lockProject, stagedImageOf, type ImageRow } from './runs/runs.js';
@@ -70,9 +70,11 @@ export async function startRun(deps: ProcessImageDeps, userId: string, request: 
   const { db, storage } = deps;
   const parsed = keyFromClientPath(request.imageURL);
   if (!parsed) throw AppError.badRequest('The image URL is not valid.');
-  if (parsed.userId !== userId || parsed.isThumbnail || !isUuid(request.projectId)) throw notFound();
-  const [project] = await db.select().from(projects).where(and(eq(projects.id, request.projectId), eq(projects.userId, userId)));
-  if (!project) throw notFound();
+  if (parsed.isThumbnail || !isUuid(request.projectId)) throw notFound();
+  // A project of one of the caller's workspaces (decision 041); an upload must be the caller's own,
+  // a project image lives under the project creator's prefix.
+  const [project] = await db.select().from(projects).where(and(eq(projects.id, request.projectId), memberProjects(db, userId)));
+  if (!project || parsed.userId !== (parsed.kind === 'upload' ? userId : project.userId)) throw notFound();
   if (request.category === 'furniture_removal' && !deps.canDeclutter()) throw cannotDeclutter();
 
   let original: ImageRow | null = null;
@@ -95,10 +97,10 @@ export async function startRun(deps: ProcessImageDeps, userId: string, request: 
   }
 
   // Cheap early refusals before an s3 upload is read and normalised.
-  await assertCreditLeft(db, userId, variationsOf(request));
+  await assertCreditLeft(db, project.workspaceId, variationsOf(request));
   if (!original && (await countOriginals(db, project.id)) >= MAX_IMAGES_PER_PROJECT) throw imageLimit();
 
-  const newImage = !original && upload ? await storeNewOriginal(deps, userId, project.id, upload) : null;
+  const newImage = !original && upload ? await storeNewOriginal(deps, project.userId, project.id, upload) : null;
   let runId: string;
   try {
     runId = await reserveRun(deps, userId, project.id, request, newImage ? { newImage, upload: upload! } : { original: original! });
@@ -158,7 +160,8 @@ async function reserveRun(
   source: { newImage: NewOriginal; upload: UploadRecord } | { original: ImageRow },
 ): Promise<string> {
   return deps.db.transaction(async (tx) => {
-    if (!(await lockProject(tx, projectId, userId))) throw notFound();
+    const project = await lockProject(tx, projectId, userId);
+    if (!project) throw notFound();
     let originalId: string;
     if ('newImage' in source) {
       if ((await countOriginals(tx, projectId)) >= MAX_IMAGES_PER_PROJECT) throw imageLimit();
@@ -171,10 +174,11 @@ async function reserveRun(
       const room = { roomType: request.roomType, roomGroup: request.roomGroup };
       if (room.roomType !== undefined || room.roomGroup !== undefined) await tx.update(projectImages).set(room).where(eq(projectImages.id, originalId));
     }
-    if (!(await reserveCredit(tx, userId, variationsOf(request)))) throw insufficientCredits(variationsOf(request));
+    const pool = await creditPoolOf(tx, project.workspaceId);
+    if (!pool || !(await reserveCredit(tx, pool.userId, variationsOf(request)))) throw insufficientCredits(variationsOf(request));
     const [run] = await tx
       .insert(stagingRuns)
-      .values({ userId, projectId, originalImageId: originalId, regeneration: request.isRegeneration, credits: variationsOf(request) })
+      .values({ userId, creditsUserId: pool.userId, projectId, originalImageId: originalId, regeneration: request.isRegeneration, credits: variationsOf(request) })
       .returning({ id: stagingRuns.id });
     await tx
       .update(projects)
@@ -207,9 +211,9 @@ async function projectOriginal(db: Database, parsed: ParsedKey, projectId: strin
 
 const variationsOf = (request: ProcessImageRequest) => request.variations ?? 1;
 
-async function assertCreditLeft(db: Database, userId: string, credits: number) {
-  const [user] = await db.select({ used: users.creditsUsed, limit: users.creditsLimit }).from(users).where(eq(users.id, userId));
-  if (!user || user.used + credits > user.limit) throw insufficientCredits(credits);
+async function assertCreditLeft(db: Database, workspaceId: string, credits: number) {
+  const pool = await creditPoolOf(db, workspaceId);
+  if (!pool || pool.used + credits > pool.limit) throw insufficientCredits(credits);
 }
 
 /** The offline preview engine draws furniture; it cannot take any away (decision 027). */

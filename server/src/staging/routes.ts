@@ -4,6 +4,7 @@ import { processImageRequest } from '../../../contract/projects.js';
 import { activeRunsQuery, activeRunsResponse } from '../../../contract/staging-runs.js';
 import { currentUser, requireUser, requireVerifiedEmail } from '../auth/guards.js';
 import { AppError } from '../errors/app-error.js';
+import { actingWorkspace } from '../workspaces/access.js';
 import type { JobDefinition, JobQueue } from '../jobs/job-queue.js';
 import type { ObjectStorage } from '../objects/storage.js';
 import { activeRunsOf } from './active-runs.js';
@@ -50,7 +51,7 @@ export async function stagingRoutes(app: FastifyInstance, options: StagingRoutes
       preHandler: requireUser,
       schema: { querystring: activeRunsQuery, response: { 200: activeRunsResponse } },
     },
-    async (request) => activeRunsOf(app.db, currentUser(request).id),
+    async (request) => activeRunsOf(app.db, (await actingWorkspace(request)).workspaceId),
   );
 
   r.post(

@@ -1,4 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { projectWorkspaceAccess } from '../workspaces/access.js';
 import type { Database } from '../db/client.js';
 import { imageVariations, projectImages } from '../db/schema/projects.js';
 import { AppError } from '../errors/app-error.js';
@@ -108,7 +109,7 @@ function batchEngine(engine: StagingEngine, count: number): { engine: StagingEng
  */
 export async function keepCreditsFor(tx: Executor, runId: string, delivered: number): Promise<void> {
   await tx.execute(sql`
-    WITH run AS (SELECT user_id, credits FROM staging_runs WHERE id = ${runId} AND credits > ${delivered})
+    WITH run AS (SELECT coalesce(credits_user_id, user_id) AS user_id, credits FROM staging_runs WHERE id = ${runId} AND credits > ${delivered})
     UPDATE users u SET credits_used = greatest(u.credits_used - (run.credits - ${delivered}), 0), updated_at = now()
     FROM run WHERE u.id = run.user_id`);
   await tx.execute(sql`UPDATE staging_runs SET credits = ${delivered} WHERE id = ${runId} AND credits > ${delivered}`);
@@ -132,7 +133,7 @@ export async function chooseVariation(db: Database, userId: string, projectId: s
   if (!isUuid(projectId) || !isUuid(imageId)) throw notFound();
   return db.transaction(async (tx) => {
     const image = await findImage(tx, imageId);
-    if (!image || image.userId !== userId || image.projectId !== projectId) throw notFound();
+    if (!image || image.projectId !== projectId || !(await projectWorkspaceAccess(tx, userId, projectId))) throw notFound();
     const originalId = image.isOriginal ? image.id : image.originalImageId;
     if (!originalId) throw notFound();
     // The lock a re-stage takes before it replaces the staged row and its variations (staging-run.ts):

@@ -28,6 +28,7 @@ const VerifyEmailPage = lazyScreen(() => import('@/features/auth/verify-email-pa
 const ConfirmEmailPage = lazyScreen(() => import('@/features/auth/confirm-email-page'));
 const AdminApp = lazyScreen(() => import('@/features/admin/admin-app'));
 const SharedListingPage = lazyScreen(() => import('@/features/sharing/shared-listing-page'));
+const InvitationPage = lazyScreen(() => import('@/features/team/invitation-page'));
 const NotFoundPage = lazy(() => import('./not-found-page'));
 
 /** `/` shows the landing page to visitors and home to signed-in users (spec §2). */
@@ -75,6 +76,8 @@ export function AppRouter() {
           <AppLayout>
             <Switch>
               <Route path={pages.home} component={RootView} />
+              {/* The mailed workspace invitation (decision 041): signed in or out. */}
+              <Route path={pages.invitation} component={InvitationPage} />
               <Route path={pages.dashboard}>
                 <SignedInOnly>
                   <DashboardPage />

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
+import { workspaces } from './workspaces.js';
 
 export const projects = pgTable(
   'projects',
@@ -10,6 +11,14 @@ export const projects = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * The workspace the project belongs to (decision 041). When an insert leaves it out, a trigger
+     * (migration 0016) fills in the creator's personal workspace, hence the NULL default.
+     */
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .default(sql`NULL`)
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     category: text('category', {
       enum: ['virtual_staging', 'furniture_removal', 'renovation', 'floor_plan_to_photos'],
@@ -40,6 +49,7 @@ export const projects = pgTable(
     index('projects_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('projects_status_idx').on(t.status, t.updatedAt),
     index('projects_completed_idx').on(t.completedAt),
+    index('projects_workspace_created_idx').on(t.workspaceId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
 
@@ -136,6 +146,11 @@ export const stagingRuns = pgTable(
     originalImageId: uuid('original_image_id').references(() => projectImages.id, { onDelete: 'set null' }),
     state: text('state', { enum: ['reserved', 'charged', 'refunded'] }).notNull().default('reserved'),
     credits: integer('credits').notNull().default(1),
+    /**
+     * The account whose credits the run reserved: the billing account of the project's workspace
+     * (decision 041); null on runs from before workspaces, which reserved the run's user's credits.
+     */
+    creditsUserId: uuid('credits_user_id').references(() => users.id, { onDelete: 'cascade' }),
     /** A sentence the user may read, and its error code (contract/errors.ts), when refunded. */
     error: text('error'),
     errorCode: text('error_code'),

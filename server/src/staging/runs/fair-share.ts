@@ -1,4 +1,4 @@
-import { and, count, eq, ne } from 'drizzle-orm';
+import { and, count, eq, ne, sql } from 'drizzle-orm';
 import { PLAN_IDS, PLANS, type PlanId } from '../../../../contract/plans.js';
 import type { Database } from '../../db/client.js';
 import { stagingRuns } from '../../db/schema/projects.js';
@@ -14,7 +14,12 @@ export const STAGING_GROUP_CAPS = groupCaps(Object.fromEntries(PLAN_IDS.map((id)
  * of the same round, by the user's plan share; its user's runs still waiting or running decide it.
  */
 export async function stagingQueueOptions(db: Database, userId: string, runId: string): Promise<FairSendOptions> {
-  const [user] = await db.select({ plan: users.subscriptionPlan }).from(users).where(eq(users.id, userId));
+  // The plan of the pool the run draws on (its workspace's, decision 041).
+  const [user] = await db
+    .select({ plan: users.subscriptionPlan })
+    .from(stagingRuns)
+    .innerJoin(users, eq(users.id, sql`coalesce(${stagingRuns.creditsUserId}, ${stagingRuns.userId})`))
+    .where(eq(stagingRuns.id, runId));
   const [open] = await db
     .select({ n: count() })
     .from(stagingRuns)
@@ -31,7 +36,7 @@ export async function runOwner(db: Database, runId: string): Promise<WorkOwner |
   const [row] = await db
     .select({ userId: stagingRuns.userId, plan: users.subscriptionPlan })
     .from(stagingRuns)
-    .innerJoin(users, eq(users.id, stagingRuns.userId))
+    .innerJoin(users, eq(users.id, sql`coalesce(${stagingRuns.creditsUserId}, ${stagingRuns.userId})`))
     .where(eq(stagingRuns.id, runId));
   if (!row) return null;
   return { key: row.userId, share: PLANS[planOf(row.plan)].staging.share };

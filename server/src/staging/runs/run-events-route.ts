@@ -9,6 +9,7 @@ import { isUuid } from '../../objects/object-keys.js';
 import { currentRunEvent, eventId } from './run-progress.js';
 import type { RunSettledListener } from './run-listener.js';
 import { findRun } from './runs.js';
+import { projectWorkspaceAccess } from '../../workspaces/access.js';
 
 export interface RunEventRoutesOptions {
   listener: RunSettledListener;
@@ -51,7 +52,7 @@ export async function runEventRoutes(app: FastifyInstance, options: RunEventRout
     const user = currentUser(request);
     const runId = request.params.id;
     const first = isUuid(runId) ? await findRun(app.db, runId) : null;
-    if (!first || first.userId !== user.id) throw AppError.notFound('Staging run not found');
+    if (!first || !(await projectWorkspaceAccess(app.db, user.id, first.projectId))) throw AppError.notFound('Staging run not found');
     const release = slots.take([
       { key: `user:${user.id}`, limit: options.streamsPerUser },
       { key: `run:${runId}`, limit: options.streamsPerRun },

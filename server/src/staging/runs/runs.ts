@@ -1,6 +1,7 @@
 import { and, eq, isNotNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { projectImages, projects, stagingRuns } from '../../db/schema/projects.js';
+import { memberProjects } from '../../workspaces/access.js';
 
 /** Queries on staging runs and the images they produce. */
 export type RunRow = typeof stagingRuns.$inferSelect;
@@ -57,7 +58,7 @@ export async function lockProject(
   const [row] = await db
     .select()
     .from(projects)
-    .where(and(eq(projects.id, projectId), eq(projects.userId, userId)))
+    .where(and(eq(projects.id, projectId), memberProjects(db, userId)))
     .for('update')
     .limit(1);
   return row ?? null;

@@ -131,7 +131,10 @@ export async function runStaging(deps: StagingRunDeps, data: StagingRunPayload, 
   const inputs = async () => {
     const original = run.originalImageId ? await findImage(db, run.originalImageId) : null;
     const source = original ? await storage.read(original.filePath.slice(1)) : null;
-    const [owner] = await db.select({ plan: users.subscriptionPlan, language: users.language }).from(users).where(eq(users.id, run.userId));
+    // The plan of the pool the run draws on: its workspace's (decision 041); the language is the run's own user's.
+    const [pool] = await db.select({ plan: users.subscriptionPlan }).from(users).where(eq(users.id, run.creditsUserId ?? run.userId));
+    const [user] = await db.select({ language: users.language }).from(users).where(eq(users.id, run.userId));
+    const owner = { plan: pool?.plan, language: user?.language };
     return { original, source, owner };
   };
   const loaded = await inputs().catch((err: unknown) => {
@@ -257,7 +260,8 @@ export async function runStaging(deps: StagingRunDeps, data: StagingRunPayload, 
     const stored: StoredColumns[] = [];
     for (const { result, delivery } of distinct) {
       const { finished, figures } = delivery;
-      const key = projectImageKey(run.userId, run.projectId, finished.extension);
+      // Under the original's prefix: a project's files live under its creator's (decision 041).
+      const key = projectImageKey(original.userId, run.projectId, finished.extension);
       const thumbKey = thumbnailKeyOf(key);
       const maskKey = changeMaskKeyOf(key);
       written.push(key, thumbKey, maskKey);
@@ -291,7 +295,7 @@ export async function runStaging(deps: StagingRunDeps, data: StagingRunPayload, 
       const imageId = randomUUID();
       if (!(await chargeRun(tx, run.id, imageId))) return false;
       await keepCreditsFor(tx, run.id, stored.length);
-      await storeKeepingEarlier(tx, { projectId: run.projectId, userId: run.userId, originalId: original.id, runId: run.id, imageId }, stored);
+      await storeKeepingEarlier(tx, { projectId: run.projectId, userId: original.userId, originalId: original.id, runId: run.id, imageId }, stored);
       await recomputeProjectStatus(tx, run.projectId);
       return true;
     });

@@ -1,4 +1,5 @@
 import { FolderOpen, LogOut } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from '@/i18n/i18n';
 import { Link } from 'wouter';
 import type { UserResponse } from '@contract/auth';
@@ -8,7 +9,9 @@ import { CreditsDisplay } from './credits-display';
 import { PlanEndsHint } from './plan-ends-hint';
 import { ProfileMenu } from './profile-menu';
 
-/** The signed-in part of the header (spec §2): My Projects, a plan's end date (issue #11), credits, profile menu, logout. */
+const WorkspaceSwitcher = lazy(() => import('@/features/team/workspace-switcher'));
+
+/** The signed-in part of the header (spec §2): My Projects, the workspace switcher (decision 041), a plan's end date (issue #11), credits, profile menu, logout. */
 export default function SignedInNav({ user }: { user: UserResponse }) {
   const { t } = useTranslation();
   const logout = useLogout();
@@ -20,6 +23,9 @@ export default function SignedInNav({ user }: { user: UserResponse }) {
           <span className="hidden md:inline">{t('header.myProjects')}</span>
         </Link>
       </Button>
+      <Suspense fallback={null}>
+        <WorkspaceSwitcher />
+      </Suspense>
       <PlanEndsHint user={user} />
       <CreditsDisplay user={user} />
       <ProfileMenu user={user} />

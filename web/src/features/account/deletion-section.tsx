@@ -1,6 +1,7 @@
 import { CalendarClock, Loader2, Trash2, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from '@/i18n/i18n';
+import { useServerErrorText } from '@/i18n/server-error-text';
 import { ACCOUNT_DELETION_GRACE_DAYS } from '@contract/limits';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast-store';
@@ -15,6 +16,7 @@ import { DeleteAccountDialog } from './delete-account-dialog';
 export function DeletionSection({ email, onClose }: { email: string; onClose(): void }) {
   const { t, i18n } = useTranslation('account');
   const { t: tc } = useTranslation();
+  const errorText = useServerErrorText();
   const state = useAccountDeletion();
   const request = useRequestAccountDeletion();
   const cancel = useCancelAccountDeletion();
@@ -36,7 +38,7 @@ export function DeletionSection({ email, onClose }: { email: string; onClose(): 
           description: t('deletion.requestedText', { days: ACCOUNT_DELETION_GRACE_DAYS }),
         });
       },
-      onError: () => toast({ title: t('deletion.requestFailed'), variant: 'destructive' }),
+      onError: (error) => toast({ title: t('deletion.requestFailed'), description: errorText(error), variant: 'destructive' }),
     });
   const undo = () =>
     cancel.mutate(undefined, {

@@ -1,4 +1,4 @@
-import { CodeXml, CreditCard, ShieldCheck, Trash2, UserRound } from 'lucide-react';
+import { CodeXml, CreditCard, ShieldCheck, Trash2, UserRound, Users } from 'lucide-react';
 import { Suspense, useState } from 'react';
 import { useTranslation } from '@/i18n/i18n';
 import type { UserResponse } from '@contract/auth';
@@ -15,8 +15,9 @@ import { ProfileForm } from './profile-form';
 import { SecuritySection } from './security-section';
 import { SettingsApiSection as ApiSection } from '@/app/settings-api-section';
 import { SettingsBillingSection as BillingSection } from '@/app/settings-billing-section';
+import { SettingsTeamSection as TeamSection } from '@/app/settings-team-section';
 
-type Section = 'profile' | 'security' | 'billing' | 'api' | 'deletion';
+type Section = 'profile' | 'security' | 'billing' | 'team' | 'api' | 'deletion';
 
 interface SettingsModalProps {
   user: UserResponse;
@@ -70,6 +71,9 @@ export default function SettingsModal({
             <TabsTrigger value="billing" data-testid="settings-tab-billing">
               <CreditCard className="size-4" aria-hidden /> {t('tabs.billing')}
             </TabsTrigger>
+            <TabsTrigger value="team" data-testid="settings-tab-team">
+              <Users className="size-4" aria-hidden /> {t('tabs.team')}
+            </TabsTrigger>
             <TabsTrigger value="api" data-testid="settings-tab-api">
               <CodeXml className="size-4" aria-hidden /> {t('tabs.api')}
             </TabsTrigger>
@@ -90,6 +94,11 @@ export default function SettingsModal({
           <TabsContent value="billing" className="mt-6">
             <Suspense fallback={null}>
               <BillingSection user={user} />
+            </Suspense>
+          </TabsContent>
+          <TabsContent value="team" className="mt-6">
+            <Suspense fallback={null}>
+              <TeamSection userId={user.id} />
             </Suspense>
           </TabsContent>
           <TabsContent value="api" className="mt-6">

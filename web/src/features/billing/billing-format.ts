@@ -30,7 +30,7 @@ export const vatPercent = Math.round(GERMAN_VAT_RATE * 100);
 
 /** A feature label of the plan with its credit count filled in, e.g. "200 Credits pro Monat". */
 export function featureText(label: string, plan: Plan, lang: Lang): string {
-  return label.replace('{{credits}}', new Intl.NumberFormat(lang === 'de' ? 'de-DE' : 'en-GB').format(plan.creditsPerMonth));
+  return label.replace('{{credits}}', new Intl.NumberFormat(lang === 'de' ? 'de-DE' : 'en-GB').format(plan.creditsPerMonth)).replace('{{seats}}', String(plan.seats));
 }
 
 /** Whether the code runs inside a frame (e.g. the admin console): checkout then opens a popup window. */

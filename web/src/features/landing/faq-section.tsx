@@ -5,7 +5,7 @@ import { PLANS } from '@contract/plans';
 import { useLandingVariant } from './landing-variant';
 import { SectionHeading } from './section-heading';
 
-const QUESTIONS = ['q1', 'q2', 'q3', 'q4', 'q5', 'q6'] as const;
+const QUESTIONS = ['q1', 'q2', 'q3', 'q4', 'q5', 'q6', 'q7'] as const;
 /** Texts that name the AI have their own wording where the preview engine stages (decision 039). */
 const PREVIEW_WORDING: Partial<Record<(typeof QUESTIONS)[number], ('question' | 'answer')[]>> = {
   q3: ['answer'],
@@ -25,6 +25,8 @@ export function FaqSection() {
   const values = {
     maxMb: MAX_UPLOAD_BYTES / (1024 * 1024),
     freeCredits: PLANS.free.creditsPerMonth,
+    seats: PLANS.business.seats,
+    businessCredits: PLANS.business.creditsPerMonth,
   };
   return (
     <section

@@ -24,5 +24,5 @@ const countFormats = {
 
 /** A plan's feature label with its credit count filled in, e.g. "200 Credits pro Monat". */
 export function featureLabel(label: string, plan: Plan, locale: 'de' | 'en'): string {
-  return label.replace('{{credits}}', countFormats[locale].format(plan.creditsPerMonth));
+  return label.replace('{{credits}}', countFormats[locale].format(plan.creditsPerMonth)).replace('{{seats}}', String(plan.seats));
 }

@@ -9,6 +9,7 @@ import {
   RECOMMENDED_MIN_HEIGHT,
   RECOMMENDED_MIN_WIDTH,
 } from '@contract/limits';
+import { PLANS } from '@contract/plans';
 import type { PublicConfigResponse } from '@contract/public-config';
 import type { TFunction } from '@/i18n/i18n';
 import { usePublicConfig } from '@/lib/public-config';
@@ -46,6 +47,7 @@ function legalValues(t: TFunction, config: Partial<PublicConfigResponse>) {
     imageRetentionTerms: retention('terms'),
     graceDays: ACCOUNT_DELETION_GRACE_DAYS,
     creditsPerImage: CREDITS_PER_IMAGE,
+    seats: PLANS.business.seats,
     maxMb: MAX_UPLOAD_BYTES / (1024 * 1024),
     maxImages: MAX_IMAGES_PER_PROJECT,
     minWidth: RECOMMENDED_MIN_WIDTH,

@@ -32,6 +32,9 @@ export function PlanTable() {
             <th scope="col" className="px-3 py-2.5 sm:px-4 font-semibold">
               {t('terms.planTable.credits')}
             </th>
+            <th scope="col" className="px-3 py-2.5 sm:px-4 font-semibold">
+              {t('terms.planTable.seats')}
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -52,6 +55,7 @@ export function PlanTable() {
               <td className="px-3 py-2.5 sm:px-4 tabular-nums">
                 {number.format(plan.creditsPerMonth)}
               </td>
+              <td className="px-3 py-2.5 sm:px-4 tabular-nums">{number.format(plan.seats)}</td>
             </tr>
           ))}
         </tbody>

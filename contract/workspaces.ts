@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { PLAN_IDS } from './plans.js';
+
+/** Workspaces, members and invitations (decision 041). */
+export const WORKSPACE_ROLES = ['owner', 'admin', 'member'] as const;
+export type WorkspaceRole = (typeof WORKSPACE_ROLES)[number];
+export const workspaceRole = z.enum(WORKSPACE_ROLES);
+/** Roles an invitation or a role change can give (ownership moves only by transfer). */
+export const assignableRole = z.enum(['admin', 'member']);
+
+export const workspaceSummary = z.object({
+  id: z.string(),
+  name: z.string(),
+  role: workspaceRole,
+  plan: z.enum(PLAN_IDS),
+  personal: z.boolean(),
+});
+export type WorkspaceSummary = z.infer<typeof workspaceSummary>;
+
+export const workspaceListResponse = z.object({ current: z.string(), workspaces: z.array(workspaceSummary) });
+export type WorkspaceListResponse = z.infer<typeof workspaceListResponse>;
+
+export const switchWorkspaceRequest = z.object({ workspaceId: z.string().uuid() });
+
+export const workspaceMember = z.object({
+  userId: z.string(),
+  email: z.string(),
+  name: z.string().nullable(),
+  role: workspaceRole,
+  joinedAt: z.string(),
+});
+export const pendingInvitation = z.object({ id: z.string(), email: z.string(), role: assignableRole, expiresAt: z.string() });
+
+export const teamResponse = z.object({
+  workspace: workspaceSummary,
+  seats: z.number().int(),
+  seatsUsed: z.number().int(),
+  members: z.array(workspaceMember),
+  invitations: z.array(pendingInvitation),
+});
+export type TeamResponse = z.infer<typeof teamResponse>;
+
+export const inviteMemberRequest = z.object({ email: z.string().trim().toLowerCase().email().max(254), role: assignableRole.default('member') });
+export type InviteMemberRequest = z.infer<typeof inviteMemberRequest>;
+export const changeRoleRequest = z.object({ role: assignableRole });
+export const transferOwnershipRequest = z.object({ userId: z.string().uuid() });
+
+export const invitationPreviewResponse = z.object({ workspaceName: z.string(), email: z.string(), role: assignableRole, expiresAt: z.string() });
+export type InvitationPreviewResponse = z.infer<typeof invitationPreviewResponse>;
+export const acceptInvitationRequest = z.object({ token: z.string().min(10).max(200) });
+export const acceptInvitationResponse = z.object({ workspaceId: z.string() });

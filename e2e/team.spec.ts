@@ -1,0 +1,106 @@
+import path from 'node:path';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { confirmEmail, signUp, uniqueEmail, withPreferences } from './fixtures/accounts.js';
+import { waitForMailLink } from './fixtures/mail.js';
+import { roomPhotos } from './fixtures/rooms.js';
+
+/** Issue #24 (decision 041): a Business owner invites a colleague by mail; the colleague stages into the shared pool. */
+const FAKE_STRIPE_URL = `http://127.0.0.1:${process.env.E2E_STRIPE_PORT ?? Number(process.env.E2E_PORT ?? 4173) + 1}`;
+
+/** Subscribes without the card form (billing.spec.ts pays through it): the SetupIntent confirmed at the fake as Stripe.js would. */
+async function subscribeBusiness(page: Page) {
+  const setup = await (await page.request.post('/api/create-setup-intent', { data: { planId: 'business', billingCycle: 'monthly' } })).json();
+  const confirmed = await fetch(`${FAKE_STRIPE_URL}/_fake/setup_intents/${setup.setupIntentId}/confirm`, {
+    method: 'POST',
+    body: new URLSearchParams({ client_secret: setup.clientSecret }),
+  });
+  expect(confirmed.status).toBe(200);
+  const completed = await page.request.post('/api/complete-subscription', { data: { setupIntentId: setup.setupIntentId, planId: 'business', billingCycle: 'monthly' } });
+  expect(completed.status(), await completed.text()).toBe(200);
+}
+
+/** With SHOTS_DIR set: the screen at 375 and 1440 px, light and dark. */
+async function shoot(page: Page, name: string) {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  for (const width of [375, 1440]) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+    for (const dark of [false, true]) {
+      await page.evaluate((d) => document.documentElement.classList.toggle('dark', d), dark);
+      await page.screenshot({ path: path.join(dir, `${name}-${dark ? 'dark' : 'light'}-${width}.png`), fullPage: true });
+    }
+  }
+  await page.evaluate(() => document.documentElement.classList.remove('dark'));
+  await page.setViewportSize({ width: 1280, height: 720 });
+}
+
+async function colleague(browser: Browser, language: 'de' | 'en') {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await withPreferences(page, { language, consent: true });
+  return { context, page };
+}
+
+for (const language of ['en', 'de'] as const) {
+  test(`${language.toUpperCase()}: the owner invites a colleague, who joins from the mail, stages into the shared pool; removed, the colleague gets 404`, async ({ page, browser }) => {
+    test.setTimeout(240_000);
+    const t = language === 'en'
+      ? { team: 'Team', send: 'Invitation sent', join: 'Join the workspace', seats: '2 of 5 seats taken', joined: 'You have joined' }
+      : { team: 'Team', send: 'Einladung an', join: 'Workspace beitreten', seats: '2 von 5 Plätzen belegt', joined: 'Sie sind' };
+    await withPreferences(page, { language, consent: true });
+    await signUp(page, { firstName: 'Olga' });
+    await subscribeBusiness(page);
+
+    const invitee = uniqueEmail('colleague');
+    await page.getByTestId('profile-menu').click();
+    await page.getByTestId('menu-settings').click();
+    await page.getByTestId('settings-tab-team').click();
+    const section = page.getByTestId('team-section');
+    await expect(section).toContainText(language === 'en' ? '1 of 5 seats taken' : '1 von 5 Plätzen belegt');
+    await page.getByTestId('team-invite-email').fill(invitee);
+    const sentAfter = Date.now();
+    await page.getByTestId('team-invite-submit').click();
+    await expect(page.getByText(t.send)).toBeVisible();
+    await expect(section.getByTestId('team-invitation')).toContainText(invitee);
+
+    const other = await colleague(browser, language);
+    // Signed up through the API (the form is covered in auth.spec.ts), confirmed through the mailed link.
+    const registeredAfter = Date.now();
+    const registered = await other.page.request.post('/api/auth/register', { data: { email: invitee, password: 'e2e-password-123', firstName: 'Kai', language } });
+    expect(registered.status()).toBe(201);
+    await confirmEmail(other.page, invitee, registeredAfter);
+    const { path: link } = await waitForMailLink(invitee, '/invitation', sentAfter);
+    await other.page.goto(link);
+    await other.page.getByTestId('invitation-accept').click();
+    await expect(other.page.getByTestId('invitation-panel')).toContainText(t.joined);
+    await shoot(other.page, `team-invitation-joined-${language}`);
+
+    // The colleague works in the team's workspace: the switcher shows it, staging draws on the pool.
+    await other.page.goto('/new-project');
+    await expect(other.page.getByTestId('workspace-switcher')).toContainText('Olga', { timeout: 60_000 });
+    await other.page.getByTestId('project-name').fill('Team Lindenweg');
+    await other.page.getByTestId('file-input').setInputFiles(await roomPhotos(1));
+    await other.page.getByTestId('start-staging').click();
+    await other.page.getByTestId('view-project').click({ timeout: 120_000 });
+    const projectUrl = other.page.url();
+    expect(await (await page.request.get('/api/auth/user')).json()).toMatchObject({ subscriptionPlan: 'business', creditsUsed: 1, creditsLimit: 1000 });
+
+    // The owner sees the colleague's project and the member list.
+    await page.keyboard.press('Escape');
+    await page.goto('/my-projects');
+    await expect(page.getByText('Team Lindenweg').first()).toBeVisible({ timeout: 60_000 });
+    await page.getByTestId('profile-menu').click();
+    await page.getByTestId('menu-settings').click();
+    await page.getByTestId('settings-tab-team').click();
+    await expect(section).toContainText(t.seats, { timeout: 60_000 });
+    await expect(section.getByTestId('team-member')).toHaveCount(2);
+    await shoot(page, `team-settings-${language}`);
+
+    page.once('dialog', (dialog) => void dialog.accept());
+    await section.getByTestId('team-remove').click();
+    await expect(section.getByTestId('team-member')).toHaveCount(1);
+    const removed = await other.page.request.get(`/api/projects/${projectUrl.split('/').pop()}`);
+    expect(removed.status()).toBe(404);
+    await other.context.close();
+  });
+}
