@@ -19,6 +19,7 @@ const EXACT: Record<string, string> = {
   [pages.impressum]: 'impressum',
   [pages.privacy]: 'privacy',
   [pages.terms]: 'terms',
+  [pages.invitation]: 'invitation',
 };
 
 /** The `titles.*` key of a page (issue #26: every page its own `<title>`, in the user's language). */
