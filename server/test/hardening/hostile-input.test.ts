@@ -16,6 +16,7 @@ import { sharingCases } from './hostile/cases-sharing.js';
 import { crossTenantViolations, snapshotVictim, strayObjectFiles, type VictimSnapshot } from './hostile/invariants.js';
 import { runCases } from './hostile/cases-runs.js';
 import { registeredRoutes } from './hostile/registered-routes.js';
+import { workspaceCases } from './hostile/cases-workspaces.js';
 import { createWorld, type World } from './hostile/world.js';
 
 /**
@@ -25,7 +26,7 @@ import { createWorld, type World } from './hostile/world.js';
  * exactly as before, no row crosses tenants, nothing was written outside the key grammar, the
  * reply names nothing of A's that the request did not, and the app still answers /api/health.
  */
-const cases: HostileCase[] = [...authCases, ...accountCases, ...objectCases, ...projectCases, ...sharingCases, ...billingCases, ...listingCases, ...miscCases, ...runCases, ...generatedCases, ...encodingCases];
+const cases: HostileCase[] = [...authCases, ...accountCases, ...objectCases, ...projectCases, ...sharingCases, ...billingCases, ...listingCases, ...miscCases, ...runCases, ...generatedCases, ...workspaceCases, ...encodingCases];
 
 let world: World;
 let baseline: VictimSnapshot;
@@ -40,7 +41,7 @@ afterAll(async () => {
 
 /** A's identifiers that must not appear in a reply unless the request itself carried them. */
 function victimSecrets(w: World): string[] {
-  return [w.a.id, w.a.email, w.a.projectId, w.a.stagedImageId, w.a.originalPath, w.a.stagedPath, w.a.subscriptionId, 'Villa am See'];
+  return [w.a.id, w.a.email, w.a.workspaceId, w.a.projectId, w.a.stagedImageId, w.a.originalPath, w.a.stagedPath, w.a.subscriptionId, 'Villa am See'];
 }
 
 function requestText(request: InjectOptions): string {
@@ -154,6 +155,11 @@ describe('raw traversal paths over a real socket', () => {
 });
 
 describe('the invariant check itself', () => {
+  it('holds the victim’s workspace and membership', () => {
+    expect(baseline.rows.workspaces).toEqual([expect.objectContaining({ id: world.a.workspaceId, billing_user_id: world.a.id })]);
+    expect(baseline.rows.workspace_members).toEqual([expect.objectContaining({ workspace_id: world.a.workspaceId, user_id: world.a.id, role: 'owner' })]);
+  });
+
   it('notices when the victim’s rows or files change', async () => {
     const changed = await world.app.inject({ method: 'PUT', url: '/api/auth/profile', headers: { cookie: world.a.cookie }, payload: { lastName: 'Changed' } });
     expect(changed.statusCode).toBe(200);

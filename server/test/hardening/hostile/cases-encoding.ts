@@ -89,6 +89,19 @@ export const ENCODING_ROUTES: Record<string, { nul: [status: number, code?: Erro
   'PUT /api/auth/password': { nul: [403, 'wrong_password'] },
   'PUT /api/auth/profile': { nul: [400, 'validation_failed'] },
   'PUT /api/objects/upload/:token': { nul: [403, 'upload_url_invalid'] },
+  // Workspaces (decision 041): ids are uuids, roles an enum, addresses ASCII; an invitation token is hashed, never stored.
+  'DELETE /api/workspace/invitations/:id': { nul: [400, 'validation_failed'] },
+  'DELETE /api/workspace/members/:userId': { nul: [400, 'validation_failed'] },
+  'GET /api/invitations': { nul: [400, 'validation_failed'] },
+  'GET /api/workspace/team': { nul: [200] },
+  'GET /api/workspaces': { nul: [200] },
+  'PATCH /api/workspace/members/:userId': { nul: [400, 'validation_failed'] },
+  'POST /api/invitations/accept': { nul: [400, 'token_invalid'] },
+  'POST /api/workspace/invitations': { nul: [400, 'validation_failed'] },
+  // B owns its personal workspace and cannot leave it; the route reads no text.
+  'POST /api/workspace/leave': { nul: [409, 'owner_cannot_leave'] },
+  'POST /api/workspace/transfer': { nul: [400, 'validation_failed'] },
+  'POST /api/workspaces/current': { nul: [400, 'validation_failed'] },
 };
 
 /** A plausible body per route; the NUL case appends a NUL to each of its strings. */
@@ -117,6 +130,11 @@ function plausibleBody(route: string, w: World): Record<string, unknown> {
     'POST /api/stripe/webhook': { id: 'evt_nul', type: 'invoice.paid' },
     'PUT /api/auth/password': { currentPassword: w.b.password, newPassword: 'long enough pw' },
     'PUT /api/auth/profile': { firstName: 'Nul', lastName: 'Byte' },
+    'PATCH /api/workspace/members/:userId': { role: 'member' },
+    'POST /api/invitations/accept': { token: 'A'.repeat(43) },
+    'POST /api/workspace/invitations': { email: 'nul-invitee@example.com', role: 'member' },
+    'POST /api/workspace/transfer': { userId: w.a.id },
+    'POST /api/workspaces/current': { workspaceId: '00000000-0000-4000-8000-000000000000' },
   };
   return bodies[route] ?? { value: 'x' };
 }
@@ -125,7 +143,7 @@ const withNul = (value: unknown): unknown =>
   typeof value === 'string' ? `${value}\u0000` : value && typeof value === 'object' ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withNul(v)])) : value;
 
 /** Every query parameter some route reads, each with a NUL. */
-const NUL_QUERY = ['cursor', 'limit', 'path', 'label', 'share', 'originals', 'plan', 'cycle', 'code', 'state'].map((name) => `${name}=a%00b`).join('&');
+const NUL_QUERY = ['cursor', 'limit', 'path', 'label', 'share', 'originals', 'plan', 'cycle', 'code', 'state', 'token'].map((name) => `${name}=a%00b`).join('&');
 
 /** The route's path with each parameter (and the wildcard) replaced by `value`, or, without any, `value` appended. */
 function pathWith(route: string, value: string): string {
@@ -152,7 +170,7 @@ const ACTS_WITHOUT_INPUT = new Set([
 const endsSession = (route: string) => ACTS_WITHOUT_INPUT.has(route);
 
 function nulRequest(route: string, w: World) {
-  const [method] = route.split(' ') as ['GET' | 'POST' | 'PUT' | 'DELETE'];
+  const [method] = route.split(' ') as ['GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH'];
   const hasParams = /[:*]/.test(route);
   const url = `${hasParams ? pathWith(route, 'a%00b') : route.split(' ')[1]}?${NUL_QUERY}`;
   // As the attacker, so the NUL reaches what a signed-in request reaches.
@@ -178,7 +196,7 @@ export const encodingCases: HostileCase[] = Object.entries(ENCODING_ROUTES).flat
     name: `malformed percent-encoding in the URL: ${route}`,
     route,
     request(w) {
-      const [method] = route.split(' ') as ['GET' | 'POST' | 'PUT' | 'DELETE'];
+      const [method] = route.split(' ') as ['GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH'];
       return call(method, pathWith(route, '%E0%A4%A'), endsSession(route) ? null : w.b.cookie, method === 'GET' ? undefined : plausibleBody(route, w));
     },
     expectStatus: 400,

@@ -83,6 +83,16 @@ const SIGNED_IN_ROUTES = [
   'GET /api/account/deletion',
   'POST /api/account/deletion',
   'DELETE /api/account/deletion',
+  'GET /api/workspaces',
+  'POST /api/workspaces/current',
+  'GET /api/workspace/team',
+  'POST /api/workspace/invitations',
+  'DELETE /api/workspace/invitations/:id',
+  'PATCH /api/workspace/members/:userId',
+  'DELETE /api/workspace/members/:userId',
+  'POST /api/workspace/leave',
+  'POST /api/workspace/transfer',
+  'POST /api/invitations/accept',
 ];
 
 /** Every state-changing route the victim's browser could be tricked into calling from another site. */
@@ -109,6 +119,14 @@ const STATE_CHANGING_ROUTES = [
   'POST /api/account/deletion',
   'DELETE /api/account/deletion',
   'POST /api/stripe/webhook',
+  'POST /api/workspaces/current',
+  'POST /api/workspace/invitations',
+  'DELETE /api/workspace/invitations/:id',
+  'PATCH /api/workspace/members/:userId',
+  'DELETE /api/workspace/members/:userId',
+  'POST /api/workspace/leave',
+  'POST /api/workspace/transfer',
+  'POST /api/invitations/accept',
 ];
 
 /** A concrete URL and a plausible body for a route, filled with the victim's own ids. */
@@ -117,6 +135,7 @@ function concrete(route: string, w: World): { method: string; url: string; body?
   const url = path
     .replace(':id', w.a.projectId)
     .replace(':token', w.a.usedUploadUrl.split('/').pop()!)
+    .replace(':userId', w.a.id)
     .replace('/api/objects/download', `/api/objects/download?path=${encodeURIComponent(w.a.stagedPath)}`);
   const bodies: Record<string, unknown> = {
     'POST /api/auth/register': { email: 'csrf@example.com', password: 'long enough pw' },
@@ -134,6 +153,11 @@ function concrete(route: string, w: World): { method: string; url: string; body?
     'POST /api/complete-subscription': { setupIntentId: w.a.setupIntentId },
     'POST /api/analytics/events': { event: 'cta_click' },
     'POST /api/stripe/webhook': { id: 'evt_csrf', type: 'invoice.paid' },
+    'POST /api/workspaces/current': { workspaceId: w.a.workspaceId },
+    'POST /api/workspace/invitations': { email: 'csrf@example.com', role: 'admin' },
+    'PATCH /api/workspace/members/:userId': { role: 'member' },
+    'POST /api/workspace/transfer': { userId: w.b.id },
+    'POST /api/invitations/accept': { token: 'A'.repeat(43) },
   };
   return { method, url, body: bodies[route] };
 }

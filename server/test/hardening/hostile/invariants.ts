@@ -7,8 +7,8 @@ import type { World } from './world.js';
 
 /**
  * What must never change for the victim whatever the attacker sends: A's account row (credits,
- * plan, password hash, deletion state), sessions, projects, images, runs, uploads and checkouts,
- * and every file under A's storage prefix (path and content hash).
+ * plan, password hash, deletion state), sessions, projects, images, runs, uploads, checkouts and
+ * workspaces (members, roles, invitations), and every file under A's storage prefix (path and content hash).
  */
 export interface VictimSnapshot {
   rows: Record<string, unknown[]>;
@@ -24,6 +24,10 @@ const VICTIM_TABLES: Record<string, string> = {
   staging_runs: 'SELECT * FROM staging_runs WHERE user_id = $1 ORDER BY id',
   upload_tokens: 'SELECT * FROM upload_tokens WHERE user_id = $1 ORDER BY id',
   billing_checkouts: 'SELECT * FROM billing_checkouts WHERE user_id = $1 ORDER BY setup_intent_id',
+  // Decision 041: A's workspaces, who is in them with which role, and their open invitations.
+  workspaces: 'SELECT w.* FROM workspaces w JOIN workspace_members m ON m.workspace_id = w.id WHERE m.user_id = $1 ORDER BY w.id',
+  workspace_members: 'SELECT * FROM workspace_members WHERE workspace_id IN (SELECT workspace_id FROM workspace_members WHERE user_id = $1) ORDER BY workspace_id, user_id',
+  workspace_invitations: 'SELECT * FROM workspace_invitations WHERE workspace_id IN (SELECT workspace_id FROM workspace_members WHERE user_id = $1) ORDER BY id',
 };
 
 export async function snapshotVictim(world: World): Promise<VictimSnapshot> {

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { sessions } from '../../../src/db/schema/sessions.js';
 import { users } from '../../../src/db/schema/users.js';
+import { workspaces } from '../../../src/db/schema/workspaces.js';
 import { startBillingKit, type BillingKit } from '../../fakes/stripe/billing-test-kit.js';
 import type { WireEvent } from '../../fakes/stripe/fake-stripe.js';
 import { createProject, photo, processImage, requestUploadUrl, upload } from '../../support/staging-fixtures.js';
@@ -43,6 +44,8 @@ export interface World {
     deliveredEvent: WireEvent;
     /** A session cookie of A's that was logged out (a replayed token). */
     loggedOutCookie: string;
+    /** A's personal workspace (decision 041), of which A is the one member. */
+    workspaceId: string;
   };
   b: Actor & {
     projectId: string;
@@ -84,6 +87,7 @@ export async function createWorld(): Promise<World> {
     const second = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: a.email, password: a.password } });
     const loggedOutCookie = sessionCookieFrom(second);
     await app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: loggedOutCookie } });
+    const [aWorkspace] = await db.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.billingUserId, a.user.id));
 
     // B: an ordinary free user with a project and an upload.
     const b = await signUp(app, { password: 'attacker password 1' });
@@ -115,6 +119,7 @@ export async function createWorld(): Promise<World> {
         subscriptionId: aRow!.stripeSubscriptionId!,
         deliveredEvent: delivered.find((e) => e.type === 'customer.subscription.created') ?? delivered[0]!,
         loggedOutCookie,
+        workspaceId: aWorkspace!.id,
       },
       b: { id: b.user.id, email: b.email, password: b.password, cookie: b.cookie, projectId: bProject, uploadPath: bUpload, expiredCookie },
       images,
