@@ -36,7 +36,7 @@ describe('mergeTailwindClasses', () => {
       }
     }
     expect(differences.slice(0, 40)).toEqual([]);
-  });
+  }, 60_000);
 
   it('keeps what it does not know, and longhands after a shorthand', () => {
     expect(mergeTailwindClasses('my-widget p-4 pt-0 other')).toBe('my-widget p-4 pt-0 other');

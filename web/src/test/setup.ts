@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
 import { twMerge } from 'tailwind-merge';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// Lazily loaded pages can take more than the default second to arrive when the whole suite shares
+// two cores: findBy* waits up to 5 s (a wait, not a timing assertion).
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();
