@@ -84,7 +84,8 @@ async function twelveMegapixels(c: LockCase): Promise<void> {
   note(`CPU time of the process per 12 MP lock (all threads, libvips included): median ${median(cpuTimes).toFixed(0)} ms`);
   note(`12 MP original (3000×4000 JPEG) with a ${(await sharp(c.result).metadata()).width}×${(await sharp(c.result).metadata()).height} model answer; verdict ${verdict}; runs ${times.map((t) => t.toFixed(0)).join(', ')} ms`);
   const m = median(times);
-  report({ figure: 'lock time, 12 MP photo (median of 5)', value: `${(m / 1000).toFixed(2)} s`, comparison: 'target', comparisonValue: '1.00 s', ratio: m / 1000, target: '≤ 1.0 s', pass: m <= 1000 });
+  // Issue #29: the lock may take up to 2 s on a 12 MP photo (the provider call before it takes 10–60 s).
+  report({ figure: 'lock time, 12 MP photo (median of 5)', value: `${(m / 1000).toFixed(2)} s`, comparison: 'target', comparisonValue: '2.00 s', ratio: m / 2000, target: '≤ 2.0 s', pass: m <= 2000 });
 }
 
 /** The lock, and for a locked result its composite drawn at full resolution (raw pixels), as the lock did before decision 020. */
