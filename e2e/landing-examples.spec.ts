@@ -98,7 +98,8 @@ test('EN: the result screen and the project page name each photo by its room', a
   for (const name of ['Living room', 'Bedroom 1', 'Bedroom 2']) await expect(page.getByText(name, { exact: true }).first()).toBeVisible();
   await expect(page.getByText(/^Image \d$/)).toHaveCount(0);
   await shoot(page, 'project-en');
-  await page.getByTestId('language-toggle').first().click();
+  await page.getByTestId('profile-menu').click();
+  await page.getByTestId('menu-language').click();
   for (const name of ['Wohnzimmer', 'Schlafzimmer 1', 'Schlafzimmer 2']) await expect(page.getByText(name, { exact: true }).first()).toBeVisible();
   await shoot(page, 'project-de');
 });

@@ -206,12 +206,17 @@ test.describe('prerendered landing page, German browser', () => {
   });
 });
 
-/** The FAQ texts of web/src/features/landing/i18n/<lang>.json; `{{values}}` split the answers into literal parts. */
+/**
+ * The FAQ texts of web/src/features/landing/i18n/<lang>.json as the journeys' server (the offline
+ * preview engine) serves them: an entry's `…Preview` wording where it has one (decision 039);
+ * `{{values}}` split the answers into literal parts.
+ */
 function faqTexts(lang: 'de' | 'en') {
-  const texts = JSON.parse(readFileSync(`web/src/features/landing/i18n/${lang}.json`, 'utf8')) as {
-    faq: Record<string, { question: string; answer: string } | string>;
-  };
-  return Object.values(texts.faq).filter((entry) => typeof entry === 'object');
+  type Entry = { question: string; answer: string; questionPreview?: string; answerPreview?: string };
+  const texts = JSON.parse(readFileSync(`web/src/features/landing/i18n/${lang}.json`, 'utf8')) as { faq: Record<string, Entry | string> };
+  return Object.values(texts.faq)
+    .filter((entry): entry is Entry => typeof entry === 'object')
+    .map((entry) => ({ question: entry.questionPreview ?? entry.question, answer: entry.answerPreview ?? entry.answer }));
 }
 
 /** Text of an HTML fragment as a reader sees it: tags dropped, the entities React writes decoded. */

@@ -36,7 +36,7 @@ export default function ProjectDetailPage({ id }: { id: string }) {
     });
     return list.map((pair): ImagePair => ({ ...pair, title: titles.get(pair.number) }));
   }, [project, t]);
-  const { restage, isRestaging, problem, dismissProblem } = useRestage(project);
+  const { restage, beginRestage, isRestaging, problem, dismissProblem } = useRestage(project);
   const [modalIndex, setModalIndex] = useState<number | null>(null);
   const [editing, setEditing] = useState<ImagePair | null>(null);
   const [deleting, setDeleting] = useState(false);
@@ -140,7 +140,7 @@ export default function ProjectDetailPage({ id }: { id: string }) {
                     busy={isRestaging(pair)}
                     onView={() => view(pair)}
                     onDownload={() => void download(pair)}
-                    onRestage={() => setEditing(pair)}
+                    onRestage={() => beginRestage(pair, setEditing)}
                   />
                 </li>
               ))}
@@ -154,7 +154,7 @@ export default function ProjectDetailPage({ id }: { id: string }) {
                     pair={pair}
                     title={pair.title ?? t('detail.imageTitle', { n: pair.number })}
                     busy={isRestaging(pair)}
-                    onEdit={() => setEditing(pair)}
+                    onEdit={() => beginRestage(pair, setEditing)}
                     onView={() => view(pair)}
                     onDownload={() => void download(pair)}
                   />
@@ -188,7 +188,7 @@ export default function ProjectDetailPage({ id }: { id: string }) {
         onDownload={(pair, label) => void download(pair, label)}
         onRestage={(pair) => {
           setModalIndex(null);
-          setEditing(pair);
+          beginRestage(pair, setEditing);
         }}
         onDelete={() => {
           setModalIndex(null);

@@ -83,5 +83,11 @@ export function useRestage(project: ProjectDetailResponse | undefined) {
     [project, queryClient, signInAgain, t, noCredits, resetDate],
   );
 
-  return { restage, isRestaging: (pair: ImagePair) => pending.has(pair.original.id), problem, dismissProblem: () => setProblem(null) };
+  /**
+   * What the Re-stage button does: open the dialog (`choose`) when a re-stage can be paid for; at 0
+   * credits a dialog would lead nowhere, so say so at once and offer the way on (issue #26).
+   */
+  const beginRestage = useCallback((pair: ImagePair, choose: (pair: ImagePair) => void) => (noCredits ? void restage(pair) : choose(pair)), [noCredits, restage]);
+
+  return { restage, beginRestage, isRestaging: (pair: ImagePair) => pending.has(pair.original.id), problem, dismissProblem: () => setProblem(null) };
 }
