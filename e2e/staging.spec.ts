@@ -23,7 +23,7 @@ const TEXT = {
     image: (n: number) => `Bild ${n}`,
     imageOf: (n: number, total: number) => `Bild ${n} von ${total}`,
     restageTitle: 'Neu einrichten',
-    newStyle: 'Industriell',
+    newStyle: 'Industrial',
     wish: 'Eine Leseecke am Fenster',
     restageStarted: 'Neu-Einrichtung gestartet',
     restageDone: 'Neu-Einrichtung abgeschlossen',
