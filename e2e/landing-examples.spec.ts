@@ -1,7 +1,7 @@
-import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { completeSignUp, withPreferences } from './fixtures/accounts.js';
 import { roomPhotos } from './fixtures/rooms.js';
+import { shoot } from './fixtures/screenshots.js';
 
 /**
  * Issue #26 items 10 and 11 (decision 039): the landing page shows the real example pairs (AVIF
@@ -9,33 +9,6 @@ import { roomPhotos } from './fixtures/rooms.js';
  * in the legal notice; photos are named by their room on the result screen and the project page.
  * Offline engine. With SHOTS_DIR set, each screen at 375 and 1440 px, light and dark.
  */
-async function shoot(page: Page, name: string) {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  for (const width of [375, 1440]) {
-    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-    for (const dark of [false, true]) {
-      await page.evaluate((d) => document.documentElement.classList.toggle('dark', d), dark);
-      // Full-page shots: the lazy gallery images are scrolled into view first.
-      await page.evaluate(async () => {
-        for (let y = 0; y < document.body.scrollHeight; y += 600) {
-          window.scrollTo(0, y);
-          await new Promise((r) => setTimeout(r, 30));
-        }
-        window.scrollTo(0, 0);
-      });
-      for (const img of await page.locator('img[loading="lazy"]').all()) {
-        await img.scrollIntoViewIfNeeded();
-        await expect(img).toHaveJSProperty('complete', true);
-        expect(await img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBeGreaterThan(0);
-      }
-      await page.evaluate(() => window.scrollTo(0, 0));
-      await page.screenshot({ path: path.join(dir, `${name}-${dark ? 'dark' : 'light'}-${width}.png`), fullPage: true });
-    }
-  }
-  await page.evaluate(() => document.documentElement.classList.remove('dark'));
-  await page.setViewportSize({ width: 1280, height: 720 });
-}
 
 for (const [lang, locale, note, credits, title] of [
   ['de', 'de-DE', 'eingebauten Vorschau-Engine', 'Nachweise und Lizenzhinweise', 'Beispielfotos'],

@@ -1,7 +1,7 @@
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { signUp, withPreferences } from './fixtures/accounts.js';
 import { roomPhotos } from './fixtures/rooms.js';
+import { shoot } from './fixtures/screenshots.js';
 
 /**
  * Issue #26 "What a paying agent sees": billing not configured, no credits left, legal links and
@@ -23,21 +23,6 @@ async function withNoCreditsLeft(page: Page) {
     const user = await reply.json();
     await route.fulfill({ response: reply, json: user ? { ...user, creditsUsed: user.creditsLimit } : user });
   });
-}
-
-/** With SHOTS_DIR set: the screen at 375 and 1440 px, light and dark. */
-async function shoot(page: Page, name: string) {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  for (const width of [375, 1440]) {
-    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-    for (const dark of [false, true]) {
-      await page.evaluate((d) => document.documentElement.classList.toggle('dark', d), dark);
-      await page.screenshot({ path: path.join(dir, `${name}-${dark ? 'dark' : 'light'}-${width}.png`), fullPage: true });
-    }
-  }
-  await page.evaluate(() => document.documentElement.classList.remove('dark'));
-  await page.setViewportSize({ width: 1280, height: 720 });
 }
 
 async function stageOnePhoto(page: Page, name: string) {

@@ -1,8 +1,8 @@
-import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { confirmEmail, signUp, uniqueEmail, withPreferences } from './fixtures/accounts.js';
 import { waitForMailLink } from './fixtures/mail.js';
 import { roomPhotos } from './fixtures/rooms.js';
+import { shoot } from './fixtures/screenshots.js';
 
 /** Issue #24 (decision 041): a Business owner invites a colleague by mail; the colleague stages into the shared pool. */
 const FAKE_STRIPE_URL = `http://127.0.0.1:${process.env.E2E_STRIPE_PORT ?? Number(process.env.E2E_PORT ?? 4173) + 1}`;
@@ -17,21 +17,6 @@ async function subscribeBusiness(page: Page) {
   expect(confirmed.status).toBe(200);
   const completed = await page.request.post('/api/complete-subscription', { data: { setupIntentId: setup.setupIntentId, planId: 'business', billingCycle: 'monthly' } });
   expect(completed.status(), await completed.text()).toBe(200);
-}
-
-/** With SHOTS_DIR set: the screen at 375 and 1440 px, light and dark. */
-async function shoot(page: Page, name: string) {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  for (const width of [375, 1440]) {
-    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-    for (const dark of [false, true]) {
-      await page.evaluate((d) => document.documentElement.classList.toggle('dark', d), dark);
-      await page.screenshot({ path: path.join(dir, `${name}-${dark ? 'dark' : 'light'}-${width}.png`), fullPage: true });
-    }
-  }
-  await page.evaluate(() => document.documentElement.classList.remove('dark'));
-  await page.setViewportSize({ width: 1280, height: 720 });
 }
 
 async function colleague(browser: Browser, language: 'de' | 'en') {
