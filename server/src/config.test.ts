@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, databasePoolSize, loadConfig, publicConfig } from './config.js';
+import { ConfigError, databasePoolSize, loadConfig, publicConfig, stagingRunsAtOnce } from './config.js';
 
 const dataDir = () => mkdtempSync(path.join(os.tmpdir(), 'raumwerk-config-'));
 
@@ -25,8 +25,12 @@ describe('loadConfig', () => {
   it('gives engines that wait on a provider more worker slots unless WORKER_CONCURRENCY says otherwise', () => {
     const waiting = loadConfig({ DATA_DIR: dataDir(), STAGING_ENGINE: 'fixed-latency' });
     expect(waiting.WORKER_CONCURRENCY).toBe(16);
-    // The pool grows with the slots in a working process only, unless DATABASE_POOL_SIZE is set.
-    expect([databasePoolSize(waiting, true), databasePoolSize(waiting, false)]).toEqual([20, 10]);
+    // A waiting engine's process works its 16 slots' runs plus 2 per image-work slot (decision 048);
+    // the offline engine's runs are CPU work themselves: as many as its slots.
+    expect(stagingRunsAtOnce(waiting)).toBe(16 + 2 * 2);
+    expect(stagingRunsAtOnce(loadConfig({ DATA_DIR: dataDir() }))).toBe(3);
+    // The pool grows with those runs in a working process only, unless DATABASE_POOL_SIZE is set.
+    expect([databasePoolSize(waiting, true), databasePoolSize(waiting, false)]).toEqual([24, 10]);
     expect(databasePoolSize(loadConfig({ DATA_DIR: dataDir() }), true)).toBe(10);
     expect(databasePoolSize(loadConfig({ DATA_DIR: dataDir(), STAGING_ENGINE: 'fixed-latency', DATABASE_POOL_SIZE: '7' }), true)).toBe(7);
     expect(loadConfig({ DATA_DIR: dataDir(), STAGING_ENGINE: 'openai', OPENAI_API_KEY: 'k', WORKER_CONCURRENCY: '5' }).WORKER_CONCURRENCY).toBe(5);

@@ -266,12 +266,22 @@ function developmentSecret(dataDir: string): string {
 }
 
 /**
+ * Staging runs a working process has at once (decision 048): its slots (WORKER_CONCURRENCY, engine
+ * requests in flight) plus two per image-work slot for the runs whose result is locked and finished
+ * meanwhile, so the slots never idle behind the CPU. An engine that renders on this machine
+ * (offline) is CPU work itself: no room beside the slots.
+ */
+export function stagingRunsAtOnce(config: Pick<AppConfig, 'WORKER_CONCURRENCY' | 'IMAGE_CONCURRENCY' | 'STAGING_ENGINE'>): number {
+  return config.STAGING_ENGINE === 'offline' ? config.WORKER_CONCURRENCY : config.WORKER_CONCURRENCY + 2 * config.IMAGE_CONCURRENCY;
+}
+
+/**
  * Connections of a process's pool: DATABASE_POOL_SIZE, else 10, and for a process that works staging runs
- * WORKER_CONCURRENCY + 4 when that is more (each busy slot polls its run; 10 starved 16 slots under load).
+ * its runs at once + 4 when that is more (each busy run polls its row; 10 starved 16 slots under load).
  * Web-only processes keep 10, so 2 web + 2 worker processes stay well under a small server's 100.
  */
 export function databasePoolSize(config: AppConfig, works: boolean): number {
-  return config.DATABASE_POOL_SIZE ?? (works ? Math.max(10, config.WORKER_CONCURRENCY + 4) : 10);
+  return config.DATABASE_POOL_SIZE ?? (works ? Math.max(10, stagingRunsAtOnce(config) + 4) : 10);
 }
 
 /** The subset the browser may see (served by GET /api/config). */

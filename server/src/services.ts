@@ -1,4 +1,4 @@
-import type { AppConfig } from './config.js';
+import { stagingRunsAtOnce, type AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
 import { configureImageWork } from './images/image-work.js';
 import type { JobDefinition } from './jobs/job-queue.js';
@@ -19,7 +19,8 @@ import { createConfiguredEngine, createGeometryLock } from './staging/engine-wir
 import type { StagingEngine } from './staging/engines/engine.js';
 import { createProviderBudget, withProviderBudget } from './staging/provider-budget.js';
 import { createStagingJobs } from './staging/runs/staging-jobs.js';
-import type { GeometryLock, StagingRunPayload } from './staging/runs/staging-run.js';
+import type { GeometryLock } from './staging/runs/run-render.js';
+import type { StagingRunPayload } from './staging/runs/run-payload.js';
 import type { UploadSource } from './staging/upload-port.js';
 import { outboundPolicyOf } from './public-api/safe-fetch.js';
 import { webhookJob, withRenderWebhooks } from './public-api/webhooks.js';
@@ -79,6 +80,7 @@ export function createServices(
     lock: overrides.lock ?? createGeometryLock(config),
     timeoutSeconds: config.STAGING_TIMEOUT_S,
     workerConcurrency: config.WORKER_CONCURRENCY,
+    runsAtOnce: stagingRunsAtOnce(config),
     retryPolicy: overrides.retryPolicy,
     heartbeatSeconds: config.RUN_HEARTBEAT_S,
     staleAfterSeconds: config.RUN_STALE_AFTER_S,

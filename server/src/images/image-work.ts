@@ -28,6 +28,11 @@ export function asImageWorkOwner<T>(owner: WorkOwner, work: () => Promise<T>): P
   return owners.run(owner, work);
 }
 
+/** The owner of the work being done now (undefined outside `asImageWorkOwner`). */
+export function currentImageWorkOwner(): WorkOwner | undefined {
+  return owners.getStore();
+}
+
 // libvips' operation cache keeps recent results (up to 50 MB) for repeated identical pipelines,
 // which never happen here: every request works on a new image.
 sharp.cache(false);
@@ -59,7 +64,7 @@ export function configureImageWork(concurrency: number): void {
  * queue, so one user's batch cannot hold the CPU while another user's first image waits.
  */
 export function runImageWork<T>(work: () => Promise<T>, options: { signal?: AbortSignal } = {}): Promise<T> {
-  return limiter.run(work, { signal: options.signal, owner: owners.getStore() });
+  return limiter.run(work, { signal: options.signal, owner: currentImageWorkOwner() });
 }
 
 /** For tests and diagnostics. */

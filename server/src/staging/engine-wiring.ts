@@ -4,7 +4,7 @@ import type { StagingEngine } from './engines/engine.js';
 import { DEFAULT_PROVIDER_TIMEOUT_MS } from './engines/provider-call.js';
 import { configureCvThreads, warmUpCvThreads } from './geometry-lock/cv-threads.js';
 import { lockResult, protectedRegionsMask } from './geometry-lock/lock.js';
-import type { GeometryLock } from './runs/staging-run.js';
+import type { GeometryLock } from './runs/run-render.js';
 
 /** Engine settings from the one config (STAGING_ENGINE and the provider variables). */
 export function engineSettings(config: AppConfig): StagingEngineSettings {

@@ -14,7 +14,8 @@ import { memberProjects } from '../workspaces/access.js';
 import { stagingQueueOptions } from './runs/fair-share.js';
 import { recomputeProjectStatus } from './project-status.js';
 import { countOriginals, findImage, findRun, hasReservedRun, lockProject, stagedImageOf, type ImageRow } from './runs/runs.js';
-import { statusOfRunError, type StagingRunPayload } from './runs/staging-run.js';
+import { statusOfRunError } from './runs/run-failures.js';
+import type { StagingRunPayload } from './runs/run-payload.js';
 import type { RunSettledListener } from './runs/run-listener.js';
 import type { UploadRecord, UploadSource } from './upload-port.js';
 

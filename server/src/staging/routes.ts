@@ -13,7 +13,7 @@ import { prefersAsync } from './prefer-async.js';
 import { runEventRoutes } from './runs/run-events-route.js';
 import type { StagingEngine } from './engines/engine.js';
 import { RunSettledListener } from './runs/run-listener.js';
-import type { StagingRunPayload } from './runs/staging-run.js';
+import type { StagingRunPayload } from './runs/run-payload.js';
 import type { UploadSource } from './upload-port.js';
 
 export interface StagingRoutesOptions {

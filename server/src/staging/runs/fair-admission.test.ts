@@ -6,7 +6,7 @@ import { imageWorkState } from '../../images/image-work.js';
 import { createProject, photo, ScriptedEngine, upload } from '../../../test/support/staging-fixtures.js';
 import { createTestApp, signUp, type TestApp } from '../../../test/support/test-app.js';
 import { createGeometryLock } from '../engine-wiring.js';
-import type { GeometryLock } from './staging-run.js';
+import type { GeometryLock } from './run-render.js';
 
 /**
  * Fair where the time is spent (issue #27, decision 040): a user whose six runs are already in

@@ -3,7 +3,7 @@ import type { RunEvent, RunStage } from '../../../../contract/staging-runs.js';
 import type { Database } from '../../db/client.js';
 import { stagingRuns } from '../../db/schema/projects.js';
 import { findImage, type RunRow } from './runs.js';
-import { statusOfRunError } from './staging-run.js';
+import { statusOfRunError } from './run-failures.js';
 
 type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 

@@ -5,8 +5,12 @@ import type { ObjectStorage } from '../../objects/storage.js';
 import type { RetryPolicy } from '../engine-runner.js';
 import type { StagingEngine } from '../engines/engine.js';
 import { asImageWorkOwner } from '../../images/image-work.js';
+import { WorkLimiter } from '../../images/work-limiter.js';
+import { withEngineSlots } from './engine-slots.js';
 import { runOwner, STAGING_GROUP_CAPS } from './fair-share.js';
-import { runStaging, stagingRunPayload, type GeometryLock } from './staging-run.js';
+import { stagingRunPayload } from './run-payload.js';
+import type { GeometryLock } from './run-render.js';
+import { runStaging } from './staging-run.js';
 import { stuckAfterSeconds, sweepStaging } from './sweeper.js';
 
 export const STAGING_RUN_JOB = 'staging.run';
@@ -19,7 +23,10 @@ export interface StagingJobDeps {
   engine: () => StagingEngine;
   lock: GeometryLock;
   timeoutSeconds: number;
+  /** The process's staging slots: engine requests in flight at once (WORKER_CONCURRENCY; decision 048). */
   workerConcurrency: number;
+  /** Runs worked at once, slots included (config.ts `stagingRunsAtOnce`); default the slots. */
+  runsAtOnce?: number;
   retryPolicy?: RetryPolicy;
   /** RUN_HEARTBEAT_S and RUN_STALE_AFTER_S (decision 032). */
   heartbeatSeconds: number;
@@ -28,6 +35,11 @@ export interface StagingJobDeps {
 
 /** The `staging.run` job (one staging run) and the `staging.sweep` job (every minute). */
 export function createStagingJobs(deps: StagingJobDeps) {
+  // A slot is held while the engine renders, not while the run's result is locked and finished
+  // (decision 048): the job runs more runs than slots, and the engine requests wait for a slot.
+  const slots = new WorkLimiter(deps.workerConcurrency);
+  let slotted: StagingEngine | undefined;
+  const engine = () => (slotted ??= withEngineSlots(deps.engine(), slots));
   const runJob = defineJob({
     name: STAGING_RUN_JOB,
     payload: stagingRunPayload,
@@ -35,7 +47,7 @@ export function createStagingJobs(deps: StagingJobDeps) {
     // worker died is failed, and the sweeper refunds its run.
     // notify: a new run wakes an idle worker at once (LISTEN/NOTIFY), polling is the fallback.
     queue: { retryLimit: 0, expireInSeconds: deps.timeoutSeconds + 120, notify: true },
-    concurrency: deps.workerConcurrency,
+    concurrency: deps.runsAtOnce ?? deps.workerConcurrency,
     // Fair queueing (decision 024): at most a plan's maxParallel runs of one user at once, across processes.
     groupConcurrency: STAGING_GROUP_CAPS,
     // The backstop only: NOTIFY wakes idle slots for a new run, and a slot that finishes a run fetches
@@ -47,7 +59,8 @@ export function createStagingJobs(deps: StagingJobDeps) {
     // queue's fair order, per user and plan share (decision 040), not first come, first served.
     handler: async (data, context) => {
       const owner = await runOwner(deps.db, data.runId);
-      return owner ? asImageWorkOwner(owner, () => runStaging(deps, data, context)) : runStaging(deps, data, context);
+      const run = () => runStaging({ ...deps, engine }, data, context);
+      return owner ? asImageWorkOwner(owner, run) : run();
     },
   });
 

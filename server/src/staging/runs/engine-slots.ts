@@ -1,0 +1,26 @@
+import { currentImageWorkOwner } from '../../images/image-work.js';
+import { WorkLimiter } from '../../images/work-limiter.js';
+import type { StageInput, StagingEngine } from '../engines/engine.js';
+
+/**
+ * The staging slots of a process (WORKER_CONCURRENCY, decision 048): how many engine requests it has
+ * in flight at once. A slot is held only while the engine renders; the run's CPU work after it (lock,
+ * finishing) waits in the image-work line instead, so a slot is free again after L, not after
+ * L + the lock. Waiting requests start round robin per user and plan share, the queue's order
+ * (decision 040), through the same owner the run's image work carries.
+ */
+export function withEngineSlots(engine: StagingEngine, slots: WorkLimiter): StagingEngine {
+  // A request given up while waiting (deadline, cancellation) leaves the line; the engine runner
+  // reports it as cancelled or timed out (engine-runner.ts), as for a request in flight.
+  const inSlot = <T>(input: StageInput, request: () => Promise<T>): Promise<T> =>
+    slots.run(request, { signal: input.signal, owner: currentImageWorkOwner() });
+  const stageVariations = engine.stageVariations?.bind(engine);
+  return {
+    name: engine.name,
+    takesEditMask: engine.takesEditMask,
+    canDeclutter: engine.canDeclutter,
+    maxReferenceImages: engine.maxReferenceImages,
+    stage: (input) => inSlot(input, () => engine.stage(input)),
+    ...(stageVariations ? { stageVariations: (input: StageInput, count: number) => inSlot(input, () => stageVariations(input, count)) } : {}),
+  };
+}

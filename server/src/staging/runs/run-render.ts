@@ -1,0 +1,159 @@
+import sharp from 'sharp';
+import { ROOM_TYPES } from '../../../../contract/listing.js';
+import type { RunStage } from '../../../../contract/staging-runs.js';
+import { styleIdFromName } from '../../../../contract/styles.js';
+import type { Database } from '../../db/client.js';
+import { runImageWork } from '../../images/image-work.js';
+import type { ObjectStorage } from '../../objects/storage.js';
+import { stageWithRetries, type RetryPolicy } from '../engine-runner.js';
+import type { EngineError, StageInput, StageResult, StagingEngine } from '../engines/engine.js';
+import type { LockFigures, LockOptions, LockOutcome } from '../geometry-lock/lock-result.js';
+import { finishResult, type FinishedImage } from '../result-image.js';
+import { groupSeed, referenceFor } from '../room-references.js';
+import { produceVariations, type VariationOutcome } from '../variations.js';
+import { minimumChangedShare, showsWhatWasAsked } from '../visible-change.js';
+import { taskOf, type StagingRunPayload } from './run-payload.js';
+import type { RunInputs } from './run-inputs.js';
+
+/**
+ * The geometry lock (DESIGN §6, decision 014), behind a seam so tests and the composition can
+ * choose it: every engine result goes through `lock`; `protectedRegions` makes the edit mask a
+ * provider takes on the strict retry (RGBA PNG of the given size, alpha 0 = editable).
+ */
+export interface GeometryLock {
+  lock(original: Buffer, result: Buffer, options: LockOptions): Promise<LockOutcome>;
+  protectedRegions(original: Buffer, size: { width: number; height: number }): Promise<Buffer>;
+  /** Optional: load the lock's machinery (OpenCV) ahead of the first run. */
+  warmUp?(): void;
+}
+
+/** What the lock and finishing made of one engine result. */
+export type Delivery =
+  | { verdict: 'locked'; figures: LockFigures; changeMask: Buffer; finished: FinishedImage }
+  | { verdict: 'refused'; figures: LockFigures; reasons: string[] };
+export type LockedDelivery = Extract<Delivery, { verdict: 'locked' }>;
+
+/** The refusal reason of a locked result below its room's minimum change (visible-change.ts). */
+const TOO_LITTLE_CHANGED = 'too_little_changed';
+
+export interface RenderContext {
+  db: Database;
+  storage: ObjectStorage;
+  engine: StagingEngine;
+  lock: GeometryLock;
+  retryPolicy?: RetryPolicy;
+  runId: string;
+  inputs: RunInputs;
+  payload: StagingRunPayload;
+  /** Epoch ms after which nothing more is tried. */
+  deadline: number;
+  /** The run's lease: aborted when the run is settled elsewhere or the worker stops. */
+  signal: AbortSignal;
+  /** The photo's results so far (a re-stage's new variations are numbered after them). */
+  firstVariant: number;
+  stage: (step: RunStage) => Promise<unknown>;
+  log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+}
+
+export interface Rendered extends VariationOutcome<LockedDelivery> {
+  /** A refusal was for too little change (nothing staged), not for a changed room. */
+  tooLittleChanged: boolean;
+}
+
+/**
+ * The run's engine requests (with retries), each result through the geometry lock (one strict retry
+ * when refused), the visible-change minimum, and finishing (plan limits, watermark) of what is locked.
+ */
+export async function renderVariations(ctx: RenderContext): Promise<Rendered> {
+  const { engine, inputs, payload, log } = ctx;
+  const { original, source, owner } = inputs;
+  // Same room, same furniture (decision 025): the group's (or project's) first accepted result.
+  const reference = (engine.maxReferenceImages ?? 0) > 0 ? await referenceFor(ctx.db, ctx.storage, original) : null;
+  // Stored with the original (process-image), so a restage keeps it.
+  const roomType = ROOM_TYPES.find((r) => r === original.roomType) ?? 'auto';
+  const task = taskOf(payload.category);
+  const input: Omit<StageInput, 'signal'> = {
+    roomType,
+    furnitureSeed: groupSeed(original),
+    reference: reference ?? undefined,
+    image: source,
+    mimeType: original.mimeType,
+    styleId: styleIdFromName(payload.styleName),
+    styleName: payload.styleName,
+    styleDescription: payload.styleDescription,
+    instructions: payload.instructions,
+    task,
+  };
+  const options = {
+    deadline: ctx.deadline,
+    signal: ctx.signal,
+    policy: ctx.retryPolicy,
+    onRetry: (info: { attempt: number; waitMs: number; error: EngineError }) =>
+      log.warn({ runId: ctx.runId, attempt: info.attempt, waitMs: info.waitMs, err: info.error.message }, 'engine failed transiently, retrying'),
+  };
+  const plan = owner.plan ?? 'free';
+  // Lock and finishing are full-resolution work: together they take one slot of the process-wide
+  // image limit (the composite is drawn and encoded once, in finishing), and give up when the run is
+  // settled elsewhere (web timeout, sweeper) or the deadline passes.
+  const limit = () => AbortSignal.any([ctx.signal, AbortSignal.timeout(Math.max(1, ctx.deadline - Date.now()))]);
+  const lockAndFinish = (image: Buffer) => {
+    const signal = limit();
+    return runImageWork(
+      async (): Promise<Delivery> => {
+        await ctx.stage('locking');
+        const outcome = await ctx.lock.lock(source, image, { signal, mode: task });
+        if (outcome.verdict === 'refused') return outcome;
+        // A locked result must also show what was asked: enough of the frame furnished (or emptied).
+        if (!showsWhatWasAsked(outcome.figures.changedShare, task, roomType)) {
+          return { verdict: 'refused', figures: outcome.figures, reasons: [TOO_LITTLE_CHANGED] };
+        }
+        await ctx.stage('finishing');
+        const [finished, changeMask] = await Promise.all([finishResult(outcome.composite, plan, task, owner.language ?? 'en'), changeOverlay(outcome.changeMask)]);
+        return { verdict: 'locked', figures: outcome.figures, changeMask, finished };
+      },
+      { signal },
+    );
+  };
+  // The geometry lock refuses a result: once more, stricter: the strict prompt and, where the
+  // provider takes one, an edit mask that protects windows, doors and the ceiling. A second
+  // refusal is final for that variation: nothing of it is stored.
+  const strictInput = async () => {
+    await ctx.stage('retrying');
+    const size = { width: original.width ?? 0, height: original.height ?? 0 };
+    const editMask =
+      engine.takesEditMask && size.width > 0 && size.height > 0
+        ? await runImageWork(() => ctx.lock.protectedRegions(source, size), { signal: limit() })
+        : undefined;
+    return { ...input, strict: true, editMask };
+  };
+  let tooLittleChanged = false;
+  await ctx.stage('generating');
+  const produced = await produceVariations({
+    engine,
+    input,
+    count: payload.variations,
+    firstVariant: ctx.firstVariant,
+    stage: (e, i) => stageWithRetries(e, i, options),
+    deliver: async (result: StageResult) => {
+      const delivery = await lockAndFinish(result.image);
+      if (delivery.verdict === 'locked') return delivery;
+      tooLittleChanged = delivery.reasons.includes(TOO_LITTLE_CHANGED);
+      const minimum = minimumChangedShare(task, roomType);
+      log.info({ runId: ctx.runId, figures: delivery.figures, reasons: delivery.reasons, minimum }, 'result refused');
+      return null;
+    },
+    strictInput,
+  });
+  return { ...produced, tooLittleChanged };
+}
+
+/**
+ * The lock's change mask (greyscale, white = added) as the web app lays it over the photo: white
+ * whose alpha is the mask, so a CSS mask (alpha in every browser) tints exactly the added area.
+ */
+async function changeOverlay(mask: Buffer): Promise<Buffer> {
+  const { data, info } = await sharp(mask).greyscale().raw().toBuffer({ resolveWithObject: true });
+  const rgba = Buffer.alloc(info.width * info.height * 4, 255);
+  for (let i = 0; i < info.width * info.height; i++) rgba[i * 4 + 3] = data[i * info.channels]!;
+  return sharp(rgba, { raw: { width: info.width, height: info.height, channels: 4 } }).png().toBuffer();
+}
