@@ -7,7 +7,7 @@ import { projects } from '../db/schema/projects.js';
 import { users, type UserRow } from '../db/schema/users.js';
 import { workspaces } from '../db/schema/workspaces.js';
 import { defineJob } from '../jobs/job-queue.js';
-import { projectPrefix } from '../objects/object-keys.js';
+import { projectPrefix, uploadsPrefix } from '../objects/object-keys.js';
 import type { ObjectStorage } from '../objects/storage.js';
 
 export const ACCOUNT_PURGE_JOB = 'account.purge';
@@ -59,7 +59,7 @@ async function deleteFiles(storage: ObjectStorage, userId: string, plan: Awaited
     if (!plan.keepsTeamProjects && project.creatorId === userId) continue;
     files += await storage.deletePrefix(projectPrefix(project.creatorId, project.id));
   }
-  if (plan.keepsTeamProjects) return files + (await storage.deletePrefix(`${userPrefix(userId)}uploads/`));
+  if (plan.keepsTeamProjects) return files + (await storage.deletePrefix(uploadsPrefix(userId)));
   return files + (await storage.deletePrefix(userPrefix(userId)));
 }
 

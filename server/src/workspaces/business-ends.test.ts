@@ -4,7 +4,9 @@
  * read-only for everyone but its billing account (403 `workspace_read_only` on every kind of write),
  * while reads and downloads stay open.
  */
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { workspaceInvitations } from '../db/schema/workspaces.js';
 import { startBillingKit, type BillingKit } from '../../test/fakes/stripe/billing-test-kit.js';
 import { createProject, photo, processImage, ScriptedEngine, upload } from '../../test/support/staging-fixtures.js';
 import { addMember, inWorkspace, personalWorkspaceId, readOnlyFlag } from '../../test/support/workspace-fixtures.js';
@@ -52,6 +54,16 @@ describe('Business ends (decision 046)', SLOW, () => {
     await addMember(kit.t.database.db, workspaceId, admin.userId, 'admin');
     await addMember(kit.t.database.db, workspaceId, member.userId, 'member');
     const as = (who: Person) => inWorkspace(who.cookie, workspaceId);
+    // An invitation sent while Business ran, accepted only after it ended.
+    const latecomer = await kit.newUser();
+    const token = 'invitation-token-sent-during-business';
+    await kit.t.database.db.insert(workspaceInvitations).values({
+      workspaceId,
+      email: latecomer.email,
+      role: 'member',
+      tokenHash: createHash('sha256').update(token).digest('base64url'),
+      expiresAt: new Date(Date.now() + 86_400_000),
+    });
 
     const projectId = await createProject(app, as(owner), 'Team-Objekt');
     const staged = await processImage(app, as(owner), { imageURL: await upload(app, as(owner), await photo(640, 480)), projectId });
@@ -90,6 +102,10 @@ describe('Business ends (decision 046)', SLOW, () => {
       expect(await readOnlyFlag(app, who.cookie, await personalWorkspaceId(kit.t.database.db, who.userId))).toBe(false);
       expect((await app.inject({ method: 'POST', url: '/api/objects/upload', headers: { cookie: who.cookie }, payload: { projectName: 'Test', size: 2048, contentType: 'image/jpeg' } })).statusCode).toBe(200);
     }
+
+    // The one seat is taken: the invitation from Business times cannot be accepted any more.
+    const accepted = await kit.post('/api/invitations/accept', latecomer.cookie, { token });
+    expect([accepted.statusCode, accepted.json().code]).toEqual([409, 'seats_exhausted']);
 
     // The billing account works on in the workspace, on the free plan's credits.
     expect(await readOnlyFlag(app, owner.cookie, workspaceId)).toBe(false);
