@@ -1,4 +1,4 @@
-import { Crown, Loader2, LogOut, Mail, UserMinus, UserPlus, X } from 'lucide-react';
+import { Crown, Eye, Loader2, LogOut, Mail, UserMinus, UserPlus, X } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import type { TeamResponse, WorkspaceRole } from '@contract/workspaces';
 import { Badge } from '@/components/ui/badge';
@@ -9,6 +9,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { toast } from '@/components/ui/toast-store';
 import { useTranslation } from '@/i18n/i18n';
 import { useServerErrorText } from '@/i18n/server-error-text';
+import { ConfirmActionDialog, type ConfirmAction } from './confirm-action-dialog';
 import { useChangeRole, useInvite, useLeaveWorkspace, useRemoveMember, useRevokeInvitation, useTeam, useTransferOwnership } from './api/team';
 
 const canManage = (role: WorkspaceRole) => role === 'owner' || role === 'admin';
@@ -30,7 +31,16 @@ export function TeamSection({ userId }: { userId: string }) {
         </div>
         <Badge variant="secondary">{t(`roles.${myRole}`)}</Badge>
       </header>
-      {data.seats <= 1 && <p className="rounded-lg border bg-muted/40 p-4 text-sm leading-relaxed">{t('singleSeat')}</p>}
+      {data.workspace.readOnly ? (
+        <div role="note" className="flex gap-3 rounded-lg border border-warning/60 bg-warning/10 p-4 text-sm leading-relaxed" data-testid="team-read-only">
+          <Eye className="mt-0.5 size-4 shrink-0" aria-hidden />
+          <p>
+            <strong className="font-semibold">{t('readOnly.title')}</strong> {t('readOnly.text')}
+          </p>
+        </div>
+      ) : (
+        data.seats <= 1 && <p className="rounded-lg border bg-muted/40 p-4 text-sm leading-relaxed">{t('singleSeat')}</p>
+      )}
       {canManage(myRole) && data.seats > 1 && <InviteForm full={data.seatsUsed >= data.seats} />}
       <MemberList data={data} userId={userId} />
       {!data.workspace.personal && myRole !== 'owner' && <LeaveButton />}
@@ -96,6 +106,7 @@ function MemberList({ data, userId }: { data: TeamResponse; userId: string }) {
   const revoke = useRevokeInvitation();
   const transfer = useTransferOwnership();
   const myRole = data.workspace.role;
+  const [asking, setAsking] = useState<ConfirmAction | null>(null);
   const date = (iso: string) => new Intl.DateTimeFormat(i18n.language === 'de' ? 'de-DE' : 'en-GB', { dateStyle: 'medium' }).format(new Date(iso));
   const onError = (error: unknown) => toast({ title: t('actionFailed'), description: errorText(error), variant: 'destructive' });
   return (
@@ -131,7 +142,14 @@ function MemberList({ data, userId }: { data: TeamResponse; userId: string }) {
                 <Button
                   variant="outline"
                   size="sm"
-                  onClick={() => window.confirm(t('transferConfirm', { name: m.name ?? m.email })) && transfer.mutate(m.userId, { onError })}
+                  onClick={() =>
+                    setAsking({
+                      title: t('transferTitle'),
+                      text: t('transferConfirm', { name: m.name ?? m.email }),
+                      confirm: t('transfer'),
+                      run: () => transfer.mutateAsync(m.userId, { onError }),
+                    })
+                  }
                   data-testid="team-transfer"
                 >
                   <Crown aria-hidden /> {t('transfer')}
@@ -144,7 +162,15 @@ function MemberList({ data, userId }: { data: TeamResponse; userId: string }) {
                   className="size-9 text-destructive"
                   aria-label={t('remove', { name: m.name ?? m.email })}
                   title={t('remove', { name: m.name ?? m.email })}
-                  onClick={() => window.confirm(t('removeConfirm', { name: m.name ?? m.email })) && remove.mutate(m.userId, { onError })}
+                  onClick={() =>
+                    setAsking({
+                      title: t('removeTitle'),
+                      text: t('removeConfirm', { name: m.name ?? m.email }),
+                      confirm: t('removeAction'),
+                      destructive: true,
+                      run: () => remove.mutateAsync(m.userId, { onError }),
+                    })
+                  }
                   data-testid="team-remove"
                 >
                   <UserMinus aria-hidden />
@@ -168,6 +194,7 @@ function MemberList({ data, userId }: { data: TeamResponse; userId: string }) {
           </li>
         ))}
       </ul>
+      <ConfirmActionDialog action={asking} onClose={() => setAsking(null)} />
     </section>
   );
 }
@@ -176,19 +203,21 @@ function LeaveButton() {
   const { t } = useTranslation('team');
   const errorText = useServerErrorText();
   const leave = useLeaveWorkspace();
+  const [asking, setAsking] = useState<ConfirmAction | null>(null);
+  const onError = (error: unknown) => toast({ title: t('actionFailed'), description: errorText(error), variant: 'destructive' });
   return (
     <div className="flex justify-end">
       <Button
         variant="outline"
         className="text-destructive"
         onClick={() =>
-          window.confirm(t('leaveConfirm')) &&
-          leave.mutate(undefined, { onError: (error) => toast({ title: t('actionFailed'), description: errorText(error), variant: 'destructive' }) })
+          setAsking({ title: t('leaveTitle'), text: t('leaveConfirm'), confirm: t('leave'), destructive: true, run: () => leave.mutateAsync(undefined, { onError }) })
         }
         data-testid="team-leave"
       >
         <LogOut aria-hidden /> {t('leave')}
       </Button>
+      <ConfirmActionDialog action={asking} onClose={() => setAsking(null)} />
     </div>
   );
 }
