@@ -10,7 +10,6 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projects } from '../db/schema/projects.js';
 import { users } from '../db/schema/users.js';
-import type { LocalStorage } from '../objects/local-storage.js';
 import { createProject, photo, processImage, ScriptedEngine, upload } from '../../test/support/staging-fixtures.js';
 import { createTestApp, signUp, TEST_ORIGIN, type TestApp } from '../../test/support/test-app.js';
 import { addMember, inWorkspace, personalWorkspaceId } from '../../test/support/workspace-fixtures.js';
@@ -28,7 +27,7 @@ const SLOW = { timeout: 120_000 };
 
 /** Every stored file under a key prefix, read from the disk itself. */
 function filesUnder(prefix: string): string[] {
-  const dir = path.join((t.services.storage as LocalStorage).root, prefix);
+  const dir = path.join(storageRoot(), prefix);
   try {
     return readdirSync(dir, { recursive: true, withFileTypes: true })
       .filter((entry) => entry.isFile())
@@ -37,6 +36,8 @@ function filesUnder(prefix: string): string[] {
     return [];
   }
 }
+/** The local driver keeps objects under DATA_DIR/objects (objects/local-storage.ts). */
+const storageRoot = () => path.join(t.config.dataDir, 'objects');
 const projectDir = (userId: string, projectId: string) => `users/${userId}/projects/${projectId}/`;
 
 async function businessOwner() {
@@ -89,7 +90,7 @@ describe('purge and workspaces (decision 046)', SLOW, () => {
     expect([detail.statusCode, detail.json().title]).toEqual([200, 'Team-Objekt']);
     const image = await t.app.inject({ url: `/objects${team.imagePath}`, headers: { cookie: owner.cookie } });
     expect(image.statusCode).toBe(200);
-    expect(image.rawPayload.equals(readFileSync(path.join((t.services.storage as LocalStorage).root, team.imagePath)))).toBe(true);
+    expect(image.rawPayload.equals(readFileSync(path.join(storageRoot(), team.imagePath)))).toBe(true);
   });
 
   it('an owner’s purge removes the projects a former member left in the owner’s workspace, and nothing of that member’s own', async () => {
