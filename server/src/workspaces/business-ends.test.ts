@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workspaceInvitations } from '../db/schema/workspaces.js';
+import { WORKSPACE_WRITES } from './write-guard.js';
 import { startBillingKit, type BillingKit } from '../../test/fakes/stripe/billing-test-kit.js';
 import { createProject, photo, processImage, ScriptedEngine, upload } from '../../test/support/staging-fixtures.js';
 import { addMember, inWorkspace, personalWorkspaceId, readOnlyFlag } from '../../test/support/workspace-fixtures.js';
@@ -111,5 +112,14 @@ describe('Business ends (decision 046)', SLOW, () => {
     expect(await readOnlyFlag(app, owner.cookie, workspaceId)).toBe(false);
     expect(await outcome(writes(app, as(owner), projectId, later.get(owner.userId)!))).toEqual([201, 200, 200, 200]);
     expect(await kit.account(owner.userId)).toMatchObject({ creditsLimit: 6, creditsUsed: 3 });
+  });
+
+  it('every route the write guard names is a route of the app (a renamed route would slip past it)', () => {
+    const missing = Object.keys(WORKSPACE_WRITES).filter((key) => {
+      const [method, url] = key.split(' ') as ['POST' | 'DELETE', string];
+      return !kit.t.app.hasRoute({ method, url });
+    });
+    expect(missing).toEqual([]);
+    expect(Object.keys(WORKSPACE_WRITES)).toHaveLength(6);
   });
 });

@@ -61,7 +61,7 @@ describe('Settings → Team', () => {
     fakeTeamApi(team({ role: 'owner' }));
     const u = userEvent.setup();
     const first = renderWithProviders(<TeamSection userId="u1" />, { language: 'de' });
-    await u.click(await screen.findByRole('button', { name: 'Zum Inhaber machen' }));
+    await u.click(await screen.findByRole('button', { name: 'Inhaberschaft übertragen' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Inhaberschaft übertragen?' });
     expect(within(dialog).getByRole('button', { name: 'Abbrechen' })).toBeInTheDocument();
     first.unmount();

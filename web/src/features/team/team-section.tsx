@@ -116,66 +116,68 @@ function MemberList({ data, userId }: { data: TeamResponse; userId: string }) {
         {data.members.map((m) => {
           const editable = canManage(myRole) && m.role !== 'owner' && m.userId !== userId;
           return (
-            <li key={m.userId} className="flex flex-wrap items-center gap-3 p-3 sm:flex-nowrap" data-testid="team-member">
-              <div className="min-w-0 flex-1">
+            <li key={m.userId} className="flex flex-wrap items-center gap-x-3 gap-y-2 p-3" data-testid="team-member">
+              <div className="min-w-0 flex-1 basis-60">
                 <p className="truncate font-medium">
                   {m.name ?? m.email} {m.userId === userId && <span className="text-muted-foreground">({t('you')})</span>}
                 </p>
                 <p className="truncate text-sm text-muted-foreground">{m.name ? m.email : t('joined', { date: date(m.joinedAt) })}</p>
               </div>
-              {editable ? (
-                <Select value={m.role} onValueChange={(role) => changeRole.mutate({ userId: m.userId, role: role as 'admin' | 'member' }, { onError })}>
-                  <SelectTrigger className="h-9 w-32" aria-label={t('roleOf', { name: m.name ?? m.email })}>
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    <SelectItem value="member">{t('roles.member')}</SelectItem>
-                    <SelectItem value="admin">{t('roles.admin')}</SelectItem>
-                  </SelectContent>
-                </Select>
-              ) : (
-                <Badge variant={m.role === 'owner' ? 'default' : 'outline'}>
-                  {m.role === 'owner' && <Crown aria-hidden />} {t(`roles.${m.role}`)}
-                </Badge>
-              )}
-              {myRole === 'owner' && m.role !== 'owner' && (
-                <Button
-                  variant="outline"
-                  size="sm"
-                  onClick={() =>
-                    setAsking({
-                      title: t('transferTitle'),
-                      text: t('transferConfirm', { name: m.name ?? m.email }),
-                      confirm: t('transfer'),
-                      run: () => transfer.mutateAsync(m.userId, { onError }),
-                    })
-                  }
-                  data-testid="team-transfer"
-                >
-                  <Crown aria-hidden /> {t('transfer')}
-                </Button>
-              )}
-              {editable && (
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  className="size-9 text-destructive"
-                  aria-label={t('remove', { name: m.name ?? m.email })}
-                  title={t('remove', { name: m.name ?? m.email })}
-                  onClick={() =>
-                    setAsking({
-                      title: t('removeTitle'),
-                      text: t('removeConfirm', { name: m.name ?? m.email }),
-                      confirm: t('removeAction'),
-                      destructive: true,
-                      run: () => remove.mutateAsync(m.userId, { onError }),
-                    })
-                  }
-                  data-testid="team-remove"
-                >
-                  <UserMinus aria-hidden />
-                </Button>
-              )}
+              <div className="ml-auto flex flex-wrap items-center justify-end gap-2">
+                {editable ? (
+                  <Select value={m.role} onValueChange={(role) => changeRole.mutate({ userId: m.userId, role: role as 'admin' | 'member' }, { onError })}>
+                    <SelectTrigger className="h-9 w-32" aria-label={t('roleOf', { name: m.name ?? m.email })}>
+                      <SelectValue />
+                    </SelectTrigger>
+                    <SelectContent>
+                      <SelectItem value="member">{t('roles.member')}</SelectItem>
+                      <SelectItem value="admin">{t('roles.admin')}</SelectItem>
+                    </SelectContent>
+                  </Select>
+                ) : (
+                  <Badge variant={m.role === 'owner' ? 'default' : 'outline'}>
+                    {m.role === 'owner' && <Crown aria-hidden />} {t(`roles.${m.role}`)}
+                  </Badge>
+                )}
+                {myRole === 'owner' && m.role !== 'owner' && (
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    onClick={() =>
+                      setAsking({
+                        title: t('transferTitle'),
+                        text: t('transferConfirm', { name: m.name ?? m.email }),
+                        confirm: t('transfer'),
+                        run: () => transfer.mutateAsync(m.userId, { onError }),
+                      })
+                    }
+                    data-testid="team-transfer"
+                  >
+                    <Crown aria-hidden /> {t('transfer')}
+                  </Button>
+                )}
+                {editable && (
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    className="size-9 text-destructive"
+                    aria-label={t('remove', { name: m.name ?? m.email })}
+                    title={t('remove', { name: m.name ?? m.email })}
+                    onClick={() =>
+                      setAsking({
+                        title: t('removeTitle'),
+                        text: t('removeConfirm', { name: m.name ?? m.email }),
+                        confirm: t('removeAction'),
+                        destructive: true,
+                        run: () => remove.mutateAsync(m.userId, { onError }),
+                      })
+                    }
+                    data-testid="team-remove"
+                  >
+                    <UserMinus aria-hidden />
+                  </Button>
+                )}
+              </div>
             </li>
           );
         })}
