@@ -29,7 +29,7 @@ async function shootScrolledTo(page: Page, target: Locator, name: string) {
     await page.evaluate((d) => document.documentElement.classList.toggle('dark', d), dark);
     await target.evaluate((el) => el.scrollIntoView({ block: 'end' }));
     // The theme's colour transitions finish before the shot (else dark mode is caught half-way).
-    await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+    await page.evaluate(() => Promise.allSettled(document.getAnimations().map((a) => a.finished)));
     await page.screenshot({ path: path.join(dir, `${name}-${dark ? 'dark' : 'light'}-375.png`) });
   }
   await page.evaluate(() => document.documentElement.classList.remove('dark'));
