@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ANALYTICS_EVENTS } from './analytics.js';
 import { PLAN_IDS } from './plans.js';
+import { workspaceRole } from './workspaces.js';
 
 /** Spec §3 "Admin dashboard response": today's counts (UTC day). */
 export const adminDashboardResponse = z.object({
@@ -39,8 +40,27 @@ export const adminAnalyticsResponse = z.object({
   ),
   /** Most viewed pages of the last 14 days (normalised paths). */
   topPages: z.array(z.object({ path: z.string(), count: z.number().int() })),
+  /**
+   * Workspaces by their plan (the billing account's), every plan listed: all of them, and those a
+   * team works in (more than one member). Decision 046.
+   */
+  workspaceCounts: z.array(z.object({ plan: z.enum(PLAN_IDS), workspaces: z.number().int(), teams: z.number().int() })),
 });
 export type AdminAnalyticsResponse = z.infer<typeof adminAnalyticsResponse>;
+
+/** A workspace a listed user is in, with its plan and seats (decision 046). */
+export const adminUserWorkspace = z.object({
+  id: z.string(),
+  name: z.string(),
+  role: workspaceRole,
+  plan: z.enum(PLAN_IDS),
+  /** The user's own workspace (they are its billing account). */
+  personal: z.boolean(),
+  /** Members plus open invitations, as Settings → Team counts them. */
+  seatsUsed: z.number().int(),
+  seats: z.number().int(),
+});
+export type AdminUserWorkspace = z.infer<typeof adminUserWorkspace>;
 
 export const recentSignup = z.object({
   id: z.string(),
@@ -49,6 +69,8 @@ export const recentSignup = z.object({
   email: z.string(),
   subscriptionPlan: z.enum(PLAN_IDS),
   createdAt: z.string(),
+  /** Their own workspace first, then the teams they joined, by name. */
+  workspaces: z.array(adminUserWorkspace),
 });
 export type RecentSignup = z.infer<typeof recentSignup>;
 

@@ -59,6 +59,7 @@ export const ERROR_CODES = [
   'invitation_email_mismatch',
   'owner_cannot_leave',
   'workspace_has_members',
+  'workspace_read_only',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

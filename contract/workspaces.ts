@@ -14,6 +14,8 @@ export const workspaceSummary = z.object({
   role: workspaceRole,
   plan: z.enum(PLAN_IDS),
   personal: z.boolean(),
+  /** View and download only: the caller holds no seat of the plan (Business ended, decision 046). */
+  readOnly: z.boolean(),
 });
 export type WorkspaceSummary = z.infer<typeof workspaceSummary>;
 

@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import path from 'node:path';
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { confirmEmail, signUp, uniqueEmail, withPreferences } from './fixtures/accounts.js';
 import { waitForMailLink } from './fixtures/mail.js';
 import { roomPhotos } from './fixtures/rooms.js';
@@ -17,6 +18,22 @@ async function subscribeBusiness(page: Page) {
   expect(confirmed.status).toBe(200);
   const completed = await page.request.post('/api/complete-subscription', { data: { setupIntentId: setup.setupIntentId, planId: 'business', billingCycle: 'monthly' } });
   expect(completed.status(), await completed.text()).toBe(200);
+}
+
+/** With SHOTS_DIR: a 375 px phone view (light and dark) with `target` scrolled into its scrolling dialog. */
+async function shootScrolledTo(page: Page, target: Locator, name: string) {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  await page.setViewportSize({ width: 375, height: 812 });
+  for (const dark of [false, true]) {
+    await page.evaluate((d) => document.documentElement.classList.toggle('dark', d), dark);
+    await target.evaluate((el) => el.scrollIntoView({ block: 'end' }));
+    // The theme's colour transitions finish before the shot (else dark mode is caught half-way).
+    await page.evaluate(() => Promise.allSettled(document.getAnimations().map((a) => a.finished)));
+    await page.screenshot({ path: path.join(dir, `${name}-${dark ? 'dark' : 'light'}-375.png`) });
+  }
+  await page.evaluate(() => document.documentElement.classList.remove('dark'));
+  await page.setViewportSize({ width: 1280, height: 720 });
 }
 
 async function colleague(browser: Browser, language: 'de' | 'en') {
@@ -80,9 +97,16 @@ for (const language of ['en', 'de'] as const) {
     await expect(section).toContainText(t.seats, { timeout: 60_000 });
     await expect(section.getByTestId('team-member')).toHaveCount(2);
     await shoot(page, `team-settings-${language}`);
+    // On a phone the member rows are below the invitation form, inside the dialog's own scroll.
+    await shootScrolledTo(page, section.getByTestId('team-members'), `team-settings-members-${language}`);
 
-    page.once('dialog', (dialog) => void dialog.accept());
+    // The app's own dialog asks first (decision 046; no window.confirm).
     await section.getByTestId('team-remove').click();
+    const ask = page.getByRole('alertdialog');
+    await expect(ask).toContainText(language === 'en' ? 'Remove Kai from the workspace?' : 'Kai aus dem Workspace entfernen?');
+    await shoot(page, `team-remove-dialog-${language}`);
+    await ask.getByTestId('team-confirm').click();
+    await expect(ask).toBeHidden();
     await expect(section.getByTestId('team-member')).toHaveCount(1);
     const removed = await other.page.request.get(`/api/projects/${projectUrl.split('/').pop()}`);
     expect(removed.status()).toBe(404);

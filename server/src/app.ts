@@ -38,6 +38,7 @@ import { variationRoutes } from './staging/variation-routes.js';
 import { registerOriginCheck } from './security/origin-check.js';
 import { workspaceRoutes } from './workspaces/routes.js';
 import { assertNoSharedWorkspace } from './workspaces/members.js';
+import { registerWorkspaceWriteGuard } from './workspaces/write-guard.js';
 
 export interface AppDependencies {
   config: AppConfig;
@@ -90,6 +91,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerSecurityHeaders(app, securityHeaders);
   registerApiNoStore(app);
   registerOriginCheck(app, config.publicUrl);
+  registerWorkspaceWriteGuard(app);
 
   await app.register(healthRoutes);
   const services = deps.services ?? createServices(config, database);

@@ -1,11 +1,13 @@
-import { and, asc, eq, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, lte, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { deleteUserSessions } from '../auth/session-store.js';
 import type { Database } from '../db/client.js';
 import { projects } from '../db/schema/projects.js';
 import { users, type UserRow } from '../db/schema/users.js';
+import { workspaces } from '../db/schema/workspaces.js';
 import { defineJob } from '../jobs/job-queue.js';
+import { projectPrefix, uploadsPrefix } from '../objects/object-keys.js';
 import type { ObjectStorage } from '../objects/storage.js';
 
 export const ACCOUNT_PURGE_JOB = 'account.purge';
@@ -31,10 +33,43 @@ export interface PurgeSummary {
 export const userPrefix = (userId: string) => `users/${userId}/`;
 
 /**
+ * What a user's purge removes and keeps (decision 046): the projects of their personal workspace,
+ * whoever created them, go; the projects they created in other people's (team) workspaces stay with
+ * that workspace, files and all.
+ */
+async function purgePlan(db: Database, userId: string) {
+  const personal = await db
+    .select({ id: projects.id, creatorId: projects.userId })
+    .from(projects)
+    .innerJoin(workspaces, eq(workspaces.id, projects.workspaceId))
+    .where(eq(workspaces.billingUserId, userId));
+  const [kept] = await db
+    .select({ n: count() })
+    .from(projects)
+    .innerJoin(workspaces, eq(workspaces.id, projects.workspaceId))
+    .where(and(eq(projects.userId, userId), ne(workspaces.billingUserId, userId)));
+  return { personal, keepsTeamProjects: (kept?.n ?? 0) > 0 };
+}
+
+/** Deletes the user's uploads and their personal workspace's project files; never a team project's files. */
+async function deleteFiles(storage: ObjectStorage, userId: string, plan: Awaited<ReturnType<typeof purgePlan>>): Promise<number> {
+  let files = 0;
+  // Projects a former member created in this workspace live under that member's prefix.
+  for (const project of plan.personal) {
+    if (!plan.keepsTeamProjects && project.creatorId === userId) continue;
+    files += await storage.deletePrefix(projectPrefix(project.creatorId, project.id));
+  }
+  if (plan.keepsTeamProjects) return files + (await storage.deletePrefix(uploadsPrefix(userId)));
+  return files + (await storage.deletePrefix(userPrefix(userId)));
+}
+
+/**
  * Deletes one user whose deletion date has passed: sessions (signed out everywhere at once), the
- * subscription, every stored file, then the projects and the user row (images, uploads and staging
- * runs go with them by foreign key). Each step is safe to repeat, so a run that fails half-way is
- * finished by the next. Returns the number of files removed, or null when there was nothing to do.
+ * subscription, their uploads and personal workspace's files, then those projects and the user row
+ * (the personal workspace, its images, runs and memberships go with them by foreign key). Projects
+ * the user created in a team workspace stay there (decision 046). Each step is safe to repeat, so a
+ * run that fails half-way is finished by the next. Returns the number of files removed, or null when
+ * there was nothing to do.
  */
 export async function purgeUser(deps: PurgeDependencies, userId: string): Promise<number | null> {
   const [user] = await deps.db
@@ -45,13 +80,14 @@ export async function purgeUser(deps: PurgeDependencies, userId: string): Promis
   if (!user) return null;
   await deleteUserSessions(deps.db, user.id);
   await deps.cancelSubscription?.(user);
-  let files = await deps.storage.deletePrefix(userPrefix(user.id));
+  const plan = await purgePlan(deps.db, user.id);
+  let files = await deleteFiles(deps.storage, user.id, plan);
   await deps.db.transaction(async (tx) => {
-    await tx.delete(projects).where(eq(projects.userId, user.id));
+    if (plan.personal.length) await tx.delete(projects).where(inArray(projects.id, plan.personal.map((p) => p.id)));
     await tx.delete(users).where(eq(users.id, user.id));
   });
-  // A staging run that was writing while the row went away may have left a file behind.
-  files += await deps.storage.deletePrefix(userPrefix(user.id));
+  // A staging run that was writing while the rows went away may have left a file behind.
+  files += await deleteFiles(deps.storage, user.id, plan);
   return files;
 }
 

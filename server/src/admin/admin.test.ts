@@ -4,9 +4,11 @@ import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema/users.js';
+import { workspaceInvitations } from '../db/schema/workspaces.js';
 import { registerErrorHandling } from '../http/error-handler.js';
 import '../http/fastify-types.js';
 import { createTestApp, signUp, uniqueEmail, type TestApp } from '../../test/support/test-app.js';
+import { addMember, personalWorkspaceId } from '../../test/support/workspace-fixtures.js';
 import { adminRoutes } from './routes.js';
 
 const ADMIN_ROUTES = ['/api/admin/dashboard', '/api/admin/analytics', '/api/admin/users', '/api/admin/system'];
@@ -149,9 +151,41 @@ describe('GET /api/admin/users', () => {
     expect(recentSignups.length).toBeLessThanOrEqual(10);
     expect(recentSignups[0]).toMatchObject({ firstName: 'Test', lastName: null, subscriptionPlan: 'free' });
     expect(recentSignups[1]).toMatchObject({ email: 'chief@example.com', firstName: 'Chief' });
-    expect(Object.keys(recentSignups[0]).sort()).toEqual(['createdAt', 'email', 'firstName', 'id', 'lastName', 'subscriptionPlan']);
+    expect(Object.keys(recentSignups[0]).sort()).toEqual(['createdAt', 'email', 'firstName', 'id', 'lastName', 'subscriptionPlan', 'workspaces']);
     const times = recentSignups.map((s: { createdAt: string }) => Date.parse(s.createdAt));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
+  });
+});
+
+describe('workspaces in the admin figures (decision 046)', () => {
+  it('the users list shows each user’s workspaces with plan and seats; analytics count workspaces by plan', async () => {
+    const countsBefore = (await get('/api/admin/analytics', adminCookie)).json().workspaceCounts;
+    const owner = await signUp(t.app, { firstName: 'Olga' });
+    await t.database.db.update(users).set({ subscriptionPlan: 'business', creditsLimit: 1000 }).where(eq(users.id, owner.user.id));
+    const workspaceId = await personalWorkspaceId(t.database.db, owner.user.id);
+    const member = await signUp(t.app, { firstName: 'Jonas' });
+    await addMember(t.database.db, workspaceId, member.user.id);
+    await t.database.db.insert(workspaceInvitations).values({ workspaceId, email: uniqueEmail('invited'), role: 'admin', tokenHash: uniqueEmail('hash'), expiresAt: sql`now() + interval '1 day'` });
+    // An expired invitation holds no seat.
+    await t.database.db.insert(workspaceInvitations).values({ workspaceId, email: uniqueEmail('expired'), role: 'member', tokenHash: uniqueEmail('hash'), expiresAt: sql`now() - interval '1 day'` });
+
+    const { recentSignups } = (await get('/api/admin/users', adminCookie)).json();
+    const row = (id: string) => recentSignups.find((s: { id: string }) => s.id === id);
+    const memberWorkspaceId = await personalWorkspaceId(t.database.db, member.user.id);
+    expect(row(owner.user.id).workspaces).toEqual([{ id: workspaceId, name: 'Olga', role: 'owner', plan: 'business', personal: true, seatsUsed: 3, seats: 5 }]);
+    expect(row(member.user.id).workspaces).toEqual([
+      { id: memberWorkspaceId, name: 'Jonas', role: 'owner', plan: 'free', personal: true, seatsUsed: 1, seats: 1 },
+      { id: workspaceId, name: 'Olga', role: 'member', plan: 'business', personal: false, seatsUsed: 3, seats: 5 },
+    ]);
+
+    const countsAfter = (await get('/api/admin/analytics', adminCookie)).json().workspaceCounts;
+    const before = (plan: string) => countsBefore.find((c: { plan: string }) => c.plan === plan);
+    // Olga's new workspace is on Business with a team in it; Jonas's own is a new free one.
+    expect(countsAfter).toEqual([
+      { plan: 'free', workspaces: before('free').workspaces + 1, teams: before('free').teams },
+      { plan: 'pro', workspaces: before('pro').workspaces, teams: before('pro').teams },
+      { plan: 'business', workspaces: before('business').workspaces + 1, teams: before('business').teams + 1 },
+    ]);
   });
 });
 

@@ -10,6 +10,7 @@ import { requireAdmin } from '../auth/guards.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import { funnelLast7Days, planTotals, recentSignups, todayCounts, topPagesLast14Days, trendsLast14Days } from './stats-repository.js';
 import { readSystemStatus } from './system-status.js';
+import { workspaceCountsByPlan, workspacesOfUsers } from './workspace-stats.js';
 
 export interface AdminRoutesOptions {
   jobs: JobQueue | null;
@@ -32,12 +33,14 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
   }));
 
   r.get('/api/admin/analytics', { schema: { response: { 200: adminAnalyticsResponse } } }, async () => {
-    const [last7d, trends, topPages] = await Promise.all([funnelLast7Days(db), trendsLast14Days(db), topPagesLast14Days(db)]);
-    return { conversions: { last7d }, trends, topPages };
+    const [last7d, trends, topPages, workspaceCounts] = await Promise.all([funnelLast7Days(db), trendsLast14Days(db), topPagesLast14Days(db), workspaceCountsByPlan(db)]);
+    return { conversions: { last7d }, trends, topPages, workspaceCounts };
   });
 
   r.get('/api/admin/users', { schema: { response: { 200: adminUsersResponse } } }, async (request) => {
-    const [totals, signups] = await Promise.all([planTotals(db), recentSignups(db)]);
+    const [totals, newest] = await Promise.all([planTotals(db), recentSignups(db)]);
+    const workspacesOf = await workspacesOfUsers(db, newest.map((s) => s.id));
+    const signups = newest.map((s) => ({ ...s, workspaces: workspacesOf.get(s.id) ?? [] }));
     let mrr = totals.estimatedMrr;
     let planRevenue = totals.estimatedPlanRevenue;
     let hasStripe = false;

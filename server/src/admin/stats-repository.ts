@@ -112,7 +112,7 @@ export async function planTotals(db: Database): Promise<PlanTotals> {
   return { userCounts, totalUsers, paidUsers, conversionRate: percent(paidUsers, totalUsers), estimatedMrr: Math.round(estimated), estimatedPlanRevenue };
 }
 
-export async function recentSignups(db: Database, limit = 10): Promise<RecentSignup[]> {
+export async function recentSignups(db: Database, limit = 10): Promise<Omit<RecentSignup, 'workspaces'>[]> {
   const rows = await db
     .select({
       id: users.id,

@@ -25,7 +25,7 @@ export class LocalStorage implements ObjectStorage {
 
   /** Defence in depth: keys are validated by callers, and the resolved path must stay under the root. */
   #file(key: string): string {
-    if (!parseKey(key) && !/^users\/[0-9a-f-]{36}\/(projects\/[0-9a-f-]{36}\/)?$/.test(key)) {
+    if (!parseKey(key) && !/^users\/[0-9a-f-]{36}\/(projects\/[0-9a-f-]{36}\/|uploads\/)?$/.test(key)) {
       throw new Error(`refusing object key ${JSON.stringify(key)}`);
     }
     const file = path.resolve(this.root, key);

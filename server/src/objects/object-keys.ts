@@ -69,6 +69,11 @@ export function uploadKey(userId: string): string {
   return `users/${userId}/uploads/${randomUUID()}`;
 }
 
+/** Every upload of a user (the account purge empties it, decision 046). */
+export function uploadsPrefix(userId: string): string {
+  return `users/${userId}/uploads/`;
+}
+
 export function projectPrefix(userId: string, projectId: string): string {
   return `users/${userId}/projects/${projectId}/`;
 }

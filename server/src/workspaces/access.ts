@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { WorkspaceRole } from '../../../contract/workspaces.js';
-import type { PlanId } from '../../../contract/plans.js';
+import { PLANS, type PlanId } from '../../../contract/plans.js';
 import type { Database } from '../db/client.js';
 import { projects } from '../db/schema/projects.js';
 import { users, type UserRow } from '../db/schema/users.js';
@@ -42,6 +42,11 @@ export interface WorkspaceAccess {
   plan: PlanId;
   /** The caller's own personal workspace (the one whose billing account they are). */
   personal: boolean;
+  /**
+   * The caller may view and download but not change anything: they hold no seat of the workspace's
+   * plan (decision 046; a one-seat plan's seat is its billing account's, e.g. after Business ended).
+   */
+  readOnly: boolean;
 }
 
 export function requirePermission(access: WorkspaceAccess, permission: Permission): void {
@@ -65,7 +70,30 @@ export async function memberships(db: Pick<Database, 'select'>, userId: string, 
     .innerJoin(users, eq(users.id, workspaces.billingUserId))
     .where(and(eq(workspaceMembers.userId, userId), workspaceId ? eq(workspaces.id, workspaceId) : undefined))
     .orderBy(sql`${workspaces.billingUserId} <> ${userId}`, workspaces.name);
-  return rows.map((row) => ({ ...row, personal: row.billingUserId === userId }));
+  return rows.map((row) => {
+    const personal = row.billingUserId === userId;
+    return { ...row, personal, readOnly: isReadOnly(personal, row.plan) };
+  });
+}
+
+/**
+ * Decision 046. Invitations (and accepting one) never exceed a plan's seats, so a workspace holds
+ * more members than its plan allows only after its plan dropped to a one-seat plan (Business ended
+ * or changed to Pro). The one seat is the billing account's (its pool, its personal workspace);
+ * everyone else, whatever their role, keeps read access only.
+ */
+export function isReadOnly(personal: boolean, plan: PlanId): boolean {
+  return !personal && PLANS[plan].seats <= 1;
+}
+
+/** 403 `workspace_read_only` for a member beyond the plan's seats (decision 046). */
+export function requireWritable(access: WorkspaceAccess): void {
+  if (access.readOnly) {
+    throw AppError.forbidden(
+      'This workspace is read-only for you since its Business plan ended: you can view and download its projects, but not upload, stage or share. A new Business subscription restores full access.',
+      'workspace_read_only',
+    );
+  }
 }
 
 /** The cookie the header's switcher sets (the web app's fetches, image requests and event streams all carry it). */

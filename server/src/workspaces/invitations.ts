@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { InvitationPreviewResponse, InviteMemberRequest } from '../../../contract/workspaces.js';
 import type { Database } from '../db/client.js';
 import type { UserRow } from '../db/schema/users.js';
@@ -102,6 +102,15 @@ export async function acceptInvitation(db: Database, user: UserRow, token: strin
       .returning({ id: workspaceInvitations.id });
     if (!used.length) throw invalidLink();
     if ((await memberships(tx, user.id, invitation.workspaceId)).length) throw AppError.conflict('You are already a member of this workspace.', 'already_member');
+    // The plan may have shrunk since the invitation went out (Business ended, decision 046).
+    const [pool] = await tx
+      .select({ plan: users.subscriptionPlan })
+      .from(workspaces)
+      .innerJoin(users, eq(users.id, workspaces.billingUserId))
+      .where(eq(workspaces.id, invitation.workspaceId));
+    const seats = seatsOf({ plan: pool?.plan ?? 'free' });
+    const [members] = await tx.select({ n: count() }).from(workspaceMembers).where(eq(workspaceMembers.workspaceId, invitation.workspaceId));
+    if ((members?.n ?? 0) >= seats) throw seatsExhausted(seats);
     await tx.insert(workspaceMembers).values({ workspaceId: invitation.workspaceId, userId: user.id, role: invitation.role });
     return { workspaceId: invitation.workspaceId };
   });

@@ -39,7 +39,7 @@ export async function team(db: Database, access: WorkspaceAccess): Promise<TeamR
     .where(and(eq(workspaceInvitations.workspaceId, access.workspaceId), isNull(workspaceInvitations.acceptedAt), gt(workspaceInvitations.expiresAt, sql`now()`)))
     .orderBy(asc(workspaceInvitations.createdAt));
   return {
-    workspace: { id: access.workspaceId, name: access.name, role: access.role, plan: access.plan, personal: access.personal },
+    workspace: { id: access.workspaceId, name: access.name, role: access.role, plan: access.plan, personal: access.personal, readOnly: access.readOnly },
     seats: seatsOf(access),
     seatsUsed: members.length + invitations.length,
     members: members.map((m) => ({

@@ -49,7 +49,7 @@ export async function workspaceRoutes(app: FastifyInstance, options: WorkspaceRo
     const current = await actingWorkspace(request);
     return {
       current: current.workspaceId,
-      workspaces: all.map((w) => ({ id: w.workspaceId, name: w.name, role: w.role, plan: w.plan, personal: w.personal })),
+      workspaces: all.map((w) => ({ id: w.workspaceId, name: w.name, role: w.role, plan: w.plan, personal: w.personal, readOnly: w.readOnly })),
     };
   });
 

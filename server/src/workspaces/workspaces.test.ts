@@ -58,7 +58,7 @@ describe('personal workspaces', () => {
   it('every new user has one, owned, with their own plan; their projects are in it', async () => {
     const person = await signUp(t.app);
     const list = (await inject('GET', '/api/workspaces', person.cookie)).json();
-    expect(list.workspaces).toEqual([{ id: list.current, name: 'Test', role: 'owner', plan: 'free', personal: true }]);
+    expect(list.workspaces).toEqual([{ id: list.current, name: 'Test', role: 'owner', plan: 'free', personal: true, readOnly: false }]);
     const projectId = await createProject(t.app, person.cookie);
     expect((await inject('GET', '/api/projects', person.cookie)).json().map((p: { id: string }) => p.id)).toEqual([projectId]);
   });

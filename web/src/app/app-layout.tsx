@@ -15,6 +15,8 @@ const EmailVerificationBanner = lazyScreen(() => import('@/features/auth/email-v
 const PaymentFailedBanner = lazyScreen(() => import('@/features/billing/payment-failed-banner'));
 // Only accounts with a pending deletion download its banner (issue #12 item 10).
 const DeletionPendingBanner = lazyScreen(() => import('@/features/account/deletion-pending-banner'));
+// Members of a workspace whose Business plan ended see what they can still do (decision 046).
+const ReadOnlyWorkspaceBanner = lazyScreen(() => import('@/features/team/read-only-banner'));
 
 export function AppLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
@@ -49,6 +51,11 @@ export function AppLayout({ children }: { children: ReactNode }) {
       {user?.deletionScheduledFor && (
         <Suspense fallback={null}>
           <DeletionPendingBanner scheduledFor={user.deletionScheduledFor} />
+        </Suspense>
+      )}
+      {user && (
+        <Suspense fallback={null}>
+          <ReadOnlyWorkspaceBanner />
         </Suspense>
       )}
       <main id="main" tabIndex={-1} className="flex min-h-[calc(100dvh-4rem)] flex-1 flex-col focus:outline-none">

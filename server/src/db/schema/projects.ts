@@ -8,9 +8,11 @@ export const projects = pgTable(
   'projects',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * The creator (their storage prefix holds the project's files). No foreign key since migration
+     * 0019: a team workspace's project outlives its creator's account (decision 046).
+     */
+    userId: uuid('user_id').notNull(),
     /**
      * The workspace the project belongs to (decision 041). When an insert leaves it out, a trigger
      * (migration 0016) fills in the creator's personal workspace, hence the NULL default.
@@ -60,9 +62,8 @@ export const projectImages = pgTable(
     projectId: uuid('project_id')
       .notNull()
       .references(() => projects.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The project's creator (storage prefix); no foreign key, like projects.user_id (decision 046). */
+    userId: uuid('user_id').notNull(),
     /** Path as the API shows it: `/users/<userId>/...` (served at `/objects` + filePath). */
     filePath: text('file_path').notNull(),
     thumbnailPath: text('thumbnail_path'),
@@ -137,9 +138,8 @@ export const stagingRuns = pgTable(
   'staging_runs',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Who started the run; no foreign key, the run stays with a team project (decision 046). */
+    userId: uuid('user_id').notNull(),
     projectId: uuid('project_id')
       .notNull()
       .references(() => projects.id, { onDelete: 'cascade' }),

@@ -1,6 +1,5 @@
 import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { projects } from './projects.js';
-import { users } from './users.js';
 
 /**
  * A project's public share link (decision 026): one per project at most; revoking deletes the row.
@@ -14,9 +13,8 @@ export const shareLinks = pgTable(
     projectId: uuid('project_id')
       .notNull()
       .references(() => projects.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Who created the link; no foreign key, the link stays with a team project (decision 046). */
+    userId: uuid('user_id').notNull(),
     token: text('token').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -6,6 +6,7 @@
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { users, type UserRow } from '../../../src/db/schema/users.js';
+import type { ServiceOverrides } from '../../../src/services.js';
 import { createTestApp, signUp, TEST_ORIGIN, type TestApp } from '../../support/test-app.js';
 import { FakeStripe, type ConfirmSetupOptions, type WireEvent } from './fake-stripe.js';
 import { TEST_PRICE_CATALOGUE, TEST_WEBHOOK_SECRET } from './stripe-test-prices.js';
@@ -40,11 +41,11 @@ export interface BillingKit {
   deliverPendingEvents(options?: { types?: string[]; reverse?: boolean }): Promise<WireEvent[]>;
 }
 
-export async function startBillingKit(options: { env?: Record<string, string>; jobs?: boolean; vatPercent?: number } = {}): Promise<BillingKit> {
+export async function startBillingKit(options: { env?: Record<string, string>; jobs?: boolean; vatPercent?: number; services?: ServiceOverrides } = {}): Promise<BillingKit> {
   const fake = await FakeStripe.start({ prices: TEST_PRICE_CATALOGUE });
   // A VAT rate made in the Dashboard beforehand, configured as STRIPE_TAX_RATE_ID (decision 018).
   const vat: Record<string, string> = options.vatPercent === undefined ? {} : { STRIPE_TAX_RATE_ID: fake.createTaxRate({ displayName: 'USt.', percentage: options.vatPercent, country: 'DE' }).id };
-  const t = await createTestApp({ env: { ...STRIPE_TEST_ENV, STRIPE_API_URL: fake.url, ...vat, ...options.env }, jobs: options.jobs });
+  const t = await createTestApp({ env: { ...STRIPE_TEST_ENV, STRIPE_API_URL: fake.url, ...vat, ...options.env }, jobs: options.jobs, services: options.services });
   let delivered = fake.events.length;
 
   const headers = (cookie: string | null) => ({ origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}) });

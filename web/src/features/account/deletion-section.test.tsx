@@ -31,7 +31,7 @@ const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 /** A tiny fake of the deletion endpoints (DESIGN §5), the only boundary replaced. */
-function fakeDeletionApi(options: { failPost?: boolean; failDelete?: boolean } = {}) {
+function fakeDeletionApi(options: { failPost?: boolean; teamFirst?: boolean; failDelete?: boolean } = {}) {
   let state: { status: 'none' | 'pending'; scheduledFor: string | null } = {
     status: 'none',
     scheduledFor: null,
@@ -46,6 +46,9 @@ function fakeDeletionApi(options: { failPost?: boolean; failDelete?: boolean } =
       if (String(input) !== '/api/account/deletion') return json({ message: 'not found' }, 404);
       if (method === 'POST') {
         if (options.failPost) return json({ message: 'boom', code: 'internal_error' }, 500);
+        if (options.teamFirst) {
+          return json({ message: 'Your workspace has other members.', code: 'workspace_has_members' }, 409);
+        }
         state = { status: 'pending', scheduledFor: scheduled };
       }
       if (method === 'DELETE') {
@@ -145,5 +148,26 @@ describe('Account deletion dialogs (spec §2/§4)', () => {
     expect(
       await screen.findByText('Kontolöschung konnte nicht beantragt werden'),
     ).toBeInTheDocument();
+  });
+
+  it('an owner of a team is told to hand it over first and can open Settings → Team from there', async () => {
+    fakeDeletionApi({ teamFirst: true });
+    const u = userEvent.setup();
+    renderWithProviders(
+      <SettingsModal user={user} open initialSection="deletion" onOpenChange={() => {}} />,
+      { language: 'de' },
+    );
+    await screen.findByRole('tab', { name: /Konto/ });
+    await u.click(await screen.findByTestId('delete-account-button'));
+    await u.click(await screen.findByTestId('delete-understood'));
+    await u.click(screen.getByTestId('delete-confirm-button'));
+    const notice = await screen.findByTestId('deletion-team-first');
+    expect(notice).toHaveRole('alert');
+    expect(notice).toHaveTextContent('Übergeben Sie zuerst Ihr Team');
+    expect(notice).toHaveTextContent('Entfernen Sie unter Einstellungen → Team zuerst die Mitglieder');
+    expect(screen.queryByTestId('delete-confirm-dialog')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('deletion-pending')).not.toBeInTheDocument();
+    await u.click(within(notice).getByRole('button', { name: 'Team-Einstellungen öffnen' }));
+    expect(screen.getByTestId('settings-tab-team')).toHaveAttribute('aria-selected', 'true');
   });
 });

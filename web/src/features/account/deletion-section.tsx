@@ -1,7 +1,7 @@
-import { CalendarClock, Loader2, Trash2, TriangleAlert } from 'lucide-react';
+import { CalendarClock, Loader2, Trash2, TriangleAlert, Users } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from '@/i18n/i18n';
-import { useServerErrorText } from '@/i18n/server-error-text';
+import { errorCodeOf, useServerErrorText } from '@/i18n/server-error-text';
 import { ACCOUNT_DELETION_GRACE_DAYS } from '@contract/limits';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast-store';
@@ -12,8 +12,12 @@ import {
 } from './api/account-deletion';
 import { DeleteAccountDialog } from './delete-account-dialog';
 
-/** Account deletion (spec §2/§4): request with confirmation → pending for 7 days with its date → cancel. */
-export function DeletionSection({ email, onClose }: { email: string; onClose(): void }) {
+/**
+ * Account deletion (spec §2/§4): request with confirmation → pending for 7 days with its date → cancel.
+ * An owner or payer of a workspace others are in is sent to Settings → Team first (409
+ * `workspace_has_members`, decision 046).
+ */
+export function DeletionSection({ email, onClose, onOpenTeam }: { email: string; onClose(): void; onOpenTeam(): void }) {
   const { t, i18n } = useTranslation('account');
   const { t: tc } = useTranslation();
   const errorText = useServerErrorText();
@@ -21,6 +25,7 @@ export function DeletionSection({ email, onClose }: { email: string; onClose(): 
   const request = useRequestAccountDeletion();
   const cancel = useCancelAccountDeletion();
   const [confirming, setConfirming] = useState(false);
+  const [teamFirst, setTeamFirst] = useState(false);
   const pending = state.data?.status === 'pending';
   const date = state.data?.scheduledFor
     ? new Intl.DateTimeFormat(i18n.language === 'de' ? 'de-DE' : 'en-GB', {
@@ -38,7 +43,14 @@ export function DeletionSection({ email, onClose }: { email: string; onClose(): 
           description: t('deletion.requestedText', { days: ACCOUNT_DELETION_GRACE_DAYS }),
         });
       },
-      onError: (error) => toast({ title: t('deletion.requestFailed'), description: errorText(error), variant: 'destructive' }),
+      onError: (error) => {
+        if (errorCodeOf(error) === 'workspace_has_members') {
+          setConfirming(false);
+          setTeamFirst(true);
+          return;
+        }
+        toast({ title: t('deletion.requestFailed'), description: errorText(error), variant: 'destructive' });
+      },
     });
   const undo = () =>
     cancel.mutate(undefined, {
@@ -85,6 +97,17 @@ export function DeletionSection({ email, onClose }: { email: string; onClose(): 
           <p className="mt-2 text-sm leading-relaxed text-muted-foreground">
             {t('deletion.text', { days: ACCOUNT_DELETION_GRACE_DAYS })}
           </p>
+          {teamFirst && (
+            <div role="alert" className="mt-4 rounded-lg border bg-muted/40 p-4" data-testid="deletion-team-first">
+              <p className="flex items-center gap-2 font-medium">
+                <Users className="size-4 shrink-0" aria-hidden /> {t('deletion.team.title')}
+              </p>
+              <p className="mt-1.5 text-sm leading-relaxed text-muted-foreground">{t('deletion.team.text')}</p>
+              <Button className="mt-3" size="sm" variant="outline" onClick={onOpenTeam} data-testid="deletion-open-team">
+                {t('deletion.team.open')}
+              </Button>
+            </div>
+          )}
           {state.isError && (
             <p className="mt-2 text-sm text-muted-foreground">{t('deletion.statusUnavailable')}</p>
           )}

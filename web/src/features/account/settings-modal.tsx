@@ -107,7 +107,7 @@ export default function SettingsModal({
             </Suspense>
           </TabsContent>
           <TabsContent value="deletion" className="mt-6">
-            <DeletionSection email={user.email} onClose={close} />
+            <DeletionSection email={user.email} onClose={close} onOpenTeam={() => setSection('team')} />
           </TabsContent>
         </Tabs>
       </DialogContent>

@@ -55,6 +55,10 @@ const users = {
       email: 'lena@example.com',
       subscriptionPlan: 'pro',
       createdAt: '2026-03-05T10:00:00.000Z',
+      workspaces: [
+        { id: 'w1', name: 'Lena', role: 'owner', plan: 'pro', personal: true, seatsUsed: 1, seats: 1 },
+        { id: 'w9', name: 'Maklerbüro Kranz', role: 'admin', plan: 'business', personal: false, seatsUsed: 4, seats: 5 },
+      ],
     },
     {
       id: 'u2',
@@ -63,6 +67,7 @@ const users = {
       email: 'nobody@example.com',
       subscriptionPlan: 'free',
       createdAt: '2026-03-04T10:00:00.000Z',
+      workspaces: [{ id: 'w2', name: 'nobody', role: 'owner', plan: 'free', personal: true, seatsUsed: 1, seats: 1 }],
     },
   ],
 };
@@ -151,6 +156,9 @@ describe('admin area', () => {
     expect(within(rows[0]!).getByText('Pro')).toBeInTheDocument();
     expect(within(rows[0]!).getByTestId('signup-date')).toHaveTextContent('Mar 05, 2026');
     expect(within(rows[1]!).getAllByText('nobody@example.com')).toHaveLength(2);
+    // Workspaces: a one-seat workspace of one's own is left out; a team shows role, plan and seats.
+    expect(within(rows[0]!).getAllByTestId('signup-workspace').map((w) => w.textContent)).toEqual(['Maklerbüro Kranz · Admin · Business · 4/5 seats']);
+    expect(within(rows[1]!).queryByTestId('signup-workspaces')).not.toBeInTheDocument();
     expect(screen.getByTestId('mrr-notice')).toBeInTheDocument();
   });
 
@@ -265,6 +273,11 @@ describe('admin area', () => {
           { path: '/', count: 91 },
           { path: '/other', count: 3 },
         ],
+        workspaceCounts: [
+          { plan: 'free', workspaces: 1204, teams: 2 },
+          { plan: 'pro', workspaces: 37, teams: 0 },
+          { plan: 'business', workspaces: 6, teams: 5 },
+        ],
       },
     });
     await renderAdmin(<AdminApp notFound={<p>not found</p>} />, { path: '/admin/analytics' });
@@ -277,6 +290,8 @@ describe('admin area', () => {
     expect(screen.getByText('Event Trends (Last 14 Days)')).toBeInTheDocument();
     expect(screen.getByText('Event Summary (Last 14 Days)')).toBeInTheDocument();
     expect(within(screen.getByTestId('top-pages')).getByText('Other pages')).toBeInTheDocument();
+    expect(screen.getByTestId('workspace-count-free')).toHaveTextContent('Free1,2042');
+    expect(screen.getByTestId('workspace-count-business')).toHaveTextContent('Business65');
     const gdpr = screen.getByTestId('gdpr-box');
     expect(gdpr).toHaveTextContent(/no IP address, no user id/);
     expect(gdpr).toHaveTextContent(/Do Not Track/);

@@ -1,4 +1,4 @@
-import { Crown, Loader2, LogOut, Mail, UserMinus, UserPlus, X } from 'lucide-react';
+import { Crown, Eye, Loader2, LogOut, Mail, UserMinus, UserPlus, X } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import type { TeamResponse, WorkspaceRole } from '@contract/workspaces';
 import { Badge } from '@/components/ui/badge';
@@ -9,6 +9,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { toast } from '@/components/ui/toast-store';
 import { useTranslation } from '@/i18n/i18n';
 import { useServerErrorText } from '@/i18n/server-error-text';
+import { ConfirmActionDialog, type ConfirmAction } from './confirm-action-dialog';
 import { useChangeRole, useInvite, useLeaveWorkspace, useRemoveMember, useRevokeInvitation, useTeam, useTransferOwnership } from './api/team';
 
 const canManage = (role: WorkspaceRole) => role === 'owner' || role === 'admin';
@@ -30,7 +31,16 @@ export function TeamSection({ userId }: { userId: string }) {
         </div>
         <Badge variant="secondary">{t(`roles.${myRole}`)}</Badge>
       </header>
-      {data.seats <= 1 && <p className="rounded-lg border bg-muted/40 p-4 text-sm leading-relaxed">{t('singleSeat')}</p>}
+      {data.workspace.readOnly ? (
+        <div role="note" className="flex gap-3 rounded-lg border border-warning/60 bg-warning/10 p-4 text-sm leading-relaxed" data-testid="team-read-only">
+          <Eye className="mt-0.5 size-4 shrink-0" aria-hidden />
+          <p>
+            <strong className="font-semibold">{t('readOnly.title')}</strong> {t('readOnly.text')}
+          </p>
+        </div>
+      ) : (
+        data.seats <= 1 && <p className="rounded-lg border bg-muted/40 p-4 text-sm leading-relaxed">{t('singleSeat')}</p>
+      )}
       {canManage(myRole) && data.seats > 1 && <InviteForm full={data.seatsUsed >= data.seats} />}
       <MemberList data={data} userId={userId} />
       {!data.workspace.personal && myRole !== 'owner' && <LeaveButton />}
@@ -96,6 +106,7 @@ function MemberList({ data, userId }: { data: TeamResponse; userId: string }) {
   const revoke = useRevokeInvitation();
   const transfer = useTransferOwnership();
   const myRole = data.workspace.role;
+  const [asking, setAsking] = useState<ConfirmAction | null>(null);
   const date = (iso: string) => new Intl.DateTimeFormat(i18n.language === 'de' ? 'de-DE' : 'en-GB', { dateStyle: 'medium' }).format(new Date(iso));
   const onError = (error: unknown) => toast({ title: t('actionFailed'), description: errorText(error), variant: 'destructive' });
   return (
@@ -105,51 +116,68 @@ function MemberList({ data, userId }: { data: TeamResponse; userId: string }) {
         {data.members.map((m) => {
           const editable = canManage(myRole) && m.role !== 'owner' && m.userId !== userId;
           return (
-            <li key={m.userId} className="flex flex-wrap items-center gap-3 p-3 sm:flex-nowrap" data-testid="team-member">
-              <div className="min-w-0 flex-1">
+            <li key={m.userId} className="flex flex-wrap items-center gap-x-3 gap-y-2 p-3" data-testid="team-member">
+              <div className="min-w-0 flex-1 basis-60">
                 <p className="truncate font-medium">
                   {m.name ?? m.email} {m.userId === userId && <span className="text-muted-foreground">({t('you')})</span>}
                 </p>
                 <p className="truncate text-sm text-muted-foreground">{m.name ? m.email : t('joined', { date: date(m.joinedAt) })}</p>
               </div>
-              {editable ? (
-                <Select value={m.role} onValueChange={(role) => changeRole.mutate({ userId: m.userId, role: role as 'admin' | 'member' }, { onError })}>
-                  <SelectTrigger className="h-9 w-32" aria-label={t('roleOf', { name: m.name ?? m.email })}>
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    <SelectItem value="member">{t('roles.member')}</SelectItem>
-                    <SelectItem value="admin">{t('roles.admin')}</SelectItem>
-                  </SelectContent>
-                </Select>
-              ) : (
-                <Badge variant={m.role === 'owner' ? 'default' : 'outline'}>
-                  {m.role === 'owner' && <Crown aria-hidden />} {t(`roles.${m.role}`)}
-                </Badge>
-              )}
-              {myRole === 'owner' && m.role !== 'owner' && (
-                <Button
-                  variant="outline"
-                  size="sm"
-                  onClick={() => window.confirm(t('transferConfirm', { name: m.name ?? m.email })) && transfer.mutate(m.userId, { onError })}
-                  data-testid="team-transfer"
-                >
-                  <Crown aria-hidden /> {t('transfer')}
-                </Button>
-              )}
-              {editable && (
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  className="size-9 text-destructive"
-                  aria-label={t('remove', { name: m.name ?? m.email })}
-                  title={t('remove', { name: m.name ?? m.email })}
-                  onClick={() => window.confirm(t('removeConfirm', { name: m.name ?? m.email })) && remove.mutate(m.userId, { onError })}
-                  data-testid="team-remove"
-                >
-                  <UserMinus aria-hidden />
-                </Button>
-              )}
+              <div className="ml-auto flex flex-wrap items-center justify-end gap-2">
+                {editable ? (
+                  <Select value={m.role} onValueChange={(role) => changeRole.mutate({ userId: m.userId, role: role as 'admin' | 'member' }, { onError })}>
+                    <SelectTrigger className="h-9 w-32" aria-label={t('roleOf', { name: m.name ?? m.email })}>
+                      <SelectValue />
+                    </SelectTrigger>
+                    <SelectContent>
+                      <SelectItem value="member">{t('roles.member')}</SelectItem>
+                      <SelectItem value="admin">{t('roles.admin')}</SelectItem>
+                    </SelectContent>
+                  </Select>
+                ) : (
+                  <Badge variant={m.role === 'owner' ? 'default' : 'outline'}>
+                    {m.role === 'owner' && <Crown aria-hidden />} {t(`roles.${m.role}`)}
+                  </Badge>
+                )}
+                {myRole === 'owner' && m.role !== 'owner' && (
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    onClick={() =>
+                      setAsking({
+                        title: t('transferTitle'),
+                        text: t('transferConfirm', { name: m.name ?? m.email }),
+                        confirm: t('transfer'),
+                        run: () => transfer.mutateAsync(m.userId, { onError }),
+                      })
+                    }
+                    data-testid="team-transfer"
+                  >
+                    <Crown aria-hidden /> {t('transfer')}
+                  </Button>
+                )}
+                {editable && (
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    className="size-9 text-destructive"
+                    aria-label={t('remove', { name: m.name ?? m.email })}
+                    title={t('remove', { name: m.name ?? m.email })}
+                    onClick={() =>
+                      setAsking({
+                        title: t('removeTitle'),
+                        text: t('removeConfirm', { name: m.name ?? m.email }),
+                        confirm: t('removeAction'),
+                        destructive: true,
+                        run: () => remove.mutateAsync(m.userId, { onError }),
+                      })
+                    }
+                    data-testid="team-remove"
+                  >
+                    <UserMinus aria-hidden />
+                  </Button>
+                )}
+              </div>
             </li>
           );
         })}
@@ -168,6 +196,7 @@ function MemberList({ data, userId }: { data: TeamResponse; userId: string }) {
           </li>
         ))}
       </ul>
+      <ConfirmActionDialog action={asking} onClose={() => setAsking(null)} />
     </section>
   );
 }
@@ -176,19 +205,21 @@ function LeaveButton() {
   const { t } = useTranslation('team');
   const errorText = useServerErrorText();
   const leave = useLeaveWorkspace();
+  const [asking, setAsking] = useState<ConfirmAction | null>(null);
+  const onError = (error: unknown) => toast({ title: t('actionFailed'), description: errorText(error), variant: 'destructive' });
   return (
     <div className="flex justify-end">
       <Button
         variant="outline"
         className="text-destructive"
         onClick={() =>
-          window.confirm(t('leaveConfirm')) &&
-          leave.mutate(undefined, { onError: (error) => toast({ title: t('actionFailed'), description: errorText(error), variant: 'destructive' }) })
+          setAsking({ title: t('leaveTitle'), text: t('leaveConfirm'), confirm: t('leave'), destructive: true, run: () => leave.mutateAsync(undefined, { onError }) })
         }
         data-testid="team-leave"
       >
         <LogOut aria-hidden /> {t('leave')}
       </Button>
+      <ConfirmActionDialog action={asking} onClose={() => setAsking(null)} />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { UserPlus } from 'lucide-react';
 import { useTranslation } from '@/i18n/i18n';
-import type { RecentSignup } from '@contract/admin';
+import type { AdminUserWorkspace, RecentSignup } from '@contract/admin';
 import { PLANS } from '@contract/plans';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -52,6 +52,7 @@ export function RecentSignups({ signups, className }: { signups: RecentSignup[] 
                     </Badge>
                   </div>
                   <p className="truncate text-xs text-muted-foreground">{s.email}</p>
+                  <WorkspaceList workspaces={s.workspaces} />
                   <time dateTime={s.createdAt} className="text-xs tabular-nums text-muted-foreground sm:hidden">
                     {formatSignupDate(s.createdAt, lang)}
                   </time>
@@ -65,5 +66,26 @@ export function RecentSignups({ signups, className }: { signups: RecentSignup[] 
         </ul>
       )}
     </Card>
+  );
+}
+
+/** The user's workspaces: their own, then teams they joined, each with plan and seats taken. */
+function WorkspaceList({ workspaces }: { workspaces: AdminUserWorkspace[] }) {
+  const { t, i18n } = useTranslation('admin');
+  const lang = langOf(i18n.language);
+  // A personal workspace nobody else is in says nothing the plan badge does not.
+  const shown = workspaces.filter((w) => !w.personal || w.seatsUsed > 1 || w.seats > 1);
+  if (!shown.length) return null;
+  return (
+    <ul className="mt-1 flex flex-wrap gap-1.5" aria-label={t('users.recent.workspaces')} data-testid="signup-workspaces">
+      {shown.map((w) => (
+        <li key={w.id} className="max-w-full truncate rounded-md border bg-muted/40 px-1.5 py-0.5 text-xs" data-testid="signup-workspace">
+          <span className="font-medium">{w.personal ? t('users.recent.own') : w.name}</span>
+          {' · '}
+          {t(`users.recent.role.${w.role}`)} · {PLANS[w.plan].name[lang]} ·{' '}
+          <span className="tabular-nums">{t('users.recent.seats', { used: w.seatsUsed, seats: w.seats })}</span>
+        </li>
+      ))}
+    </ul>
   );
 }

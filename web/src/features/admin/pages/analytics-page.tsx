@@ -6,6 +6,7 @@ import { GdprBox } from '../components/gdpr-box';
 import { LoadError } from '../components/load-error';
 import { PageHeader } from '../components/page-header';
 import { TopPages } from '../components/top-pages';
+import { WorkspaceCounts } from '../components/workspace-counts';
 
 export default function AnalyticsPage() {
   const { t } = useTranslation('admin');
@@ -23,6 +24,7 @@ export default function AnalyticsPage() {
             <EventSummaryChart trends={data?.trends} className="min-w-0 lg:col-span-3" />
             <TopPages pages={data?.topPages} className="min-w-0 lg:col-span-2" />
           </div>
+          <WorkspaceCounts counts={data?.workspaceCounts} className="max-w-xl" />
         </>
       )}
       <GdprBox />
