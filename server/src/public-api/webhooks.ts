@@ -43,7 +43,8 @@ export async function queueRenderWebhooks(db: Database, send: Send, runId: strin
     )
     .returning();
   if (!claimed) return 0;
-  const owner = apiOwnerById(claimed.ownerId);
+  const owner = await apiOwnerById(db, claimed.ownerId);
+  if (!owner) return 0;
   const render = await getRender(db, owner, runId);
   if (render.status === 'cancelled') return 0;
   const eventType: WebhookEvent = render.status === 'completed' ? 'render.completed' : 'render.failed';
