@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stagingRuns } from '../db/schema/projects.js';
 import { webhookDeliveries } from '../db/schema/public-api.js';
 import { users } from '../db/schema/users.js';
-import { STAGING_RUN_JOB, STAGING_SWEEP_JOB } from '../staging/runs/staging-jobs.js';
 import { bearer, businessUser, uploadPhoto } from '../../test/support/api-client.js';
 import { furnish, permanentEngineError, photo, ScriptedEngine } from '../../test/support/staging-fixtures.js';
 import { createTestApp, type TestApp } from '../../test/support/test-app.js';
@@ -35,6 +34,9 @@ afterAll(async () => {
 });
 
 const silent = pino({ level: 'silent' });
+/** The staging feature's job names (its modules are not public-api's to import). */
+const STAGING_RUN_JOB = 'staging.run';
+const STAGING_SWEEP_JOB = 'staging.sweep';
 
 /** Waits until the render's staging job has finished (pg-boss marks it completed or failed). */
 async function jobSettled(runId: string) {
