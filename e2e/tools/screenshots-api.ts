@@ -33,7 +33,7 @@ const business = (await account('business')).cookie;
 const headers = { 'content-type': 'application/json', cookie: business, origin: BASE };
 await fetch(`${BASE}/api/settings/api/keys`, { method: 'POST', headers, body: JSON.stringify({ name: 'Makler-CRM', scopes: ['stage', 'read'] }) });
 const old = (await (await fetch(`${BASE}/api/settings/api/keys`, { method: 'POST', headers, body: JSON.stringify({ name: 'Portal (alt)', scopes: ['read'] }) })).json()) as { apiKey: { id: string } };
-await fetch(`${BASE}/api/settings/api/keys/${old.apiKey.id}/revoke`, { method: 'POST', headers });
+await fetch(`${BASE}/api/settings/api/keys/${old.apiKey.id}/revoke`, { method: 'POST', headers: { cookie: business, origin: BASE } });
 await fetch(`${BASE}/api/settings/api/webhooks`, { method: 'POST', headers, body: JSON.stringify({ url: 'https://crm.example.com/hooks/raumwerk' }) });
 // Three log rows as deliveries leave them: delivered after a retry, still retrying, and failed once the retries ran out.
 await db.query(
