@@ -72,7 +72,8 @@ export async function referencePageRoutes(app: FastifyInstance, options: Referen
 
   const sendPage = (reply: FastifyReply) =>
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('content-security-policy', REFERENCE_PAGE_POLICY).send(html);
-  app.get('/docs/api', { schema: { hide: true } }, (_request, reply) => sendPage(reply));
+  // One address for the page (as Scalar's plugin had it): /docs/api redirects to /docs/api/.
+  app.get('/docs/api', { schema: { hide: true } }, (_request, reply) => reply.redirect('/docs/api/', 301));
   app.get('/docs/api/', { schema: { hide: true } }, (_request, reply) => sendPage(reply));
 
   app.get(SCALAR_START_PATH, { schema: { hide: true } }, (_request, reply) =>
