@@ -44,7 +44,10 @@ export type ApiLimits = z.infer<typeof apiLimits>;
 export const apiSettingsResponse = z.object({
   /** False below Business: the page shows what the plan would give. */
   available: z.boolean(),
+  /** The caller may create and revoke keys and endpoints here (owner or admin of the workspace). */
+  canManage: z.boolean(),
   limits: apiLimits,
+  /** The acting workspace's keys (keys belong to a workspace, not to who created them). */
   keys: z.array(apiKeySummary),
 });
 export type ApiSettingsResponse = z.infer<typeof apiSettingsResponse>;

@@ -4,7 +4,6 @@ import type { DatabaseHandle } from './db/client.js';
 import type { JobQueue } from './jobs/job-queue.js';
 import { findReceivedUpload, storeReceivedUpload } from './objects/upload-service.js';
 import { createProject } from './projects/service.js';
-import { personalWorkspace } from './workspaces/access.js';
 import type { PublicApiPorts } from './public-api/ports.js';
 import type { Services } from './services.js';
 import { refundRun } from './staging/credits.js';
@@ -26,8 +25,8 @@ export function createPublicApiPorts(config: AppConfig, database: DatabaseHandle
       store: (userId, bytes, contentType) => storeReceivedUpload(db, services.storage, userId, bytes, contentType, quotaBytes),
       find: (userId, photoId) => findReceivedUpload(db, userId, photoId),
     },
-    // API keys belong to a user (decision 043): their renders go to the user's personal workspace.
-    createProject: async (userId, title, category) => (await createProject(db, userId, (await personalWorkspace(db, userId)).workspaceId, { title, category })).id,
+    // API keys belong to a workspace (decision 043): their renders are projects of it.
+    createProject: async (userId, workspaceId, title, category) => (await createProject(db, userId, workspaceId, { title, category })).id,
     startRun: (userId, request, log: FastifyBaseLogger) =>
       startRun(
         {

@@ -11,6 +11,7 @@ import { accountPurgeJob } from './account/purge.js';
 import { redactUrl } from './http/log-redaction.js';
 import { maintenanceJob } from './jobs/maintenance-job.js';
 import { createOutboxMailer } from './mail/mailer.js';
+import { queueRenderWebhooks } from './public-api/webhooks.js';
 import { createServices, type Services } from './services.js';
 import { closeCvThreads } from './staging/geometry-lock/cv-threads.js';
 import { startRunSweeper, stuckAfterSeconds } from './staging/runs/sweeper.js';
@@ -107,6 +108,8 @@ export async function startRuntime(
       intervalSeconds: config.RUN_SWEEP_INTERVAL_S,
       staleAfterSeconds: config.RUN_STALE_AFTER_S,
       stuckAfterSeconds: stuckAfterSeconds(config.STAGING_TIMEOUT_S),
+      // A render refunded here sends its render.failed webhook (public API, decision 044).
+      onRefunded: (runId) => queueRenderWebhooks(database.db, jobs.send, runId),
     },
     log,
   );

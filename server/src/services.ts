@@ -23,7 +23,7 @@ import type { GeometryLock } from './staging/runs/run-render.js';
 import type { StagingRunPayload } from './staging/runs/run-payload.js';
 import type { UploadSource } from './staging/upload-port.js';
 import { outboundPolicyOf } from './public-api/safe-fetch.js';
-import { webhookJob, withRenderWebhooks } from './public-api/webhooks.js';
+import { queueRenderWebhooks, webhookJob, withRenderWebhooks } from './public-api/webhooks.js';
 
 /**
  * The composition of storage, uploads and staging, shared by app.ts (web side) and runtime.ts
@@ -84,6 +84,8 @@ export function createServices(
     retryPolicy: overrides.retryPolicy,
     heartbeatSeconds: config.RUN_HEARTBEAT_S,
     staleAfterSeconds: config.RUN_STALE_AFTER_S,
+    // A render refunded by the sweep sends its render.failed webhook (public API, decision 044).
+    onRunRefunded: (runId, send) => queueRenderWebhooks(database.db, send, runId),
   });
   // API renders notify their webhooks once their run settles (public API, decision 044).
   const runJob = withRenderWebhooks(database.db, stagingRunJob);

@@ -9,7 +9,7 @@ export function apiGuide(baseUrl: string): string {
 
 ### Schnellstart
 
-1. **Schlüssel anlegen:** Einstellungen → API → „Neuer Schlüssel“ (Scopes \`stage\` und \`read\`). Der Schlüssel wird nur einmal angezeigt.
+1. **Schlüssel anlegen** (Inhaber/in oder Admin des Workspaces): Einstellungen → API → „Neuer Schlüssel“ (Scopes \`stage\` und \`read\`). Der Schlüssel wird nur einmal angezeigt. Er gehört dem Workspace: Seine Renderings werden Projekte des Workspaces und verbrauchen dessen Credits.
 2. **Foto hochladen:**
 
 \`\`\`bash
@@ -33,13 +33,13 @@ curl -s -X POST ${baseUrl}/api/v1/renders \\
 
 ### Webhooks prüfen
 
-Jede Zustellung trägt \`webhook-id\`, \`webhook-timestamp\` und \`webhook-signature\` (Standard Webhooks: HMAC-SHA256 über \`id.timestamp.body\`). Prüfen Sie den **unveränderten** Body mit dem Paket \`standardwebhooks\` und dem Geheimnis \`whsec_…\` (des Schlüssels für \`callbackUrl\`, des Endpunkts für in den Einstellungen registrierte Endpunkte). Fehlgeschlagene Zustellungen (kein 2xx) werden etwa einen Tag lang mit wachsendem Abstand wiederholt; dieselbe \`webhook-id\` kann daher mehrmals ankommen.
+Jede Zustellung trägt \`webhook-id\`, \`webhook-timestamp\` und \`webhook-signature\` (Standard Webhooks: HMAC-SHA256 über \`id.timestamp.body\`). Prüfen Sie den **unveränderten** Body mit dem Paket \`standardwebhooks\` und dem Geheimnis \`whsec_…\` (des Schlüssels für \`callbackUrl\`, des Endpunkts für in den Einstellungen registrierte Endpunkte). Fehlgeschlagene Zustellungen (kein 2xx) werden etwa einen Tag lang mit wachsendem Abstand wiederholt; dieselbe \`webhook-id\` kann daher mehrmals ankommen. Danach zeigt das Zustellprotokoll in Einstellungen → API sie als fehlgeschlagen.
 
 ## English
 
 ### Quick start
 
-1. **Create a key:** Settings → API → "New key" (scopes \`stage\` and \`read\`). The key is shown once.
+1. **Create a key** (workspace owner or admin): Settings → API → "New key" (scopes \`stage\` and \`read\`). The key is shown once. It belongs to the workspace: its renders become the workspace's projects and use its credits.
 2. **Upload a photo:**
 
 \`\`\`bash
@@ -74,13 +74,13 @@ const event = new Webhook(process.env.RAUMWERK_WEBHOOK_SECRET).verify(rawBody, {
 }); // throws if the signature or timestamp is wrong
 \`\`\`
 
-Deliveries that do not get a 2xx are retried with growing delays for about a day, so the same \`webhook-id\` can arrive more than once.
+Deliveries that do not get a 2xx are retried with growing delays for about a day, so the same \`webhook-id\` can arrive more than once; after that, the delivery log in Settings → API shows them as failed.
 
 ### Rules
 
 - \`Authorization: Bearer <key>\` only; the web app's session cookie is never accepted here.
 - \`Idempotency-Key\` on any POST: the first successful answer is replayed for 24 hours (\`Idempotent-Replayed: true\`), so a retried render is created and charged once.
-- Limits per key and account answer **429** with \`Retry-After\` (\`rate_limited\`, \`concurrency_limit\`).
+- Limits per key and workspace answer **429** with \`Retry-After\` (\`rate_limited\`, \`concurrency_limit\`).
 - Errors are \`{"message": "…", "code": "…"}\`; \`code\` is stable (see the \`Error\` schema).
 - URLs you give us (\`photos/from-url\`, \`callbackUrl\`, webhook endpoints) must be public \`https\` addresses.
 `;

@@ -17,7 +17,7 @@ describe('Settings → API keys', () => {
   it('below Business: the page shows the limits the plan would give, and no key can be created', async () => {
     const { cookie } = await signUp(t.app);
     const settings = await t.app.inject({ url: '/api/settings/api', headers: { cookie } });
-    expect(settings.json()).toEqual({ available: false, limits: { requestsPerMinute: 120, concurrentRenders: 10 }, keys: [] });
+    expect(settings.json()).toEqual({ available: false, canManage: true, limits: { requestsPerMinute: 120, concurrentRenders: 10 }, keys: [] });
     const create = await t.app.inject({ method: 'POST', url: '/api/settings/api/keys', headers: { cookie }, payload: { name: 'CRM', scopes: ['read'] } });
     expect(create.statusCode).toBe(403);
     expect(create.json().code).toBe('plan_required');

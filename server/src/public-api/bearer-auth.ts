@@ -32,7 +32,8 @@ export function requireApiKey(db: Database, scope: ApiScope, requestsPerMinute: 
     if (!key) throw new AppError(401, 'invalid_api_key', 'This API key is not valid or was revoked.');
     const limit = await hitRateLimit(db, `api:key:${key.id}`, requestsPerMinute, 60);
     if (!limit.allowed) throw AppError.tooManyRequests(limit.retryAfterSeconds, `At most ${requestsPerMinute} requests per minute per key.`);
-    const owner = apiOwnerById(key.ownerId);
+    const owner = await apiOwnerById(db, key.ownerId);
+    if (!owner) throw new AppError(401, 'invalid_api_key', 'This API key is not valid or was revoked.');
     const account = await ownerAccount(db, owner);
     if (!account || !apiAvailableOn(account.plan)) {
       throw AppError.forbidden('The API is part of the Business plan. Upgrade to use this key again.', 'plan_required');

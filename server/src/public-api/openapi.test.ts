@@ -92,18 +92,27 @@ describe('the OpenAPI document', () => {
 });
 
 describe('the reference page', () => {
-  it('is rendered by Scalar from this server (no CDN), with a CSP that allows only its own inline script', async () => {
+  it("is Scalar's standalone bundle from this server (no CDN, no inline script), pointed at the served document", async () => {
+    const bare = await t.app.inject({ url: '/docs/api' });
+    expect([bare.statusCode, bare.headers.location]).toEqual([301, '/docs/api/']);
     const page = await t.app.inject({ url: '/docs/api/' });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/^text\/html/);
-    expect(page.body).toContain('/api/v1/openapi.json');
-    const scripts = [...page.body.matchAll(/<script[^>]*\bsrc="([^"]+)"/g)].map((m) => m[1]);
-    expect(scripts).toEqual(['js/scalar.js']);
+    const scripts = [...page.body.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)];
+    expect(scripts.map((m) => /\bsrc="([^"]+)"/.exec(m[1]!)?.[1])).toEqual(['/docs/api/js/scalar.js', '/docs/api/js/start.js']);
+    expect(scripts.map((m) => m[2])).toEqual(['', '']);
     const csp = String(page.headers['content-security-policy']);
-    expect(csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+'/);
-    expect(csp).not.toContain('unsafe-eval');
-    const js = await t.app.inject({ url: '/docs/api/js/scalar.js' });
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).not.toMatch(/unsafe-eval|sha256-|https?:/);
+    const start = await t.app.inject({ url: '/docs/api/js/start.js' });
+    expect(start.headers['content-type']).toMatch(/javascript/);
+    expect(start.body).toBe(
+      `Scalar.createApiReference('#app', {"url":"/api/v1/openapi.json","pageTitle":"Raumwerk API","withDefaultFonts":false,"hideClientButton":true,"telemetry":false,"agent":{"disabled":true},"mcp":{"disabled":true},"showDeveloperTools":"never"});\n`,
+    );
+    const js = await t.app.inject({ url: '/docs/api/js/scalar.js', headers: { 'accept-encoding': 'identity' } });
     expect(js.statusCode).toBe(200);
     expect(js.headers['content-type']).toMatch(/javascript/);
+    // The maintained renderer itself: the bundle defines window.Scalar.createApiReference.
+    expect(js.body).toContain('window.Scalar={createApiReference:');
   });
 });

@@ -1,27 +1,35 @@
 import { eq } from 'drizzle-orm';
 import type { PlanId } from '../../../contract/plans.js';
 import type { Database } from '../db/client.js';
-import { users, type UserRow } from '../db/schema/users.js';
+import { users } from '../db/schema/users.js';
+import { workspaces } from '../db/schema/workspaces.js';
+import type { WorkspaceAccess } from '../workspaces/access.js';
 
 /**
- * Who owns API keys, renders, webhook endpoints and pays for API renders: the ONE place that decides
- * it (decision 043). Today every user is their own owner; when workspaces land (issue #24), this
- * returns the user's current workspace and `ownerAccount` reads the workspace's plan and credits.
+ * Who owns API keys, renders, listings, webhook endpoints and idempotency keys, and who pays for API
+ * renders: the ONE place that decides it (decision 043). The owner is a workspace (decision 041):
+ * its keys keep working whoever created them, its renders are projects of the workspace and draw
+ * on the workspace's pool.
  */
 export interface ApiOwner {
-  /** Key of every public-API row (`owner_id`). */
+  /** The workspace: key of every public-API row (`owner_id`). */
   id: string;
-  /** The account whose credits, plan and fair-queue share API renders use (staging runs' `user_id`). */
+  /**
+   * The workspace's billing account: its plan and credits, and the member the API acts as (uploads,
+   * projects, staging runs). The subscriber can neither leave nor be removed, so it always is a member.
+   */
   billingUserId: string;
 }
 
-export function apiOwnerOf(user: Pick<UserRow, 'id'>): ApiOwner {
-  return { id: user.id, billingUserId: user.id };
+/** The owner a signed-in request acts for in Settings → API: its acting workspace. */
+export function apiOwnerOf(access: Pick<WorkspaceAccess, 'workspaceId' | 'billingUserId'>): ApiOwner {
+  return { id: access.workspaceId, billingUserId: access.billingUserId };
 }
 
-/** The owner an API key belongs to (keys store `owner_id`). */
-export function apiOwnerById(ownerId: string): ApiOwner {
-  return { id: ownerId, billingUserId: ownerId };
+/** The owner an API key or render row belongs to (`owner_id`); null when the workspace is gone. */
+export async function apiOwnerById(db: Pick<Database, 'select'>, workspaceId: string): Promise<ApiOwner | null> {
+  const [row] = await db.select({ billingUserId: workspaces.billingUserId }).from(workspaces).where(eq(workspaces.id, workspaceId));
+  return row ? { id: workspaceId, billingUserId: row.billingUserId } : null;
 }
 
 export interface OwnerAccount {

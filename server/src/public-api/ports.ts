@@ -24,7 +24,8 @@ export interface PublicApiPorts {
     store(userId: string, bytes: Buffer, contentType: string | undefined): Promise<StoredPhoto>;
     find(userId: string, photoId: string): Promise<StoredPhoto | null>;
   };
-  createProject(userId: string, title: string, category: ProjectCategory): Promise<string>;
+  /** A project of the workspace, created by `userId` (a member of it). */
+  createProject(userId: string, workspaceId: string, title: string, category: ProjectCategory): Promise<string>;
   /** The web app's staging start: a run id once queued (or the photo's existing staged image). */
   startRun(userId: string, request: ProcessImageRequest, log: FastifyBaseLogger): Promise<{ runId: string } | { staged: unknown }>;
   /** Refunds a run that no worker has started yet; false once it runs or is settled. */

@@ -3,11 +3,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ApiAccountResponse, ApiRender, CreateRenderRequest } from '../../../contract/public-api.js';
 import { STYLES } from '../../../contract/styles.js';
 import type { Database } from '../db/client.js';
-import { apiListings, apiRenders } from '../db/schema/public-api.js';
+import { apiListings, apiRenderSlots, apiRenders } from '../db/schema/public-api.js';
 import { stagingRuns } from '../db/schema/projects.js';
 import { AppError } from '../errors/app-error.js';
 import { ownerAccount, type ApiOwner } from './owner.js';
-import type { PublicApiPorts } from './ports.js';
+import type { PublicApiPorts, StoredPhoto } from './ports.js';
 import { renderQuery, renderViews, resultPath, type RenderRow } from './render-view.js';
 import { assertAllowedUrl, OutboundRefused, type OutboundPolicy } from './safe-fetch.js';
 
@@ -23,7 +23,7 @@ export interface RenderServiceDeps {
 
 const renderNotFound = () => AppError.notFound('This render was not found.');
 
-export async function runningRenders(db: Database, owner: ApiOwner): Promise<number> {
+export async function runningRenders(db: Pick<Database, 'select'>, owner: ApiOwner): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(apiRenders)
@@ -31,6 +31,34 @@ export async function runningRenders(db: Database, owner: ApiOwner): Promise<num
     .where(and(eq(apiRenders.ownerId, owner.id), eq(stagingRuns.state, 'reserved')));
   return row?.n ?? 0;
 }
+
+/** A slot left by a process that died while creating a render stops counting after this long. */
+const SLOT_LIFETIME = sql`interval '10 minutes'`;
+
+/**
+ * The concurrency cap, atomic (decision 043): under the owner's transaction-scoped advisory lock,
+ * the queued and running renders plus the renders being created right now are counted and, below
+ * the cap, one more slot is taken. The transaction is two short statements, so nobody waits on a
+ * lock held across a staging start; the slot is given back by `releaseSlot`.
+ */
+async function takeSlot(db: Database, owner: ApiOwner, cap: number): Promise<string> {
+  const slot = await db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`api-renders:${owner.id}`}))`);
+    const [creating] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(apiRenderSlots)
+      .where(and(eq(apiRenderSlots.ownerId, owner.id), sql`${apiRenderSlots.createdAt} > now() - ${SLOT_LIFETIME}`));
+    if ((await runningRenders(tx, owner)) + (creating?.n ?? 0) >= cap) return null;
+    const [row] = await tx.insert(apiRenderSlots).values({ ownerId: owner.id }).returning({ id: apiRenderSlots.id });
+    return row!.id;
+  });
+  if (!slot) {
+    throw new AppError(429, 'concurrency_limit', `At most ${cap} renders can be queued or running at once. Wait for one to finish.`, { 'retry-after': '10' });
+  }
+  return slot;
+}
+
+const releaseSlot = (db: Pick<Database, 'delete'>, slotId: string) => db.delete(apiRenderSlots).where(eq(apiRenderSlots.id, slotId));
 
 /**
  * Starts a render through the web app's staging start (same credit reservation, lock, refunds and
@@ -43,9 +71,30 @@ export async function createRender(deps: RenderServiceDeps, owner: ApiOwner, key
   if (!photo) throw AppError.notFound('This photo was not found. Upload it first (photos expire a few hours after upload unless rendered).');
   if (request.style === 'custom' && !request.customStyle) throw AppError.badRequest('customStyle: describe the style when style is custom.', 'validation_failed');
   if (request.callbackUrl) assertUrl(deps.outbound, request.callbackUrl, 'callbackUrl');
-  if ((await runningRenders(db, owner)) >= deps.concurrentRenders) {
-    throw new AppError(429, 'concurrency_limit', `At most ${deps.concurrentRenders} renders can be queued or running at once. Wait for one to finish.`, { 'retry-after': '10' });
+  const slotId = await takeSlot(db, owner, deps.concurrentRenders);
+  let runId: string;
+  try {
+    runId = await startRender(deps, owner, keyId, photo, request, log, slotId);
+  } catch (err) {
+    await releaseSlot(db, slotId);
+    throw err;
   }
+  // A fast worker may have settled the run before its render row existed.
+  await deps.onSettled(runId);
+  return getRender(db, owner, runId);
+}
+
+/** The staging start and the render row; the row replaces the slot in one transaction. */
+async function startRender(
+  deps: RenderServiceDeps,
+  owner: ApiOwner,
+  keyId: string,
+  photo: StoredPhoto,
+  request: CreateRenderRequest,
+  log: FastifyBaseLogger,
+  slotId: string,
+): Promise<string> {
+  const { db, ports } = deps;
   const category = request.type === 'removal' ? 'furniture_removal' : 'virtual_staging';
   const [earlier] = await db
     .select({ projectId: apiRenders.projectId })
@@ -70,10 +119,11 @@ export async function createRender(deps: RenderServiceDeps, owner: ApiOwner, key
     log,
   );
   if (!('runId' in started)) throw AppError.conflict('This photo is already staged.');
-  await db.insert(apiRenders).values({ runId: started.runId, ownerId: owner.id, keyId, projectId, photoId: photo.id, callbackUrl: request.callbackUrl ?? null });
-  // A fast worker may have settled the run before this row existed.
-  await deps.onSettled(started.runId);
-  return getRender(db, owner, started.runId);
+  await db.transaction(async (tx) => {
+    await tx.insert(apiRenders).values({ runId: started.runId, ownerId: owner.id, keyId, projectId, photoId: photo.id, callbackUrl: request.callbackUrl ?? null });
+    await releaseSlot(tx, slotId);
+  });
+  return started.runId;
 }
 
 function assertUrl(policy: OutboundPolicy, url: string, field: string) {
@@ -86,12 +136,12 @@ function assertUrl(policy: OutboundPolicy, url: string, field: string) {
 }
 
 async function projectFor(deps: RenderServiceDeps, owner: ApiOwner, listing: string | undefined, category: 'virtual_staging' | 'furniture_removal') {
-  if (!listing) return deps.ports.createProject(owner.billingUserId, 'API render', category);
+  if (!listing) return deps.ports.createProject(owner.billingUserId, owner.id, 'API render', category);
   const find = async () =>
     (await deps.db.select({ projectId: apiListings.projectId }).from(apiListings).where(and(eq(apiListings.ownerId, owner.id), eq(apiListings.name, listing))))[0]?.projectId;
   const existing = await find();
   if (existing) return existing;
-  const projectId = await deps.ports.createProject(owner.billingUserId, listing, category);
+  const projectId = await deps.ports.createProject(owner.billingUserId, owner.id, listing, category);
   await deps.db.insert(apiListings).values({ ownerId: owner.id, name: listing, projectId }).onConflictDoNothing();
   // Two first renders of a listing at once: both use the project that won.
   return (await find()) ?? projectId;

@@ -1,9 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import pino from 'pino';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stagingRuns } from '../db/schema/projects.js';
+import { webhookDeliveries } from '../db/schema/public-api.js';
 import { users } from '../db/schema/users.js';
 import { bearer, businessUser, uploadPhoto } from '../../test/support/api-client.js';
-import { permanentEngineError, photo, ScriptedEngine } from '../../test/support/staging-fixtures.js';
+import { furnish, permanentEngineError, photo, ScriptedEngine } from '../../test/support/staging-fixtures.js';
 import { createTestApp, type TestApp } from '../../test/support/test-app.js';
 import { WebhookReceiver } from '../../test/support/webhook-receiver.js';
 
@@ -29,6 +32,20 @@ afterAll(async () => {
   await t?.close();
   await receiver.close();
 });
+
+const silent = pino({ level: 'silent' });
+/** The staging feature's job names (its modules are not public-api's to import). */
+const STAGING_RUN_JOB = 'staging.run';
+const STAGING_SWEEP_JOB = 'staging.sweep';
+
+/** Waits until the render's staging job has finished (pg-boss marks it completed or failed). */
+async function jobSettled(runId: string) {
+  for (;;) {
+    const { rows } = await t.database.pool.query(`SELECT state FROM pgboss.job WHERE name = $1 AND data->>'runId' = $2`, [STAGING_RUN_JOB, runId]);
+    if (rows.length && rows.every((r: { state: string }) => r.state === 'completed' || r.state === 'failed')) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
 
 async function creditsUsed(userId: string) {
   const [row] = await t.database.db.select({ used: users.creditsUsed }).from(users).where(eq(users.id, userId));
@@ -99,6 +116,46 @@ describe('a render through the API', () => {
     expect(event).toMatchObject({ type: 'render.failed', secretName: 'endpoint' });
     expect(event.body.data).toMatchObject({ status: 'failed', results: [], error: { code: expect.any(String), message: expect.stringContaining('refunded') } });
     expect(await creditsUsed(caller.userId)).toBe(0);
+  }, FLOW_TIMEOUT_MS);
+
+  it('a render the sweep refunds (staging never finished) sends render.failed once, also after its worker comes back', async () => {
+    const caller = await businessUser(t.app);
+    receiver.secrets.set('sweep', caller.signingSecret);
+    const photoId = await uploadPhoto(t.app, caller.key, await photo(1000, 750));
+    // The worker takes the run and stalls inside the engine until released.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let started!: () => void;
+    const inEngine = new Promise<void>((resolve) => (started = resolve));
+    engine.push(async (input) => {
+      started();
+      await released;
+      return { image: await furnish(input.image), mimeType: 'image/jpeg', engine: 'scripted' };
+    });
+    const created = await t.app.inject({ method: 'POST', url: '/api/v1/renders', headers: bearer(caller.key), payload: { photoId, callbackUrl: `${receiver.origin}/sweep` } });
+    expect(created.statusCode).toBe(202);
+    const renderId = created.json().id as string;
+    await inEngine;
+    expect(await creditsUsed(caller.userId)).toBe(1);
+
+    // Reserved for longer than any staging can take: the sweep job, as production wires it, refunds it.
+    await t.database.db.update(stagingRuns).set({ createdAt: sql`now() - interval '1 hour'` }).where(eq(stagingRuns.id, renderId));
+    const sweep = t.jobDefinitions.find((job) => job.name === STAGING_SWEEP_JOB)!;
+    const swept = await sweep.handler({}, { jobId: 'test-sweep', log: silent, signal: new AbortController().signal, send: t.jobs!.send });
+    expect(swept).toMatchObject({ refunded: 1 });
+    expect(await creditsUsed(caller.userId)).toBe(0);
+
+    const event = await receiver.waitFor((e) => e.body.data.id === renderId);
+    expect(event).toMatchObject({ type: 'render.failed', secretName: 'sweep' });
+    expect(event.body.data).toMatchObject({ status: 'failed', results: [], error: { code: 'staging_timeout', message: expect.stringContaining('refunded') } });
+
+    // The stalled worker finishes late: nothing is charged and no second event is queued.
+    release();
+    await jobSettled(renderId);
+    const deliveries = await t.database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.runId, renderId));
+    expect(deliveries.map((d) => [d.eventType, d.url])).toEqual([['render.failed', `${receiver.origin}/sweep`]]);
+    expect(await creditsUsed(caller.userId)).toBe(0);
+    expect(receiver.accepted.filter((e) => e.body.data.id === renderId).map((e) => e.type)).toEqual(['render.failed']);
   }, FLOW_TIMEOUT_MS);
 
   it('a photo from an allowed URL is fetched and validated like an upload', async () => {

@@ -1,10 +1,9 @@
 import swagger from '@fastify/swagger';
-import scalar from '@scalar/fastify-api-reference';
-import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { apiGuide } from './api-guide.js';
 import type { PublicApiPorts } from './ports.js';
+import { referencePageRoutes } from './reference-page.js';
 import type { RenderServiceDeps } from './render-service.js';
 import type { OutboundPolicy } from './safe-fetch.js';
 import { apiSettingsRoutes } from './settings-routes.js';
@@ -23,7 +22,7 @@ export const DOCS_PATH = '/docs/api';
 
 /**
  * The public API feature (issue #25): `/api/v1` with its generated OpenAPI document, the reference
- * page at /docs/api (Scalar, served from the package), and Settings → API for the web app.
+ * page at /docs/api (Scalar's browser bundle: reference-page.ts), and Settings → API for the web app.
  */
 export async function publicApiRoutes(app: FastifyInstance, options: PublicApiOptions) {
   const limits = { requestsPerMinute: options.requestsPerMinute, concurrentRenders: options.concurrentRenders };
@@ -53,18 +52,7 @@ export async function publicApiRoutes(app: FastifyInstance, options: PublicApiOp
     v1.get(OPENAPI_PATH, { schema: { hide: true } }, async () => v1.swagger());
   });
 
-  await app.register(async (docs) => {
-    docs.addHook('onSend', async (_request, reply, payload) => {
-      if (typeof payload === 'string' && String(reply.getHeader('content-type')).startsWith('text/html')) {
-        reply.header('content-security-policy', docsPagePolicy(payload));
-      }
-      return payload;
-    });
-    await docs.register(scalar, {
-      routePrefix: DOCS_PATH,
-      configuration: { url: OPENAPI_PATH, pageTitle: 'Raumwerk API', withDefaultFonts: false, hideClientButton: true, telemetry: false } as never,
-    });
-  });
+  await app.register(referencePageRoutes, { openApiPath: OPENAPI_PATH, title: 'Raumwerk API' });
 
   await app.register(apiSettingsRoutes, { outbound: options.outbound, limits });
 }
@@ -81,22 +69,4 @@ function withMultipartBody(document: OpenApiDocument): OpenApiDocument {
     };
   }
   return document;
-}
-
-/** The reference page's own CSP: the app's, plus the hashes of the page's inline configuration script. */
-function docsPagePolicy(html: string): string {
-  const hashes = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
-    (m) => `'sha256-${createHash('sha256').update(m[1]!).digest('base64')}'`,
-  );
-  return [
-    "default-src 'self'",
-    `script-src 'self' ${hashes.join(' ')}`,
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
-    "font-src 'self' data:",
-    "connect-src 'self'",
-    "frame-ancestors 'self'",
-    "object-src 'none'",
-    "base-uri 'self'",
-  ].join('; ');
 }

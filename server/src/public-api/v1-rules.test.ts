@@ -151,6 +151,25 @@ describe('limits', () => {
     expect(page2).toMatchObject({ data: [{ id: a.id, status: 'cancelled' }], nextCursor: null });
     expect([...page1.data, ...page2.data].map((r: { photoId: string }) => r.photoId).sort()).toEqual([...photos].sort());
   });
+
+  it('six simultaneous creates against a cap of 2: exactly two 202 and four 429, two credits', async () => {
+    const caller = await businessUser(t.app);
+    const photos = [];
+    for (let i = 0; i < 6; i++) photos.push(await uploadPhoto(t.app, caller.key, photoBytes));
+    const answers = await Promise.all(photos.map((photoId) => render(caller, { photoId })));
+    const codes = answers.map((a) => a.statusCode).sort();
+    expect(codes).toEqual([202, 202, 429, 429, 429, 429]);
+    expect(answers.filter((a) => a.statusCode === 429).map((a) => a.json().code)).toEqual(Array(4).fill('concurrency_limit'));
+    expect(await creditsUsed(caller.userId)).toBe(2);
+    const account = (await t.app.inject({ url: '/api/v1/account', headers: bearer(caller.key) })).json();
+    expect(account.concurrency).toEqual({ limit: 2, running: 2 });
+    // The refused creates gave their slots back: cancelling one render lets exactly one more in.
+    const [first] = answers.filter((a) => a.statusCode === 202);
+    await t.app.inject({ method: 'POST', url: `/api/v1/renders/${first!.json().id}/cancel`, headers: bearer(caller.key) });
+    const refused = photos.filter((_, i) => answers[i]!.statusCode === 429);
+    const retried = await Promise.all(refused.map((photoId) => render(caller, { photoId })));
+    expect(retried.map((a) => a.statusCode).sort()).toEqual([202, 429, 429, 429]);
+  });
 });
 
 describe('Idempotency-Key', () => {

@@ -43,7 +43,8 @@ export async function queueRenderWebhooks(db: Database, send: Send, runId: strin
     )
     .returning();
   if (!claimed) return 0;
-  const owner = apiOwnerById(claimed.ownerId);
+  const owner = await apiOwnerById(db, claimed.ownerId);
+  if (!owner) return 0;
   const render = await getRender(db, owner, runId);
   if (render.status === 'cancelled') return 0;
   const eventType: WebhookEvent = render.status === 'completed' ? 'render.completed' : 'render.failed';
@@ -72,7 +73,15 @@ export interface WebhookRetryPolicy {
   retryDelayMaxSeconds: number;
 }
 
-/** Signs and POSTs one delivery; a non-2xx answer or a network failure throws, so pg-boss retries it. */
+/** A delivery still failing this long after its event is given up (the retries span about a day). */
+export const WEBHOOK_GIVE_UP_AFTER_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Signs and POSTs one delivery. Every attempt is counted on the row. A non-2xx answer or a network
+ * failure throws, so pg-boss retries it with backoff, until the last attempt: the one after
+ * `retryLimit` retries, or any attempt a day or more after the event. That one marks the delivery
+ * `failed` (shown in Settings) and ends the job.
+ */
 export function webhookJob(db: Database, outbound: OutboundPolicy, retry: WebhookRetryPolicy): JobDefinition<z.infer<typeof webhookJobPayload>> {
   return defineJob({
     ...webhookJobRef,
@@ -92,25 +101,33 @@ export function webhookJob(db: Database, outbound: OutboundPolicy, retry: Webhoo
         'webhook-timestamp': String(Math.floor(sentAt.getTime() / 1000)),
         'webhook-signature': new Webhook(secret).sign(delivery.id, sentAt, body),
       };
+      const last = delivery.attempts + 1 > retry.retryLimit || sentAt.getTime() - delivery.createdAt.getTime() >= WEBHOOK_GIVE_UP_AFTER_MS;
+      let failure: { status: number | null; error: string; final: boolean };
       try {
         const response = await safeRequest(outbound, delivery.url, { method: 'POST', headers, body, maxRedirects: 0 });
-        const ok = response.status >= 200 && response.status < 300;
-        await db
-          .update(webhookDeliveries)
-          .set({ attempts: sql`${webhookDeliveries.attempts} + 1`, lastStatus: response.status, lastError: ok ? null : `HTTP ${response.status}`, deliveredAt: ok ? sql`now()` : null })
-          .where(eq(webhookDeliveries.id, deliveryId));
-        if (!ok) throw new Error(`webhook answered ${response.status}`);
-      } catch (err) {
-        if (err instanceof OutboundRefused) {
-          const final = err.reason === 'private_address' || err.reason === 'not_https';
+        if (response.status >= 200 && response.status < 300) {
           await db
             .update(webhookDeliveries)
-            .set({ attempts: sql`${webhookDeliveries.attempts} + 1`, lastError: err.message, ...(final ? { failedAt: sql`now()` } : {}) })
+            .set({ attempts: sql`${webhookDeliveries.attempts} + 1`, lastStatus: response.status, lastError: null, deliveredAt: sql`now()` })
             .where(eq(webhookDeliveries.id, deliveryId));
-          if (final) return;
+          return;
         }
-        throw err;
+        failure = { status: response.status, error: `HTTP ${response.status}`, final: last };
+      } catch (err) {
+        // A target that is not allowed will not become allowed: no retry.
+        const refused = err instanceof OutboundRefused && (err.reason === 'private_address' || err.reason === 'not_https');
+        failure = { status: null, error: err instanceof Error ? err.message : String(err), final: last || refused };
       }
+      await db
+        .update(webhookDeliveries)
+        .set({
+          attempts: sql`${webhookDeliveries.attempts} + 1`,
+          ...(failure.status !== null ? { lastStatus: failure.status } : {}),
+          lastError: failure.error.slice(0, 500),
+          ...(failure.final ? { failedAt: sql`now()` } : {}),
+        })
+        .where(eq(webhookDeliveries.id, deliveryId));
+      if (!failure.final) throw new Error(`webhook delivery failed: ${failure.error}`);
     },
   });
 }

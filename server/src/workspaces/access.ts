@@ -23,6 +23,8 @@ export const PERMISSIONS = {
   'members.read': 'member',
   'members.manage': 'admin',
   'billing.manage': 'admin',
+  /** Create and revoke API keys and webhook endpoints (the public API, decision 043). */
+  'api.manage': 'admin',
   'ownership.transfer': 'owner',
 } as const satisfies Record<string, WorkspaceRole>;
 export type Permission = keyof typeof PERMISSIONS;

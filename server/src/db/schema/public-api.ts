@@ -1,10 +1,11 @@
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { projects, stagingRuns } from './projects.js';
 import { users } from './users.js';
+import { workspaces } from './workspaces.js';
 
 /**
- * The public API (issue #25, decisions 043/044). Every row is owned by `owner_id`: today a user;
- * when workspaces land, the workspace (public-api/owner.ts resolves it in one place).
+ * The public API (issue #25, decisions 043/044). Every row is owned by `owner_id`, a workspace
+ * (migration 0020): keys, renders and webhooks belong to the workspace, not to who created them.
  */
 
 /** Keys are shown once; only their SHA-256 is stored, with a short visible prefix to tell them apart. */
@@ -14,7 +15,7 @@ export const apiKeys = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     ownerId: uuid('owner_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     /** Who created it (shown in Settings). */
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
@@ -41,7 +42,7 @@ export const apiRenders = pgTable(
       .references(() => stagingRuns.id, { onDelete: 'cascade' }),
     ownerId: uuid('owner_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     keyId: uuid('key_id').references(() => apiKeys.id, { onDelete: 'set null' }),
     projectId: uuid('project_id')
       .notNull()
@@ -61,7 +62,7 @@ export const apiListings = pgTable(
   {
     ownerId: uuid('owner_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     projectId: uuid('project_id')
       .notNull()
@@ -76,7 +77,7 @@ export const apiIdempotency = pgTable(
   {
     ownerId: uuid('owner_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     key: text('key').notNull(),
     /** Method, path and SHA-256 of the body: the same key with another request is refused. */
     fingerprint: text('fingerprint').notNull(),
@@ -94,7 +95,7 @@ export const webhookEndpoints = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     ownerId: uuid('owner_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     url: text('url').notNull(),
     /** `whsec_…` (Standard Webhooks); shown once. */
     secret: text('secret').notNull(),
@@ -111,7 +112,7 @@ export const webhookDeliveries = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     ownerId: uuid('owner_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     endpointId: uuid('endpoint_id').references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
     /** Signs callback_url deliveries (the creating key's secret). */
     keyId: uuid('key_id').references(() => apiKeys.id, { onDelete: 'set null' }),
@@ -131,4 +132,21 @@ export const webhookDeliveries = pgTable(
     uniqueIndex('webhook_deliveries_target_idx').on(t.runId, t.eventType, t.url),
     index('webhook_deliveries_owner_idx').on(t.ownerId, t.createdAt),
   ],
+);
+
+/**
+ * A render being created (decision 043, the concurrency cap): taken in one short transaction under
+ * the owner's advisory lock, so simultaneous creates cannot exceed the cap; deleted once the render
+ * row exists or the start failed. A slot a crashed process left behind stops counting after 10 min.
+ */
+export const apiRenderSlots = pgTable(
+  'api_render_slots',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('api_render_slots_owner_idx').on(t.ownerId, t.createdAt)],
 );

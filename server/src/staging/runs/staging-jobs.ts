@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Database } from '../../db/client.js';
-import { defineJob } from '../../jobs/job-queue.js';
+import { defineJob, type JobQueue } from '../../jobs/job-queue.js';
 import type { ObjectStorage } from '../../objects/storage.js';
 import type { RetryPolicy } from '../engine-runner.js';
 import type { StagingEngine } from '../engines/engine.js';
@@ -31,6 +31,8 @@ export interface StagingJobDeps {
   /** RUN_HEARTBEAT_S and RUN_STALE_AFTER_S (decision 032). */
   heartbeatSeconds: number;
   staleAfterSeconds: number;
+  /** Told of every run the sweep refunded, with the job's `send` (the public API's render.failed webhook). */
+  onRunRefunded?: (runId: string, send: JobQueue['send']) => Promise<unknown>;
 }
 
 /** The `staging.run` job (one staging run) and the `staging.sweep` job (every minute). */
@@ -69,8 +71,16 @@ export function createStagingJobs(deps: StagingJobDeps) {
     payload: z.object({}).passthrough(),
     cron: '* * * * *',
     queue: { retryLimit: 0, expireInSeconds: 300 },
-    handler: (_data, { log }) =>
-      sweepStaging({ db: deps.db, stuckAfterSeconds: stuckAfterSeconds(deps.timeoutSeconds), staleAfterSeconds: deps.staleAfterSeconds }, log),
+    handler: (_data, { log, send }) =>
+      sweepStaging(
+        {
+          db: deps.db,
+          stuckAfterSeconds: stuckAfterSeconds(deps.timeoutSeconds),
+          staleAfterSeconds: deps.staleAfterSeconds,
+          onRefunded: deps.onRunRefunded && ((runId) => deps.onRunRefunded!(runId, send)),
+        },
+        log,
+      ),
   });
 
   return { runJob, sweepJob };

@@ -23,6 +23,8 @@ export interface SweepDeps {
   staleAfterSeconds?: number;
   /** Processing projects with no reserved run, untouched this long, are settled (default ORPHANED_AFTER_SECONDS). */
   orphanedAfterSeconds?: number;
+  /** Told of every run this sweep refunded (a port: the public API sends its render.failed webhook). */
+  onRefunded?: (runId: string) => Promise<unknown>;
 }
 
 /**
@@ -43,7 +45,10 @@ export async function sweepStaging(deps: SweepDeps, log: FastifyBaseLogger) {
   // A refund recomputes its project in the same transaction.
   if (deps.staleAfterSeconds !== undefined) {
     for (const run of await staleHeartbeatRuns(db, deps.staleAfterSeconds)) {
-      if (await refundRun(db, run.id, WORKER_LOST_MESSAGE, 'staging_failed')) workerLost += 1;
+      if (await refundRun(db, run.id, WORKER_LOST_MESSAGE, 'staging_failed')) {
+        workerLost += 1;
+        await notifyRefunded(deps, run.id, log);
+      }
     }
   }
   for (const run of await staleReservedRuns(db, deps.stuckAfterSeconds)) {
@@ -54,8 +59,10 @@ export async function sweepStaging(deps: SweepDeps, log: FastifyBaseLogger) {
         'Staging did not finish in time. Your credit has been refunded; please try again.',
         'staging_timeout',
       )
-    )
+    ) {
       refunded += 1;
+      await notifyRefunded(deps, run.id, log);
+    }
   }
   const stale = [
     ...new Set([
@@ -69,6 +76,10 @@ export async function sweepStaging(deps: SweepDeps, log: FastifyBaseLogger) {
   for (const projectId of stale) await recomputeProjectStatus(db, projectId);
   if (refunded || workerLost || stale.length) log.info({ refunded, workerLost, projects: stale.length }, 'staging sweep');
   return { refunded, workerLost, projects: stale.length };
+}
+
+async function notifyRefunded(deps: SweepDeps, runId: string, log: FastifyBaseLogger) {
+  await deps.onRefunded?.(runId).catch((err: unknown) => log.warn({ err, runId }, 'could not report a refunded run'));
 }
 
 /**

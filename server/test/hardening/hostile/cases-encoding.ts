@@ -54,6 +54,7 @@ export const ENCODING_ROUTES: Record<string, { nul: [status: number, code?: Erro
   'GET /docs/api': { nul: [301] },
   'GET /docs/api/': { nul: [200] },
   'GET /docs/api/js/scalar.js': { nul: [200] },
+  'GET /docs/api/js/start.js': { nul: [200] },
   'POST /api/settings/api/keys': { nul: [400, 'validation_failed'] },
   'POST /api/settings/api/keys/:id/revoke': { nul: [400, 'validation_failed'] },
   'POST /api/settings/api/webhooks': { nul: [400, 'validation_failed'] },

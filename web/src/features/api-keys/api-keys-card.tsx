@@ -11,8 +11,8 @@ import { useCreateApiKey, useRevokeApiKey } from './api/manage-api-keys';
 import { formatWhen } from './format-when';
 import { ShownOnce } from './shown-once';
 
-/** The keys: create (name and scopes; the key and its signing secret shown once), list with prefix and last use, revoke. */
-export function ApiKeysCard({ keys }: { keys: ApiKeySummary[] }) {
+/** The keys: create (name and scopes; the key and its signing secret shown once), list with prefix and last use, revoke (owner and admins). */
+export function ApiKeysCard({ keys, canManage }: { keys: ApiKeySummary[]; canManage: boolean }) {
   const { t, i18n } = useTranslation('api-keys');
   const serverErrorText = useServerErrorText();
   const create = useCreateApiKey();
@@ -44,31 +44,33 @@ export function ApiKeysCard({ keys }: { keys: ApiKeySummary[] }) {
         </div>
       )}
 
-      <form onSubmit={submit} className="mt-4 grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end" data-testid="api-key-form">
-        <div className="grid gap-1.5">
-          <Label htmlFor="api-key-name">{t('keys.name')}</Label>
-          <Input id="api-key-name" value={name} maxLength={API_KEY_NAME_MAX} placeholder={t('keys.namePlaceholder')} onChange={(e) => setName(e.target.value)} />
-        </div>
-        <Button type="submit" disabled={create.isPending || !name.trim() || scopes.length === 0} data-testid="api-key-create">
-          {create.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Plus aria-hidden />} {t('keys.create')}
-        </Button>
-        <fieldset className="flex flex-wrap gap-4 sm:col-span-2">
-          <legend className="sr-only">{t('keys.scopes')}</legend>
-          {API_SCOPES.map((scope) => (
-            <label key={scope} className="flex items-center gap-2 text-sm">
-              <input type="checkbox" className="size-4 accent-primary" checked={scopes.includes(scope)} onChange={() => toggle(scope)} data-testid={`api-scope-${scope}`} />
-              <span>
-                <span className="font-medium">{scope}</span> <span className="text-muted-foreground">– {t(`scopes.${scope}`)}</span>
-              </span>
-            </label>
-          ))}
-        </fieldset>
-        {create.error && (
-          <p className="text-sm text-destructive sm:col-span-2" role="alert">
-            {serverErrorText(create.error)}
-          </p>
-        )}
-      </form>
+      {canManage && (
+        <form onSubmit={submit} className="mt-4 grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end" data-testid="api-key-form">
+          <div className="grid gap-1.5">
+            <Label htmlFor="api-key-name">{t('keys.name')}</Label>
+            <Input id="api-key-name" value={name} maxLength={API_KEY_NAME_MAX} placeholder={t('keys.namePlaceholder')} onChange={(e) => setName(e.target.value)} />
+          </div>
+          <Button type="submit" disabled={create.isPending || !name.trim() || scopes.length === 0} data-testid="api-key-create">
+            {create.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Plus aria-hidden />} {t('keys.create')}
+          </Button>
+          <fieldset className="flex flex-wrap gap-4 sm:col-span-2">
+            <legend className="sr-only">{t('keys.scopes')}</legend>
+            {API_SCOPES.map((scope) => (
+              <label key={scope} className="flex items-center gap-2 text-sm">
+                <input type="checkbox" className="size-4 accent-primary" checked={scopes.includes(scope)} onChange={() => toggle(scope)} data-testid={`api-scope-${scope}`} />
+                <span>
+                  <span className="font-medium">{scope}</span> <span className="text-muted-foreground">– {t(`scopes.${scope}`)}</span>
+                </span>
+              </label>
+            ))}
+          </fieldset>
+          {create.error && (
+            <p className="text-sm text-destructive sm:col-span-2" role="alert">
+              {serverErrorText(create.error)}
+            </p>
+          )}
+        </form>
+      )}
 
       {keys.length > 0 && (
         <ul className="mt-5 divide-y rounded-xl border" data-testid="api-key-list">
@@ -88,7 +90,7 @@ export function ApiKeysCard({ keys }: { keys: ApiKeySummary[] }) {
                   <code className="font-mono">{key.prefix}…</code> · {t('keys.lastUsed')}: {key.lastUsedAt ? formatWhen(key.lastUsedAt, i18n.language) : t('keys.never')}
                 </p>
               </div>
-              {!key.revokedAt && (
+              {canManage && !key.revokedAt && (
                 <Button type="button" variant="outline" size="sm" disabled={revoke.isPending} onClick={() => revoke.mutate(key.id)} data-testid="api-key-revoke">
                   {t('keys.revoke')}
                 </Button>

@@ -22,7 +22,7 @@ const key = (over: Partial<ApiKeySummary> = {}): ApiKeySummary => ({
 
 describe('Settings → API (issue #25)', () => {
   it('below Business: what the plan would give, with the server’s limits, in German', async () => {
-    mockFetch([['GET', '/api/settings/api', () => jsonResponse({ available: false, limits, keys: [] } satisfies ApiSettingsResponse)]]);
+    mockFetch([['GET', '/api/settings/api', () => jsonResponse({ available: false, canManage: true, limits, keys: [] } satisfies ApiSettingsResponse)]]);
     renderWithProviders(<ApiSection />, { language: 'de' });
     const upsell = await screen.findByTestId('api-upsell');
     expect(upsell).toHaveTextContent('Die API ist Teil des Business-Plans.');
@@ -35,7 +35,7 @@ describe('Settings → API (issue #25)', () => {
     let keys = [key()];
     const created = { apiKey: key({ id: 'k2', name: 'Zapier', scopes: ['read'], prefix: 'rw_live_Zz99Yy88' }), key: 'rw_live_Zz99Yy88-the-whole-secret', signingSecret: 'whsec_c2lnbmluZw==' };
     const { calls } = mockFetch([
-      ['GET', '/api/settings/api', () => jsonResponse({ available: true, limits, keys } satisfies ApiSettingsResponse)],
+      ['GET', '/api/settings/api', () => jsonResponse({ available: true, canManage: true, limits, keys } satisfies ApiSettingsResponse)],
       ['GET', '/api/settings/api/webhooks', () => jsonResponse({ endpoints: [], deliveries: [] })],
       ['POST', '/api/settings/api/keys', () => ((keys = [created.apiKey, ...keys]), jsonResponse(created, 201))],
       ['POST', '/api/settings/api/keys/k1/revoke', () => ((keys = keys.map((k) => (k.id === 'k1' ? { ...k, revokedAt: '2026-11-26T10:00:00.000Z' } : k))), jsonResponse(keys[1]))],
@@ -58,5 +58,33 @@ describe('Settings → API (issue #25)', () => {
     const crm = within(list).getByText('CRM').closest('li')!;
     await u.click(within(crm as HTMLElement).getByTestId('api-key-revoke'));
     expect(await within(crm as HTMLElement).findByText('Revoked')).toBeInTheDocument();
+  });
+
+  it('a member sees the workspace’s keys and the delivery log, with failed deliveries, but cannot change them (German)', async () => {
+    mockFetch([
+      ['GET', '/api/settings/api', () => jsonResponse({ available: true, canManage: false, limits, keys: [key()] } satisfies ApiSettingsResponse)],
+      [
+        'GET',
+        '/api/settings/api/webhooks',
+        () =>
+          jsonResponse({
+            endpoints: [{ id: 'e1', url: 'https://crm.example.com/hook', createdAt: '2026-11-20T10:00:00.000Z' }],
+            deliveries: [
+              { id: 'd1', url: 'https://crm.example.com/hook', eventType: 'render.failed', renderId: 'r1', attempts: 12, lastStatus: 503, lastError: 'HTTP 503', state: 'failed', createdAt: '2026-11-25T10:00:00.000Z', deliveredAt: null },
+            ],
+          }),
+      ],
+    ]);
+    renderWithProviders(<ApiSection />, { language: 'de' });
+    expect(await screen.findByTestId('api-key-list')).toHaveTextContent('CRM');
+    expect(screen.getByTestId('api-read-only')).toHaveTextContent('Schlüssel und Webhook-Endpunkte legen die Inhaberin bzw. der Inhaber dieses Workspaces oder ein Admin an');
+    expect(screen.queryByTestId('api-key-form')).toBeNull();
+    expect(screen.queryByTestId('api-key-revoke')).toBeNull();
+    expect(screen.queryByTestId('webhook-add')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Endpunkt entfernen' })).toBeNull();
+    const log = await screen.findByTestId('webhook-log');
+    expect(log).toHaveTextContent('Fehlgeschlagen');
+    expect(log).toHaveTextContent('render.failed');
+    expect(log).toHaveTextContent('12 Versuche · HTTP 503');
   });
 });

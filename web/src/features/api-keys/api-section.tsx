@@ -8,8 +8,9 @@ import { ApiKeysCard } from './api-keys-card';
 import { WebhooksCard } from './webhooks-card';
 
 /**
- * Settings → API (issue #25): keys (shown once, revocable), webhook endpoints and the delivery log.
- * Below Business it shows what the plan would give instead.
+ * Settings → API (issue #25): the current workspace's keys (shown once, revocable), webhook endpoints
+ * and the delivery log; members see them, owner and admins change them. Below Business it shows
+ * what the plan would give instead.
  */
 export default function ApiSection() {
   const { t } = useTranslation('api-keys');
@@ -36,8 +37,13 @@ export default function ApiSection() {
         </div>
       ) : data.available ? (
         <>
-          <ApiKeysCard keys={data.keys} />
-          <WebhooksCard />
+          {!data.canManage && (
+            <p className="rounded-xl border bg-muted/40 p-3 text-sm text-muted-foreground" data-testid="api-read-only">
+              {t('readOnly')}
+            </p>
+          )}
+          <ApiKeysCard keys={data.keys} canManage={data.canManage} />
+          <WebhooksCard canManage={data.canManage} />
         </>
       ) : (
         <ApiUpsell limits={data.limits} />

@@ -13,8 +13,8 @@ import { ShownOnce } from './shown-once';
 
 const stateVariant = { delivered: 'success', pending: 'warning', failed: 'destructive' } as const;
 
-/** Webhook endpoints (each with its own signing secret, shown once) and the log of recent deliveries. */
-export function WebhooksCard() {
+/** Webhook endpoints (each with its own signing secret, shown once; added and removed by owner and admins) and the log of recent deliveries. */
+export function WebhooksCard({ canManage }: { canManage: boolean }) {
   const { t, i18n } = useTranslation('api-keys');
   const serverErrorText = useServerErrorText();
   const settings = useWebhookSettings(true);
@@ -42,28 +42,32 @@ export function WebhooksCard() {
           </Button>
         </div>
       )}
-      <form onSubmit={submit} className="mt-4 grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end">
-        <div className="grid gap-1.5">
-          <Label htmlFor="webhook-url">{t('webhooks.url')}</Label>
-          <Input id="webhook-url" type="url" inputMode="url" value={url} placeholder="https://example.com/raumwerk" onChange={(e) => setUrl(e.target.value)} />
-        </div>
-        <Button type="submit" disabled={create.isPending || !url.trim()} data-testid="webhook-add">
-          {create.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Plus aria-hidden />} {t('webhooks.add')}
-        </Button>
-        {create.error && (
-          <p className="text-sm text-destructive sm:col-span-2" role="alert">
-            {serverErrorText(create.error)}
-          </p>
-        )}
-      </form>
+      {canManage && (
+        <form onSubmit={submit} className="mt-4 grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end">
+          <div className="grid gap-1.5">
+            <Label htmlFor="webhook-url">{t('webhooks.url')}</Label>
+            <Input id="webhook-url" type="url" inputMode="url" value={url} placeholder="https://example.com/raumwerk" onChange={(e) => setUrl(e.target.value)} />
+          </div>
+          <Button type="submit" disabled={create.isPending || !url.trim()} data-testid="webhook-add">
+            {create.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Plus aria-hidden />} {t('webhooks.add')}
+          </Button>
+          {create.error && (
+            <p className="text-sm text-destructive sm:col-span-2" role="alert">
+              {serverErrorText(create.error)}
+            </p>
+          )}
+        </form>
+      )}
       {data && data.endpoints.length > 0 && (
         <ul className="mt-4 divide-y rounded-xl border">
           {data.endpoints.map((endpoint) => (
             <li key={endpoint.id} className="flex items-center justify-between gap-3 p-3">
               <code className="min-w-0 truncate font-mono text-xs">{endpoint.url}</code>
-              <Button type="button" variant="ghost" size="icon" aria-label={t('webhooks.remove')} onClick={() => remove.mutate(endpoint.id)}>
-                <Trash2 className="size-4" aria-hidden />
-              </Button>
+              {canManage && (
+                <Button type="button" variant="ghost" size="icon" aria-label={t('webhooks.remove')} onClick={() => remove.mutate(endpoint.id)}>
+                  <Trash2 className="size-4" aria-hidden />
+                </Button>
+              )}
             </li>
           ))}
         </ul>
