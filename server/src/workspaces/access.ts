@@ -23,6 +23,8 @@ export const PERMISSIONS = {
   'members.read': 'member',
   'members.manage': 'admin',
   'billing.manage': 'admin',
+  /** Logo, name, contact line and accent colour (decision 045); every member sees them. */
+  'branding.manage': 'admin',
   'ownership.transfer': 'owner',
 } as const satisfies Record<string, WorkspaceRole>;
 export type Permission = keyof typeof PERMISSIONS;
