@@ -23,7 +23,12 @@ export type CreateShareLinkRequest = NonNullable<z.input<typeof createShareLinkR
 export const shareLinkResponse = z.object({ url: z.string(), publicTitle: z.string().nullable() });
 export type ShareLinkResponse = z.infer<typeof shareLinkResponse>;
 
-export const shareLinkState = z.object({ url: z.string().nullable(), publicTitle: z.string().nullable() });
+export const shareLinkState = z.object({
+  url: z.string().nullable(),
+  publicTitle: z.string().nullable(),
+  /** The disclosure sentence for the listing text, with the workspace's name and contact line while it is branded (decision 045). */
+  disclosure: z.object({ de: z.string(), en: z.string() }),
+});
 export type ShareLinkState = z.infer<typeof shareLinkState>;
 
 export const sharedImage = z.object({ url: z.string(), width: z.number().int().nullable(), height: z.number().int().nullable() });

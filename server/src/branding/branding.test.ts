@@ -251,6 +251,11 @@ describe('where branding shows', SLOW, () => {
     expect(readme).toContain(`${LISTING_DISCLOSURE.en} Questions: Muster Immobilien · Anna Muster · +49 30 1234567 · anna@muster-immobilien.de · muster-immobilien.de`);
     expect(readme).toContain('Lichtdurchflutete Altbauwohnung');
     expect(readme).not.toContain('Raumwerk');
+    // The disclosure sentence on the project page, ready to copy, ends with the agency's contact.
+    expect((await call('GET', `/api/projects/${projectId}/share`, member.cookie)).json().disclosure).toEqual({
+      de: `${LISTING_DISCLOSURE.de} Rückfragen: Muster Immobilien · Anna Muster · +49 30 1234567 · anna@muster-immobilien.de · muster-immobilien.de`,
+      en: `${LISTING_DISCLOSURE.en} Questions: Muster Immobilien · Anna Muster · +49 30 1234567 · anna@muster-immobilien.de · muster-immobilien.de`,
+    });
 
     // The plan ends: the page is Raumwerk's again, the logo gone from it and from labels; the settings are kept.
     await t.database.db.update(users).set({ subscriptionPlan: 'pro' }).where(eq(users.id, owner.user.id));

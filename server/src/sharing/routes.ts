@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createShareLinkRequest, listingZipQuery, shareLinkResponse, shareLinkState, sharedListingResponse } from '../../../contract/sharing.js';
+import { createShareLinkRequest, listingDisclosure, listingZipQuery, shareLinkResponse, shareLinkState, sharedListingResponse } from '../../../contract/sharing.js';
 import { currentUser, requireUser, requireVerifiedEmail } from '../auth/guards.js';
 import { AppError } from '../errors/app-error.js';
 import { OpenSlots } from '../http/open-slots.js';
@@ -64,7 +64,12 @@ export async function sharingRoutes(app: FastifyInstance, options: SharingRoutes
   r.get('/api/projects/:id/share', { preHandler: requireUser, schema: { params: idParams, response: { 200: shareLinkState } } }, async (request) => {
     const project = await ownedProject(currentUser(request).id, request.params.id);
     const link = await linkStateOfProject(db, project.id);
-    return { url: link ? shareUrl(config.publicUrl, link.token) : null, publicTitle: link?.publicTitle ?? null };
+    const brand = await brandOf(project.id);
+    return {
+      url: link ? shareUrl(config.publicUrl, link.token) : null,
+      publicTitle: link?.publicTitle ?? null,
+      disclosure: { de: listingDisclosure('de', brand), en: listingDisclosure('en', brand) },
+    };
   });
 
   r.delete('/api/projects/:id/share', { preHandler: requireUser, schema: { params: idParams } }, async (request, reply) => {
