@@ -6,9 +6,9 @@ import { cn } from '@/lib/class-names';
 /**
  * A workspace's header on its public pages (decision 045), in place of Raumwerk's: a stripe in the
  * accent colour, the logo (on a white chip in dark mode, where a dark logo would vanish) and/or the
- * display name, the phone and e-mail from `sm` up. Also the live preview in Settings → Branding.
+ * display name, the phone and e-mail on wider screens. `compact`: the live preview in Settings → Branding.
  */
-export function BrandHeader({ brand, actions, className }: { brand: BrandIdentity; actions?: ReactNode; className?: string }) {
+export function BrandHeader({ brand, actions, className, compact = false }: { brand: BrandIdentity; actions?: ReactNode; className?: string; compact?: boolean }) {
   const name = brand.displayName;
   return (
     <header className={cn('border-b bg-background', className)} data-testid="brand-header">
@@ -26,18 +26,21 @@ export function BrandHeader({ brand, actions, className }: { brand: BrandIdentit
             />
           )}
           {name && (
-            <span className={cn('truncate font-semibold tracking-tight', brand.logoUrl ? 'hidden text-base text-muted-foreground lg:inline' : 'text-lg')} data-testid="brand-name">
+            <span
+              className={cn('truncate font-semibold tracking-tight', brand.logoUrl ? (compact ? 'hidden' : 'hidden text-base text-muted-foreground lg:inline') : 'text-lg')}
+              data-testid="brand-name"
+            >
               {name}
             </span>
           )}
         </div>
         <div className="flex shrink-0 items-center gap-1 sm:gap-4">
           {brand.phone && (
-            <a href={`tel:${brand.phone.replace(/[^+0-9]/g, '')}`} className="hidden items-center gap-1.5 text-sm font-medium hover:underline md:inline-flex">
+            <a href={`tel:${brand.phone.replace(/[^+0-9]/g, '')}`} className={cn('hidden items-center gap-1.5 text-sm font-medium hover:underline', compact ? 'sm:inline-flex' : 'md:inline-flex')}>
               <Phone className="size-4" style={{ color: brand.accentColor ?? undefined }} aria-hidden /> {brand.phone}
             </a>
           )}
-          {brand.email && (
+          {brand.email && !compact && (
             <a href={`mailto:${brand.email}`} className="hidden items-center gap-1.5 text-sm font-medium hover:underline lg:inline-flex">
               <Mail className="size-4" style={{ color: brand.accentColor ?? undefined }} aria-hidden /> {brand.email}
             </a>

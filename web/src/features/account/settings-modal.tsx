@@ -40,7 +40,7 @@ export default function SettingsModal({
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
-        className="max-w-2xl gap-0 p-0"
+        className="max-w-3xl gap-0 p-0"
         data-testid="settings-modal"
         onOpenAutoFocus={(event) => {
           // Start in the first field rather than on the tab list.

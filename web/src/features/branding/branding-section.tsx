@@ -98,9 +98,10 @@ function BrandingForm({ workspaceId, data }: { workspaceId: string; data: Brandi
       {data.available && !data.canEdit && <p className="rounded-xl border bg-muted/40 p-4 text-sm">{t('readOnly')}</p>}
 
       <div className="overflow-hidden rounded-xl border" aria-label={t('preview')} role="img">
-        <BrandHeader brand={preview} className="pointer-events-none [&>div:last-child]:px-4" />
+        <BrandHeader brand={preview} compact className="pointer-events-none [&>div:last-child]:px-4" />
         <div className="bg-background px-4 pb-4 pt-3">
-          <p className="text-xs font-medium" style={{ color: preview.accentColor ?? 'var(--primary)' }}>
+          <p className="flex items-center gap-2 text-xs font-medium text-muted-foreground">
+            <span className="h-0.5 w-5 rounded-full" style={{ backgroundColor: preview.accentColor ?? 'var(--primary)' }} aria-hidden />
             {preview.displayName ?? '—'}
           </p>
           <p className="font-semibold tracking-tight">{t('previewTitle')}</p>

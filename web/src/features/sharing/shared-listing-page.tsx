@@ -75,20 +75,32 @@ function SharedListing({ listing }: { listing: ReturnType<typeof useSharedListin
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 lg:py-12" data-testid="shared-listing">
       {head}
       <header className="max-w-3xl">
-        <p className={accent ? 'text-sm font-medium' : 'text-sm font-medium text-primary'} style={accent ? { color: accent } : undefined} data-testid="share-eyebrow">
-          {branding?.displayName ?? t('page.eyebrow')}
-        </p>
+        {branding ? (
+          // The accent as a short rule, not as text colour: a brand colour need not read on a dark page.
+          <p className="flex items-center gap-2.5 text-sm font-medium text-muted-foreground" data-testid="share-eyebrow">
+            <span className="h-0.5 w-6 rounded-full" style={{ backgroundColor: accent ?? 'var(--primary)' }} aria-hidden />
+            {branding.displayName ?? t('page.eyebrow')}
+          </p>
+        ) : (
+          <p className="text-sm font-medium text-primary" data-testid="share-eyebrow">
+            {t('page.eyebrow')}
+          </p>
+        )}
         <h1 className="mt-1 break-words text-3xl font-bold tracking-tight sm:text-4xl" data-testid="share-title">
           {title ?? t('page.heading', { count: pairs.length })}
         </h1>
         <p className="mt-3 text-muted-foreground">{t('page.intro', { count: pairs.length })}</p>
       </header>
       <p
-        className="mt-6 flex items-start gap-3 rounded-xl border border-primary/30 bg-primary/8 p-4 text-sm leading-relaxed"
+        className={
+          branding
+            ? 'mt-6 flex items-start gap-3 rounded-xl border bg-muted/50 p-4 text-sm leading-relaxed'
+            : 'mt-6 flex items-start gap-3 rounded-xl border border-primary/30 bg-primary/8 p-4 text-sm leading-relaxed'
+        }
         role="note"
         data-testid="staged-notice"
       >
-        <Info className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden />
+        <Info className={branding ? 'mt-0.5 size-5 shrink-0 text-muted-foreground' : 'mt-0.5 size-5 shrink-0 text-primary'} aria-hidden />
         <span>
           <strong className="font-semibold">{t('page.virtuallyStaged')}:</strong> {removal ? t('page.noticeRemoval') : t('page.notice')}
           {/* Originals sit left of the edited images from md up, above them on phones. */}
