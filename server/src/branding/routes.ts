@@ -53,20 +53,24 @@ export async function brandingRoutes(app: FastifyInstance, options: BrandingRout
     scope.withTypeProvider<ZodTypeProvider>().put(
       '/api/workspaces/:workspaceId/branding/logo',
       {
-        // Refused before a byte is read: a declared size over the limit, a type that is no logo (a body
-        // that streams past the limit without a Content-Length meets the parser's bodyLimit: 413 too).
-        onRequest: async (request) => {
-          if (Number(request.headers['content-length'] ?? 0) > BRANDING_LIMITS.logoBytes) throw logoTooLarge();
-          if (!isLogoContentType(request.headers['content-type']?.split(';')[0]?.trim().toLowerCase())) {
-            throw new AppError(415, 'unsupported_media_type', 'The logo must be a PNG, SVG, JPEG or WebP file.');
-          }
-        },
-        preHandler: requireUser,
+        // Refused before a byte is read: no session (401), a declared size over the limit (413), a type
+        // that is no logo (415). A body that streams past the limit without a Content-Length meets the
+        // parser's bodyLimit: 413 too.
+        onRequest: [
+          requireUser,
+          async (request) => {
+            if (Number(request.headers['content-length'] ?? 0) > BRANDING_LIMITS.logoBytes) throw logoTooLarge();
+            const type = request.headers['content-type'];
+            if (type !== undefined && !isLogoContentType(type.split(';')[0]?.trim().toLowerCase())) {
+              throw new AppError(415, 'unsupported_media_type', 'The logo must be a PNG, SVG, JPEG or WebP file.');
+            }
+          },
+        ],
         schema: { params, response: { 200: brandingResponse } },
       },
       async (request) => {
         const access = await memberOf(request, request.params.workspaceId);
-        const type = request.headers['content-type']!.split(';')[0]!.trim().toLowerCase();
+        const type = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
         if (!isLogoContentType(type) || !Buffer.isBuffer(request.body)) throw AppError.badRequest('Send the logo file as the request body.');
         assertBrandingEditable(access); // plan and role before the (costly) rendering
         return replaceLogo(db, storage, access, await renderLogo(request.body, type));
