@@ -243,7 +243,9 @@ describe('where branding shows', SLOW, () => {
     expect(box.left).toBeLessThan(800 / 8);
     expect(box.bottom).toBeGreaterThan(600 - 600 / 8);
 
-    const zip = await unzip((await call('GET', `/api/projects/${projectId}/download.zip?label=en`, member.cookie)).rawPayload);
+    const zipResponse = await call('GET', `/api/projects/${projectId}/download.zip?label=en`, member.cookie);
+    expect(zipResponse.headers['content-disposition']).toBe('attachment; filename="intern-lindenstr-4-verkaeufer-meier.zip"');
+    const zip = await unzip(zipResponse.rawPayload);
     expect(zip.map((e) => e.name)).toEqual(['01-intern-lindenstr-4-verkaeufer-meier-staged-labelled.jpg', 'README.txt']);
     expect((await redBoxInLabelCorner(zip[0]!.data))!.width).toBe(box.width);
     const readme = zip[1]!.data.toString('utf8');

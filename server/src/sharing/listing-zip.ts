@@ -44,8 +44,9 @@ export function zipEntries(title: string, pairs: ListingPair[], options: ZipOpti
   return entries;
 }
 
-export function zipFileName(title: string): string {
-  return `${asciiSlug(title) || 'listing'}-raumwerk.zip`;
+/** `<project>-raumwerk.zip`; a branded listing's zip carries no Raumwerk name (decision 045). */
+export function zipFileName(title: string, branded = false): string {
+  return `${asciiSlug(title) || 'listing'}${branded ? '' : '-raumwerk'}.zip`;
 }
 
 /** One entry's bytes go into the zip in slices of this size, so backpressure holds mid-entry too. */

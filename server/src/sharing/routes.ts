@@ -112,7 +112,7 @@ export async function sharingRoutes(app: FastifyInstance, options: SharingRoutes
     });
     return reply
       .header('content-type', 'application/zip')
-      .header('content-disposition', `attachment; filename="${zipFileName(project.title)}"`)
+      .header('content-disposition', `attachment; filename="${zipFileName(project.title, Boolean(brand))}"`)
       .header('cache-control', 'private, no-store')
       .send(listingZip(storage, entries, zipOptions, { log: request.log, signal: left.signal }));
   });
