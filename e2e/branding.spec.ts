@@ -126,6 +126,7 @@ for (const language of ['de', 'en'] as const) {
     const publicPage = await visitor.newPage();
     await publicPage.goto(url);
     await expect(publicPage.getByRole('heading', { level: 1 })).toHaveText(t.title);
+    await expect(publicPage).toHaveTitle(`${t.title} · Muster Immobilien GmbH`);
     const logo = publicPage.getByTestId('brand-logo');
     await expect(logo).toBeVisible();
     await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(800);

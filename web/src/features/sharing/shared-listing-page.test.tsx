@@ -84,6 +84,7 @@ describe('SharedListingPage (signed out)', () => {
     expect(within(contact).getByRole('link', { name: 'Write an e-mail: anna@muster-immobilien.de' })).toHaveAttribute('href', 'mailto:anna@muster-immobilien.de');
     expect(within(contact).getByRole('link', { name: 'Website: muster-immobilien.de' })).toHaveAttribute('href', 'https://muster-immobilien.de');
     expect(document.body).not.toHaveTextContent(/Raumwerk/);
+    expect(document.title).toBe('Helle Altbauwohnung am Park · Muster Immobilien');
   });
 
   it('says the link no longer opens once it was revoked (404)', async () => {

@@ -1,5 +1,5 @@
 import { Globe, Home, Info, Link2Off, Loader2, Mail, Phone, Sparkles } from 'lucide-react';
-import { Fragment, type ComponentType, type ReactNode } from 'react';
+import { Fragment, useEffect, type ComponentType, type ReactNode } from 'react';
 import type { BrandIdentity } from '@contract/branding';
 import type { SharedPair } from '@contract/sharing';
 import { BrandHeader, textOn } from '@/components/brand/brand-header';
@@ -35,7 +35,14 @@ export default function SharedListingPage({ token, Frame = NoFrame }: { token: s
 }
 
 function SharedListing({ listing }: { listing: ReturnType<typeof useSharedListing> }) {
-  const { t } = useTranslation('sharing');
+  const { t, i18n } = useTranslation('sharing');
+  // The tab shows the public title (and the agency, when branded) once it is known; the app's
+  // DocumentTitle sets the generic one first (it renders before the routes, so its effect runs first).
+  const publicTitle = listing.data?.title;
+  const agency = listing.data?.branding?.displayName;
+  useEffect(() => {
+    if (publicTitle) document.title = `${publicTitle} · ${agency ?? 'Raumwerk'}`;
+  }, [publicTitle, agency, i18n.language]);
   const head = (
     <>
       <meta name="robots" content="noindex, nofollow, noarchive" />
