@@ -22,7 +22,7 @@ const webZones = webFeatures.map((feature) => ({
   message: 'Features do not import each other: meet at web/src/app or share through web/src/lib and web/src/components.',
 }));
 
-const serverFeatures = ['auth', 'objects', 'projects', 'staging', 'billing', 'analytics', 'admin', 'account', 'sharing', 'public-api'];
+const serverFeatures = ['auth', 'objects', 'projects', 'staging', 'billing', 'analytics', 'admin', 'account', 'sharing', 'public-api', 'branding'];
 const serverSeams = {
   auth: ['./guards.ts', './session-store.ts'],
   objects: ['./storage.ts', './object-keys.ts', './disclosure-label.ts', './download-name.ts'],

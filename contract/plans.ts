@@ -42,6 +42,8 @@ export interface Plan {
    * workspace (projects, credit pool, plan) with up to 5 people; more seats through sales.
    */
   seats: number;
+  /** The workspace's own logo, name, contact line and accent colour on share pages, labels, zip readme and disclosure text (decision 045). */
+  branding: boolean;
   popular: boolean;
   contactSales: boolean;
   features: PlanFeature[];
@@ -64,6 +66,7 @@ export const PLANS: Record<PlanId, Plan> = {
     disclosureLabel: false,
     staging: { share: 1, maxParallel: 6 },
     seats: 1,
+    branding: false,
     popular: false,
     contactSales: false,
     features: [
@@ -89,6 +92,7 @@ export const PLANS: Record<PlanId, Plan> = {
     disclosureLabel: true,
     staging: { share: 1, maxParallel: 12 },
     seats: 1,
+    branding: false,
     popular: true,
     contactSales: false,
     features: [
@@ -114,6 +118,7 @@ export const PLANS: Record<PlanId, Plan> = {
     disclosureLabel: true,
     staging: { share: 2, maxParallel: 24 },
     seats: 5,
+    branding: true,
     popular: false,
     contactSales: true,
     features: [

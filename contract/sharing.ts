@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { brandIdentity, contactLine, type BrandIdentity } from './branding.js';
 import { PROJECT_CATEGORIES } from './projects.js';
 
 /**
@@ -6,10 +7,28 @@ import { PROJECT_CATEGORIES } from './projects.js';
  * per project (`POST /api/projects/:id/share`), reads it back (`GET`) and revokes it (`DELETE`); the
  * page `/s/:token` shows each original beside its staged image through `/api/share/:token/...`.
  */
-export const shareLinkResponse = z.object({ url: z.string() });
+export const PUBLIC_TITLE_MAX = 120;
+
+/**
+ * `POST /api/projects/:id/share`: the page's public heading, confirmed by the member in the share
+ * dialog (prefilled with the project's name). Posting again keeps the link and changes the title.
+ * Without a title (older clients) a new link has none and the page shows a neutral heading.
+ */
+export const createShareLinkRequest = z
+  .object({ publicTitle: z.string().trim().min(1).max(PUBLIC_TITLE_MAX) })
+  .partial()
+  .nullish();
+export type CreateShareLinkRequest = NonNullable<z.input<typeof createShareLinkRequest>>;
+
+export const shareLinkResponse = z.object({ url: z.string(), publicTitle: z.string().nullable() });
 export type ShareLinkResponse = z.infer<typeof shareLinkResponse>;
 
-export const shareLinkState = z.object({ url: z.string().nullable() });
+export const shareLinkState = z.object({
+  url: z.string().nullable(),
+  publicTitle: z.string().nullable(),
+  /** The disclosure sentence for the listing text, with the workspace's name and contact line while it is branded (decision 045). */
+  disclosure: z.object({ de: z.string(), en: z.string() }),
+});
 export type ShareLinkState = z.infer<typeof shareLinkState>;
 
 export const sharedImage = z.object({ url: z.string(), width: z.number().int().nullable(), height: z.number().int().nullable() });
@@ -23,7 +42,10 @@ export const sharedPair = z.object({
 export type SharedPair = z.infer<typeof sharedPair>;
 
 export const sharedListingResponse = z.object({
-  title: z.string(),
+  /** The public title set when sharing; null for links made without one (never the internal project name). */
+  title: z.string().nullable(),
+  /** The workspace's branding while its plan includes it (decision 045), else null (Raumwerk's frame). */
+  branding: brandIdentity.nullable(),
   category: z.enum(PROJECT_CATEGORIES),
   pairs: z.array(sharedPair),
 });
@@ -42,3 +64,12 @@ export const LISTING_DISCLOSURE = {
   de: 'Hinweis: Einige Fotos dieses Inserats wurden virtuell eingerichtet (KI-bearbeitet). Möbel und Dekoration sind nicht Teil des Angebots; Räume, Fenster und Böden entsprechen dem Originalfoto.',
   en: 'Note: some photos in this listing have been virtually staged (edited with AI). Furniture and decor are not part of the offer; rooms, windows and floors are as in the original photos.',
 } as const;
+
+/** The disclosure sentence, followed by the agency's name and contact line when the listing is branded (decision 045). */
+export function listingDisclosure(language: keyof typeof LISTING_DISCLOSURE, brand?: Pick<BrandIdentity, 'displayName' | 'contactName' | 'phone' | 'email' | 'website'> | null): string {
+  const base = LISTING_DISCLOSURE[language];
+  if (!brand) return base;
+  const who = [brand.displayName, contactLine(brand)].filter(Boolean).join(' · ');
+  if (!who) return base;
+  return `${base} ${language === 'de' ? 'Rückfragen' : 'Questions'}: ${who}`;
+}

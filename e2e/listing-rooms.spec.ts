@@ -58,6 +58,8 @@ test('EN: three photos, two of the same room, variations picked on the result sc
 
   // The listing as a signed-out visitor sees it: each original beside its chosen staged image.
   await page.getByTestId('share-create').click();
+  // The dialog asks for the page's public title, prefilled with the project's name (issue #24).
+  await page.getByTestId('share-title-confirm').click();
   const url = await page.getByTestId('share-url').inputValue();
   const visitor = await browser.newContext({ locale: 'en-US' });
   const publicPage = await visitor.newPage();

@@ -48,6 +48,10 @@ test('DE: share link opens signed out, the listing downloads as a zip, revoking 
   await page.goto(`/projects/${projectId}`);
 
   await page.getByTestId('share-create').click();
+  // The page's heading is a public title the member confirms (issue #24), prefilled with the project's name.
+  await expect(page.getByTestId('share-public-title')).toHaveValue('Lindenstraße 14');
+  await page.getByTestId('share-public-title').fill('Helle Altbauwohnung im Grünen');
+  await page.getByTestId('share-title-confirm').click();
   const url = await page.getByTestId('share-url').inputValue();
   expect(url).toMatch(/\/s\/[A-Za-z0-9_-]{43}$/);
 
@@ -56,8 +60,8 @@ test('DE: share link opens signed out, the listing downloads as a zip, revoking 
   const publicPage = await visitor.newPage();
   const response = await publicPage.goto(url);
   expect(response?.headers()['x-robots-tag']).toContain('noindex');
-  // A neutral public heading: the internal project name stays private (issue #26 item 6).
-  await expect(publicPage.getByRole('heading', { level: 1 })).toHaveText('1 Raumfoto, virtuell eingerichtet');
+  // The public title; the internal project name stays private (issue #26 item 6).
+  await expect(publicPage.getByRole('heading', { level: 1 })).toHaveText('Helle Altbauwohnung im Grünen');
   await expect(publicPage.getByText('Lindenstraße 14')).toHaveCount(0);
   await expect(publicPage.getByTestId('staged-notice')).toContainText('Virtuell eingerichtet');
   const images = publicPage.locator('[data-testid="shared-listing"] img');
@@ -73,7 +77,7 @@ test('DE: share link opens signed out, the listing downloads as a zip, revoking 
   await download.saveAs(file);
   expect(download.suggestedFilename()).toBe('lindenstrasse-14-raumwerk.zip');
   expect(readFileSync(file).subarray(0, 2).toString()).toBe('PK');
-  expect(await zipNames(file)).toEqual(['01-lindenstrasse-14-staged.jpg']);
+  expect(await zipNames(file)).toEqual(['01-lindenstrasse-14-staged.jpg', 'LIESMICH.txt']);
 
   await page.getByTestId('share-revoke').click();
   await expect(page.getByTestId('share-create')).toBeVisible();

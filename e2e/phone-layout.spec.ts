@@ -106,6 +106,9 @@ test('phone layout: every page fits 375 px with a 60-character project name, pri
   await expect(page).toHaveURL(/\/projects\/[\w-]+$/);
   const projectPath = new URL(page.url()).pathname;
   await page.getByTestId('share-create').click();
+  // The dialog asks for the page's public title, prefilled with the project's name (issue #24): a public one instead.
+  await page.getByTestId('share-public-title').fill('Helle Wohnung mit Balkon');
+  await page.getByTestId('share-title-confirm').click();
   const shareUrl = new URL(await page.getByTestId('share-url').inputValue());
 
   const signedIn: Screen[] = [
@@ -183,9 +186,9 @@ test('phone layout: every page fits 375 px with a 60-character project name, pri
       await visit(guest, screen, language);
       if (screen.name !== 'landing') await expect(guest.getByTestId('legal-links')).toBeVisible();
     }
-    // The public page does not show the owner's internal project name.
+    // The public page shows the public title, not the owner's internal project name.
     await guest.goto(shareUrl.pathname);
-    await expect(guest.getByRole('heading', { level: 1 })).not.toContainText('Musterstraße');
+    await expect(guest.getByRole('heading', { level: 1 })).toHaveText('Helle Wohnung mit Balkon');
   }
   await visitor.close();
 });

@@ -4,22 +4,9 @@ import { confirmEmail, signUp, uniqueEmail, withPreferences } from './fixtures/a
 import { waitForMailLink } from './fixtures/mail.js';
 import { roomPhotos } from './fixtures/rooms.js';
 import { shoot } from './fixtures/screenshots.js';
+import { subscribeBusiness } from './fixtures/business.js';
 
 /** Issue #24 (decision 041): a Business owner invites a colleague by mail; the colleague stages into the shared pool. */
-const FAKE_STRIPE_URL = `http://127.0.0.1:${process.env.E2E_STRIPE_PORT ?? Number(process.env.E2E_PORT ?? 4173) + 1}`;
-
-/** Subscribes without the card form (billing.spec.ts pays through it): the SetupIntent confirmed at the fake as Stripe.js would. */
-async function subscribeBusiness(page: Page) {
-  const setup = await (await page.request.post('/api/create-setup-intent', { data: { planId: 'business', billingCycle: 'monthly' } })).json();
-  const confirmed = await fetch(`${FAKE_STRIPE_URL}/_fake/setup_intents/${setup.setupIntentId}/confirm`, {
-    method: 'POST',
-    body: new URLSearchParams({ client_secret: setup.clientSecret }),
-  });
-  expect(confirmed.status).toBe(200);
-  const completed = await page.request.post('/api/complete-subscription', { data: { setupIntentId: setup.setupIntentId, planId: 'business', billingCycle: 'monthly' } });
-  expect(completed.status(), await completed.text()).toBe(200);
-}
-
 /** With SHOTS_DIR: a 375 px phone view (light and dark) with `target` scrolled into its scrolling dialog. */
 async function shootScrolledTo(page: Page, target: Locator, name: string) {
   const dir = process.env.SHOTS_DIR;

@@ -37,6 +37,8 @@ import { linkOfProject, shareUrl } from './sharing/share-links.js';
 import { variationRoutes } from './staging/variation-routes.js';
 import { registerOriginCheck } from './security/origin-check.js';
 import { workspaceRoutes } from './workspaces/routes.js';
+import { brandingRoutes } from './branding/routes.js';
+import { listingBrandOfProject } from './branding/service.js';
 import { assertNoSharedWorkspace } from './workspaces/members.js';
 import { registerWorkspaceWriteGuard } from './workspaces/write-guard.js';
 
@@ -111,13 +113,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       const token = await linkOfProject(database.db, projectId);
       return token ? shareUrl(config.publicUrl, token) : null;
     },
+    brandLogoOf: async (projectId) => (await (await listingBrandOfProject(database.db, services.storage, projectId))?.logo?.read()) ?? null,
   });
   await app.register(projectRoutes, {
     storage: services.storage,
     beforeDelete: services.beforeProjectDelete,
   });
   await app.register(stagingRoutes, { ...services, jobs: deps.jobs });
-  await app.register(sharingRoutes, { storage: services.storage });
+  await app.register(sharingRoutes, { storage: services.storage, brandOf: (projectId) => listingBrandOfProject(database.db, services.storage, projectId) });
   registerShareNoindex(app);
   await app.register(variationRoutes);
   const billing = deps.billing ?? createBilling(config);
@@ -149,6 +152,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   await app.register(accountRoutes, { beforeDeletionRequest: (userId: string) => assertNoSharedWorkspace(database.db, userId) });
   await app.register(workspaceRoutes, { mailer });
+  await app.register(brandingRoutes, { storage: services.storage });
   await app.register(publicApiRoutes, {
     ports: createPublicApiPorts(config, database, services, deps.jobs),
     outbound: outboundPolicyOf(config),

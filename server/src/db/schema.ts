@@ -11,3 +11,4 @@ export * from './schema/share-links.js';
 export * from './schema/provider-budgets.js';
 export * from './schema/public-api.js';
 export * from './schema/workspaces.js';
+export * from './schema/branding.js';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { parseKey } from './object-keys.js';
+import { isBrandingKey, isWorkspacePrefix, parseKey } from './object-keys.js';
 import type { ObjectInfo, ObjectStorage, PendingUpload, StoredObject } from './storage.js';
 import { LOCAL_UPLOAD_ROUTE, signUploadToken, uploadSigningKey } from './upload-signature.js';
 
@@ -25,7 +25,7 @@ export class LocalStorage implements ObjectStorage {
 
   /** Defence in depth: keys are validated by callers, and the resolved path must stay under the root. */
   #file(key: string): string {
-    if (!parseKey(key) && !/^users\/[0-9a-f-]{36}\/(projects\/[0-9a-f-]{36}\/|uploads\/)?$/.test(key)) {
+    if (!parseKey(key) && !isBrandingKey(key) && !isWorkspacePrefix(key) && !/^users\/[0-9a-f-]{36}\/(projects\/[0-9a-f-]{36}\/|uploads\/)?$/.test(key)) {
       throw new Error(`refusing object key ${JSON.stringify(key)}`);
     }
     const file = path.resolve(this.root, key);

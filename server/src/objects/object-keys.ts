@@ -16,6 +16,26 @@ const KEY_PATTERN = new RegExp(
 );
 export const UUID_PATTERN = new RegExp(`^${UUID}$`);
 
+/**
+ * A workspace's branding logo (decision 045): `workspaces/<workspaceId>/branding/<uuid>.png`, a PNG
+ * the server rendered. Never a client path: served only through the branding and share routes.
+ */
+const BRANDING_KEY = new RegExp(`^workspaces/${UUID}/branding/${UUID}\\.png$`);
+const WORKSPACE_PREFIX = new RegExp(`^workspaces/${UUID}/(branding/)?$`);
+
+export function brandingLogoKey(workspaceId: string): string {
+  return `workspaces/${workspaceId}/branding/${randomUUID()}.png`;
+}
+
+export function isBrandingKey(key: string): boolean {
+  return BRANDING_KEY.test(key);
+}
+
+/** A workspace's folder (`workspaces/<id>/`) or its branding folder, for prefix deletes. */
+export function isWorkspacePrefix(key: string): boolean {
+  return WORKSPACE_PREFIX.test(key);
+}
+
 export interface ParsedKey {
   key: string;
   userId: string;

@@ -21,6 +21,8 @@ export interface ObjectRoutesOptions {
   storage: ObjectStorage;
   /** The project's share page URL, if it has one (sharing feature, wired in app.ts): printed on labelled downloads with `share=1`. */
   shareUrlOf?: (projectId: string) => Promise<string | null>;
+  /** The logo of the project's workspace while its plan includes branding (branding feature, decision 045): in the label. */
+  brandLogoOf?: (projectId: string) => Promise<Buffer | null>;
 }
 
 const UPLOADS_PER_HOUR = 300;
@@ -101,7 +103,8 @@ export async function objectRoutes(app: FastifyInstance, options: ObjectRoutesOp
       const original = await storage.read(parsed.key);
       if (!original) throw AppError.notFound('The image was not found.');
       const link = request.query.share === '1' && parsed.projectId ? await options.shareUrlOf?.(parsed.projectId) : null;
-      const labelled = await addDisclosureLabel(original, label, { link: link ?? undefined });
+      const brandLogo = parsed.projectId ? await options.brandLogoOf?.(parsed.projectId) : null;
+      const labelled = await addDisclosureLabel(original, label, { link: link ?? undefined, brandLogo: brandLogo ?? undefined });
       const withSuffix = (n: string) => n.replace(/\.\w+$/, '-labelled.jpg');
       return reply
         .header('content-type', 'image/jpeg')

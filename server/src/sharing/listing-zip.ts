@@ -16,12 +16,16 @@ export interface ZipOptions {
   label?: DisclosureLanguage;
   originals: boolean;
   link?: string;
+  /** The workspace's logo in every label (decision 045). */
+  brandLogo?: Buffer;
 }
 
 export interface ZipEntry {
   name: string;
   key: string;
   labelled: boolean;
+  /** Bytes made here (the readme) instead of a stored object. */
+  content?: Buffer;
 }
 
 export function zipEntries(title: string, pairs: ListingPair[], options: ZipOptions): ZipEntry[] {
@@ -40,8 +44,9 @@ export function zipEntries(title: string, pairs: ListingPair[], options: ZipOpti
   return entries;
 }
 
-export function zipFileName(title: string): string {
-  return `${asciiSlug(title) || 'listing'}-raumwerk.zip`;
+/** `<project>-raumwerk.zip`; a branded listing's zip carries no Raumwerk name (decision 045). */
+export function zipFileName(title: string, branded = false): string {
+  return `${asciiSlug(title) || 'listing'}${branded ? '' : '-raumwerk'}.zip`;
 }
 
 /** One entry's bytes go into the zip in slices of this size, so backpressure holds mid-entry too. */
@@ -94,15 +99,17 @@ export function listingZip(storage: ObjectStorage, entries: ZipEntry[], options:
   const render = async (entry: ZipEntry): Promise<Buffer> => {
     await drained();
     signal.throwIfAborted();
+    if (entry.content) return entry.content;
     const bytes = await storage.read(entry.key);
     if (!bytes) throw new Error(`missing object ${entry.key}`);
     signal.throwIfAborted();
     if (!entry.labelled || !options.label) return bytes;
-    return addDisclosureLabel(bytes, options.label, { link: options.link, signal });
+    return addDisclosureLabel(bytes, options.label, { link: options.link, brandLogo: options.brandLogo, signal });
   };
 
   for (const entry of entries) {
-    zip.addReadStreamLazy(entry.name, { compress: false }, (callback) => {
+    // The readme is text: compressed; images are JPEG/PNG already.
+    zip.addReadStreamLazy(entry.name, { compress: Boolean(entry.content) }, (callback) => {
       render(entry).then((body) => {
         if (failed || signal.aborted) return;
         const slices = function* () {

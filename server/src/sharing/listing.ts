@@ -25,3 +25,17 @@ export async function listingPairs(db: Database, projectId: string): Promise<Lis
 export function asciiSlug(text: string, max = 60): string {
   return asciiName(text).replace(/[._]+/g, '-').replace(/-{2,}/g, '-').slice(0, max).replace(/^-+|-+$/g, '').toLowerCase();
 }
+
+/**
+ * The branding a shared listing shows (decision 045), given by the branding feature through app.ts:
+ * present only while the project's workspace is on a plan with branding and something is set.
+ */
+export interface ListingBrand {
+  displayName: string | null;
+  contactName: string | null;
+  phone: string | null;
+  email: string | null;
+  website: string | null;
+  accentColor: string | null;
+  logo: { version: string; width: number | null; height: number | null; read(): Promise<Buffer | null> } | null;
+}

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listingZipQuery, shareLinkResponse, shareLinkState, sharedListingResponse } from '../../../contract/sharing.js';
+import { createShareLinkRequest, listingDisclosure, listingZipQuery, shareLinkResponse, shareLinkState, sharedListingResponse } from '../../../contract/sharing.js';
 import { currentUser, requireUser, requireVerifiedEmail } from '../auth/guards.js';
 import { AppError } from '../errors/app-error.js';
 import { OpenSlots } from '../http/open-slots.js';
@@ -9,12 +9,15 @@ import { assertLabelAllowed } from '../objects/disclosure-label.js';
 import type { ObjectStorage } from '../objects/storage.js';
 import { findProject } from '../projects/repository.js';
 import { projectPlan } from '../workspaces/access.js';
-import { listingPairs } from './listing.js';
+import { listingPairs, type ListingBrand } from './listing.js';
 import { listingZip, zipEntries, zipFileName } from './listing-zip.js';
-import { ensureLink, linkOfProject, projectOfToken, revokeLink, shareUrl } from './share-links.js';
+import { listingReadme } from './readme.js';
+import { ensureLink, linkStateOfProject, projectOfToken, revokeLink, shareUrl } from './share-links.js';
 
 export interface SharingRoutesOptions {
   storage: ObjectStorage;
+  /** The project's branding while its workspace's plan includes it (branding feature, decision 045). */
+  brandOf?: (projectId: string) => Promise<ListingBrand | null>;
 }
 
 const idParams = z.object({ id: z.string().max(64) });
@@ -28,15 +31,17 @@ const uuidLike = (v: string) => /^[0-9a-f-]{36}$/i.test(v);
 
 /**
  * Decision 026. Member routes (signed in, projects of the caller's workspaces, others 404; decision 041):
- *   POST/GET/DELETE /api/projects/:id/share, GET /api/projects/:id/download.zip?label=&originals=&share=
+ *   POST/GET/DELETE /api/projects/:id/share (POST `{publicTitle}`: the page's heading), GET /api/projects/:id/download.zip?label=&originals=&share=
  *   (at most ZIPS_PER_USER zips of one user at once, else 429; ZIPS_PER_PROCESS in all, else 503; decision 032)
  * Public routes (the token is the only key; unknown or revoked → 404; never indexed):
- *   GET /api/share/:token (the listing), GET /api/share/:token/images/:imageId (one of its images)
+ *   GET /api/share/:token (the listing, its public title and branding), GET /api/share/:token/images/:imageId (one of its
+ *   images), GET /api/share/:token/logo (the workspace's logo while the listing is branded)
  */
 export async function sharingRoutes(app: FastifyInstance, options: SharingRoutesOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db, config } = app;
   const { storage } = options;
+  const brandOf = (projectId: string) => options.brandOf?.(projectId) ?? Promise.resolve(null);
   const zipSlots = new OpenSlots();
 
   async function ownedProject(userId: string, id: string) {
@@ -45,16 +50,26 @@ export async function sharingRoutes(app: FastifyInstance, options: SharingRoutes
     return project;
   }
 
-  r.post('/api/projects/:id/share', { preHandler: [requireUser, requireVerifiedEmail], schema: { params: idParams, response: { 200: shareLinkResponse } } }, async (request) => {
-    const user = currentUser(request);
-    const project = await ownedProject(user.id, request.params.id);
-    return { url: shareUrl(config.publicUrl, await ensureLink(db, user.id, project.id)) };
-  });
+  r.post(
+    '/api/projects/:id/share',
+    { preHandler: [requireUser, requireVerifiedEmail], schema: { params: idParams, body: createShareLinkRequest, response: { 200: shareLinkResponse } } },
+    async (request) => {
+      const user = currentUser(request);
+      const project = await ownedProject(user.id, request.params.id);
+      const link = await ensureLink(db, user.id, project.id, request.body?.publicTitle);
+      return { url: shareUrl(config.publicUrl, link.token), publicTitle: link.publicTitle };
+    },
+  );
 
   r.get('/api/projects/:id/share', { preHandler: requireUser, schema: { params: idParams, response: { 200: shareLinkState } } }, async (request) => {
     const project = await ownedProject(currentUser(request).id, request.params.id);
-    const token = await linkOfProject(db, project.id);
-    return { url: token ? shareUrl(config.publicUrl, token) : null };
+    const link = await linkStateOfProject(db, project.id);
+    const brand = await brandOf(project.id);
+    return {
+      url: link ? shareUrl(config.publicUrl, link.token) : null,
+      publicTitle: link?.publicTitle ?? null,
+      disclosure: { de: listingDisclosure('de', brand), en: listingDisclosure('en', brand) },
+    };
   });
 
   r.delete('/api/projects/:id/share', { preHandler: requireUser, schema: { params: idParams } }, async (request, reply) => {
@@ -69,10 +84,16 @@ export async function sharingRoutes(app: FastifyInstance, options: SharingRoutes
     const { label, originals, share } = request.query;
     const language = label === 'de' ? 'de' : label ? 'en' : undefined;
     if (language) assertLabelAllowed(await projectPlan(db, user.id, project.id));
-    const token = language && share === '1' ? await linkOfProject(db, project.id) : null;
-    const zipOptions = { label: language, originals: originals === '1', link: token ? shareUrl(config.publicUrl, token) : undefined } as const;
+    const link = await linkStateOfProject(db, project.id);
+    const brand = await brandOf(project.id);
+    const brandLogo = language && brand?.logo ? ((await brand.logo.read()) ?? undefined) : undefined;
+    const linkUrl = link ? shareUrl(config.publicUrl, link.token) : undefined;
+    const zipOptions = { label: language, originals: originals === '1', link: language && share === '1' ? linkUrl : undefined, brandLogo } as const;
     const entries = zipEntries(project.title, await listingPairs(db, project.id), zipOptions);
     if (!entries.length) throw AppError.conflict('This project has no staged images to download yet.');
+    const readmeLanguage = language ?? user.language ?? (request.headers['accept-language']?.toLowerCase().startsWith('de') ? 'de' : 'en');
+    const readme = listingReadme({ language: readmeLanguage === 'de' ? 'de' : 'en', title: link?.publicTitle ?? project.title, entries, link: linkUrl, brand, publicUrl: config.publicUrl });
+    entries.push({ name: readme.name, key: '', labelled: false, content: readme.content });
     // Decision 032: zips at once per user and per process; the slot is given back when the response ends or the client leaves.
     if (zipSlots.count(`user:${user.id}`) >= config.ZIPS_PER_USER) {
       throw new AppError(429, 'too_many_downloads', 'You are already downloading as many zips as you can at once. Please wait until one has finished.', {
@@ -91,7 +112,7 @@ export async function sharingRoutes(app: FastifyInstance, options: SharingRoutes
     });
     return reply
       .header('content-type', 'application/zip')
-      .header('content-disposition', `attachment; filename="${zipFileName(project.title)}"`)
+      .header('content-disposition', `attachment; filename="${zipFileName(project.title, Boolean(brand))}"`)
       .header('cache-control', 'private, no-store')
       .send(listingZip(storage, entries, zipOptions, { log: request.log, signal: left.signal }));
   });
@@ -108,7 +129,29 @@ export async function sharingRoutes(app: FastifyInstance, options: SharingRoutes
       original: { url: `${base}/${p.original.id}`, width: p.original.width, height: p.original.height },
       staged: p.staged ? { url: `${base}/${p.staged.id}`, width: p.staged.width, height: p.staged.height } : null,
     }));
-    return { title: project.title, category: project.category, pairs };
+    const brand = await brandOf(project.id);
+    const branding = brand && {
+      displayName: brand.displayName,
+      contactName: brand.contactName,
+      phone: brand.phone,
+      email: brand.email,
+      website: brand.website,
+      accentColor: brand.accentColor,
+      logoUrl: brand.logo ? `/api/share/${request.params.token}/logo?v=${brand.logo.version}` : null,
+      logoWidth: brand.logo?.width ?? null,
+      logoHeight: brand.logo?.height ?? null,
+    };
+    return { title: project.publicTitle, category: project.category, branding, pairs };
+  });
+
+  r.get('/api/share/:token/logo', { schema: { params: tokenParams } }, async (request, reply) => {
+    publicHeaders(reply);
+    const project = await projectOfToken(db, request.params.token);
+    const brand = project ? await brandOf(project.id) : null;
+    const png = brand?.logo ? await brand.logo.read() : null;
+    if (!png) throw AppError.notFound('This listing has no logo.');
+    // Versioned URL, but revocation must still take effect: the browser keeps it briefly, no shared cache.
+    return reply.header('content-type', 'image/png').header('cache-control', 'private, max-age=300').header('x-content-type-options', 'nosniff').send(png);
   });
 
   r.get('/api/share/:token/images/:imageId', { schema: { params: imageParams } }, async (request, reply) => {

@@ -20,11 +20,21 @@ export async function linkOfProject(db: Database, projectId: string): Promise<st
   return row?.token ?? null;
 }
 
-/** The project's token, creating one when it has none (two concurrent calls agree on one). */
-export async function ensureLink(db: Database, userId: string, projectId: string): Promise<string> {
+/** The project's link with its public title, or null. */
+export async function linkStateOfProject(db: Database, projectId: string): Promise<{ token: string; publicTitle: string | null } | null> {
+  const [row] = await db.select({ token: shareLinks.token, publicTitle: shareLinks.publicTitle }).from(shareLinks).where(eq(shareLinks.projectId, projectId)).limit(1);
+  return row ?? null;
+}
+
+/**
+ * The project's token, creating one when it has none (two concurrent calls agree on one). A given
+ * public title is stored (also on an existing link: sharing again changes the page's heading).
+ */
+export async function ensureLink(db: Database, userId: string, projectId: string, publicTitle?: string): Promise<{ token: string; publicTitle: string | null }> {
   const token = randomBytes(32).toString('base64url');
-  await db.insert(shareLinks).values({ projectId, userId, token }).onConflictDoNothing({ target: shareLinks.projectId });
-  return (await linkOfProject(db, projectId))!;
+  const insert = db.insert(shareLinks).values({ projectId, userId, token, publicTitle: publicTitle ?? null });
+  await (publicTitle ? insert.onConflictDoUpdate({ target: shareLinks.projectId, set: { publicTitle } }) : insert.onConflictDoNothing({ target: shareLinks.projectId }));
+  return (await linkStateOfProject(db, projectId))!;
 }
 
 export async function revokeLink(db: Database, projectId: string): Promise<boolean> {
@@ -32,14 +42,14 @@ export async function revokeLink(db: Database, projectId: string): Promise<boole
   return gone.length > 0;
 }
 
-/** The shared project of a token, or null. */
+/** The shared project of a token with the link's public title, or null. */
 export async function projectOfToken(db: Database, token: string) {
   if (!TOKEN_PATTERN.test(token)) return null;
   const [row] = await db
-    .select({ project: projects })
+    .select({ project: projects, publicTitle: shareLinks.publicTitle })
     .from(shareLinks)
     .innerJoin(projects, eq(projects.id, shareLinks.projectId))
     .where(eq(shareLinks.token, token))
     .limit(1);
-  return row?.project ?? null;
+  return row ? { ...row.project, publicTitle: row.publicTitle } : null;
 }

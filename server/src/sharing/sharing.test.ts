@@ -4,6 +4,7 @@ import yauzl from 'yauzl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectImages } from '../db/schema/projects.js';
 import { users } from '../db/schema/users.js';
+import { LISTING_DISCLOSURE } from '../../../contract/sharing.js';
 import { DIGITAL_SOURCE_TYPE } from '../images/provenance.js';
 import { createProject, photo, processImage, ScriptedEngine, upload } from '../../test/support/staging-fixtures.js';
 import { decodeQrCode, labelLanguage } from '../../test/support/label-reading.js';
@@ -34,7 +35,8 @@ async function stagedProject(plan: 'free' | 'pro' = 'pro', images = 2, title = '
 }
 
 const get = (url: string, cookie?: string) => t.app.inject({ url, headers: cookie ? { cookie } : {} });
-const share = (method: 'POST' | 'GET' | 'DELETE', projectId: string, cookie: string) => t.app.inject({ method, url: `/api/projects/${projectId}/share`, headers: { cookie } });
+const share = (method: 'POST' | 'GET' | 'DELETE', projectId: string, cookie: string, payload?: object) =>
+  t.app.inject({ method, url: `/api/projects/${projectId}/share`, headers: { cookie }, ...(payload ? { payload } : {}) });
 
 async function xmpOf(bytes: Buffer): Promise<string> {
   return (await sharp(bytes).metadata()).xmpAsString ?? '';
@@ -86,12 +88,13 @@ describe('disclosure metadata', () => {
 describe('share links', () => {
   it('a signed-out visitor sees the listing through the token only; revoking makes link and images 404', async () => {
     const { cookie, projectId, rows } = await stagedProject('pro', 2);
-    expect((await share('GET', projectId, cookie)).json()).toEqual({ url: null });
-    const created = await share('POST', projectId, cookie);
+    expect((await share('GET', projectId, cookie)).json()).toEqual({ url: null, publicTitle: null, disclosure: LISTING_DISCLOSURE });
+    const created = await share('POST', projectId, cookie, { publicTitle: '  Helle Altbauwohnung am Park ' });
     expect(created.statusCode).toBe(200);
     const { url } = created.json();
     expect(url).toMatch(new RegExp(`^${t.config.publicUrl}/s/[A-Za-z0-9_-]{43}$`));
-    expect((await share('POST', projectId, cookie)).json().url).toBe(url); // one link per project
+    expect(created.json().publicTitle).toBe('Helle Altbauwohnung am Park');
+    expect((await share('POST', projectId, cookie)).json()).toEqual({ url, publicTitle: 'Helle Altbauwohnung am Park' }); // one link per project
     expect((await share('GET', projectId, cookie)).json().url).toBe(url);
     const token = url.split('/s/')[1];
 
@@ -99,7 +102,10 @@ describe('share links', () => {
     expect(listing.statusCode).toBe(200);
     expect(listing.headers['x-robots-tag']).toContain('noindex');
     const body = listing.json();
-    expect(body.title).toBe('Altbau Süd, 3 Zimmer');
+    // The public title set when sharing, never the internal project name; no branding on Pro.
+    expect(body.title).toBe('Helle Altbauwohnung am Park');
+    expect(body.branding).toBeNull();
+    expect(JSON.stringify(body)).not.toContain('Altbau Süd');
     expect(body.pairs).toHaveLength(2);
     expect(body.pairs.map((p: { position: number }) => p.position)).toEqual([1, 2]);
     // No storage paths leak: images only through the token's own route.
@@ -122,8 +128,12 @@ describe('share links', () => {
     expect((await share('DELETE', projectId, cookie)).statusCode).toBe(204);
     expect((await get(`/api/share/${token}`)).statusCode).toBe(404);
     expect((await get(body.pairs[0].staged.url)).statusCode).toBe(404);
-    const again = (await share('POST', projectId, cookie)).json().url;
-    expect(again).not.toBe(url);
+    const again = (await share('POST', projectId, cookie)).json();
+    expect(again.url).not.toBe(url);
+    // A link made without a title (an older client) shows none: the page falls back to a neutral heading.
+    expect((await get(`/api/share/${again.url.split('/s/')[1]}`)).json().title).toBeNull();
+    const blank = await share('POST', projectId, cookie, { publicTitle: '   ' });
+    expect([blank.statusCode, blank.json().code]).toEqual([400, 'validation_failed']);
   });
 
   it("another user's project is 404 for every share and zip route; made-up tokens are 404", async () => {
@@ -144,8 +154,14 @@ describe('GET /api/projects/:id/download.zip', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/zip');
     expect(res.headers['content-disposition']).toBe('attachment; filename="altbau-sued-3-zimmer-raumwerk.zip"');
-    const entries = await unzip(res.rawPayload);
-    expect(entries.map((e) => e.name)).toEqual(['01-altbau-sued-3-zimmer-staged.jpg', '02-altbau-sued-3-zimmer-staged.jpg']);
+    const all = await unzip(res.rawPayload);
+    expect(all.map((e) => e.name)).toEqual(['01-altbau-sued-3-zimmer-staged.jpg', '02-altbau-sued-3-zimmer-staged.jpg', 'README.txt']);
+    // The readme (issue #24): the files, the disclosure sentence for the listing text, and Raumwerk's line (no branding here).
+    const readme = all[2]!.data.toString('utf8');
+    expect(readme).toContain('01-altbau-sued-3-zimmer-staged.jpg  Photo 1, virtually staged\r\n');
+    expect(readme).toContain(LISTING_DISCLOSURE.en);
+    expect(readme).toContain(`Made with Raumwerk: ${t.config.publicUrl}`);
+    const entries = all.slice(0, 2);
     for (const e of entries) {
       expect(e.method).toBe(0);
       expect(await xmpOf(e.data)).toContain(DIGITAL_SOURCE_TYPE);
@@ -156,6 +172,7 @@ describe('GET /api/projects/:id/download.zip', () => {
       '01-altbau-sued-3-zimmer-original.jpg',
       '02-altbau-sued-3-zimmer-staged.jpg',
       '02-altbau-sued-3-zimmer-original.jpg',
+      'README.txt',
     ]);
   });
 
@@ -164,7 +181,8 @@ describe('GET /api/projects/:id/download.zip', () => {
     const plain = (await unzip((await get(`/api/projects/${projectId}/download.zip`, cookie)).rawPayload))[0]!;
     const { url } = (await share('POST', projectId, cookie)).json() as { url: string };
     const labelled = await unzip((await get(`/api/projects/${projectId}/download.zip?label=1&share=1`, cookie)).rawPayload);
-    expect(labelled.map((e) => e.name)).toEqual(['01-altbau-sued-3-zimmer-staged-labelled.jpg']);
+    expect(labelled.map((e) => e.name)).toEqual(['01-altbau-sued-3-zimmer-staged-labelled.jpg', 'README.txt']);
+    expect(labelled[1]!.data.toString('utf8')).toContain(`Before/after page: ${url}`);
     const a = await sharp(plain.data).metadata();
     const b = await sharp(labelled[0]!.data).metadata();
     expect([b.width, b.height]).toEqual([a.width, a.height]);
@@ -174,7 +192,10 @@ describe('GET /api/projects/:id/download.zip', () => {
     expect(await xmpOf(labelled[0]!.data)).toContain(DIGITAL_SOURCE_TYPE);
 
     // label=de: the German label; without share=1 no QR code.
-    const german = (await unzip((await get(`/api/projects/${projectId}/download.zip?label=de`, cookie)).rawPayload))[0]!;
+    const germanZip = await unzip((await get(`/api/projects/${projectId}/download.zip?label=de`, cookie)).rawPayload);
+    expect(germanZip[1]!.name).toBe('LIESMICH.txt');
+    expect(germanZip[1]!.data.toString('utf8')).toContain(LISTING_DISCLOSURE.de);
+    const german = germanZip[0]!;
     expect(await labelLanguage(plain.data, german.data)).toBe('de');
     expect(await decodeQrCode(german.data)).toBeNull();
 

@@ -25,6 +25,8 @@ export const PERMISSIONS = {
   'billing.manage': 'admin',
   /** Create and revoke API keys and webhook endpoints (the public API, decision 043). */
   'api.manage': 'admin',
+  /** Logo, name, contact line and accent colour (decision 045); every member sees them. */
+  'branding.manage': 'admin',
   'ownership.transfer': 'owner',
 } as const satisfies Record<string, WorkspaceRole>;
 export type Permission = keyof typeof PERMISSIONS;

@@ -7,6 +7,7 @@ import type { HostileCase } from './hostile/case.js';
 import { accountCases } from './hostile/cases-accounts.js';
 import { authCases } from './hostile/cases-auth.js';
 import { billingCases } from './hostile/cases-billing.js';
+import { brandingCases } from './hostile/cases-branding.js';
 import { encodingCases, ENCODING_ROUTES } from './hostile/cases-encoding.js';
 import { listingCases } from './hostile/cases-listing.js';
 import { generatedCases, miscCases } from './hostile/cases-misc.js';
@@ -26,7 +27,7 @@ import { createWorld, type World } from './hostile/world.js';
  * exactly as before, no row crosses tenants, nothing was written outside the key grammar, the
  * reply names nothing of A's that the request did not, and the app still answers /api/health.
  */
-const cases: HostileCase[] = [...authCases, ...accountCases, ...objectCases, ...projectCases, ...sharingCases, ...billingCases, ...listingCases, ...miscCases, ...runCases, ...generatedCases, ...workspaceCases, ...encodingCases];
+const cases: HostileCase[] = [...authCases, ...accountCases, ...objectCases, ...projectCases, ...sharingCases, ...billingCases, ...listingCases, ...miscCases, ...runCases, ...generatedCases, ...workspaceCases, ...brandingCases, ...encodingCases];
 
 let world: World;
 let baseline: VictimSnapshot;

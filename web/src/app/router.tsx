@@ -66,11 +66,7 @@ export function AppRouter() {
         <Route path={pages.confirmEmail} component={ConfirmEmailPage} />
         {/* A project's public share page (decision 026): signed in or out, no app navigation. */}
         <Route path={pages.sharedListing}>
-          {(params) => (
-            <PublicShell>
-              <SharedListingPage token={params.token} />
-            </PublicShell>
-          )}
+          {(params) => <SharedListingPage token={params.token} Frame={PublicShell} />}
         </Route>
         <Route>
           <AppLayout>

@@ -16,6 +16,8 @@ export const shareLinks = pgTable(
     /** Who created the link; no foreign key, the link stays with a team project (decision 046). */
     userId: uuid('user_id').notNull(),
     token: text('token').notNull(),
+    /** The page's heading, set by the member who shares (issue #24); null on links made before it existed (the page then shows a neutral heading). */
+    publicTitle: text('public_title'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('share_links_token_idx').on(t.token), uniqueIndex('share_links_project_idx').on(t.projectId), index('share_links_user_idx').on(t.userId)],

@@ -103,6 +103,13 @@ export const ENCODING_ROUTES: Record<string, { nul: [status: number, code?: Erro
   'POST /api/workspace/leave': { nul: [409, 'owner_cannot_leave'] },
   'POST /api/workspace/transfer': { nul: [400, 'validation_failed'] },
   'POST /api/workspaces/current': { nul: [400, 'validation_failed'] },
+  // Branding (decision 045): the workspace id is a uuid; the logo route refuses a JSON body before reading it; a share token is matched, never stored.
+  'GET /api/workspaces/:workspaceId/branding': { nul: [400, 'validation_failed'] },
+  'PUT /api/workspaces/:workspaceId/branding': { nul: [400, 'validation_failed'] },
+  'GET /api/workspaces/:workspaceId/branding/logo': { nul: [400, 'validation_failed'] },
+  'PUT /api/workspaces/:workspaceId/branding/logo': { nul: [415, 'unsupported_media_type'] },
+  'DELETE /api/workspaces/:workspaceId/branding/logo': { nul: [400, 'validation_failed'] },
+  'GET /api/share/:token/logo': { nul: [404, 'not_found'] },
 };
 
 /** A plausible body per route; the NUL case appends a NUL to each of its strings. */
@@ -136,6 +143,7 @@ function plausibleBody(route: string, w: World): Record<string, unknown> {
     'POST /api/workspace/invitations': { email: 'nul-invitee@example.com', role: 'member' },
     'POST /api/workspace/transfer': { userId: w.a.id },
     'POST /api/workspaces/current': { workspaceId: '00000000-0000-4000-8000-000000000000' },
+    'PUT /api/workspaces/:workspaceId/branding': { displayName: 'Muster', contactName: 'Anna', phone: '+49 30 1', email: 'a@example.com', website: 'example.com', accentColor: '#1f6feb' },
   };
   return bodies[route] ?? { value: 'x' };
 }

@@ -93,6 +93,11 @@ const SIGNED_IN_ROUTES = [
   'POST /api/workspace/leave',
   'POST /api/workspace/transfer',
   'POST /api/invitations/accept',
+  'GET /api/workspaces/:workspaceId/branding',
+  'PUT /api/workspaces/:workspaceId/branding',
+  'GET /api/workspaces/:workspaceId/branding/logo',
+  'PUT /api/workspaces/:workspaceId/branding/logo',
+  'DELETE /api/workspaces/:workspaceId/branding/logo',
 ];
 
 /** Every state-changing route the victim's browser could be tricked into calling from another site. */
@@ -127,6 +132,9 @@ const STATE_CHANGING_ROUTES = [
   'POST /api/workspace/leave',
   'POST /api/workspace/transfer',
   'POST /api/invitations/accept',
+  'PUT /api/workspaces/:workspaceId/branding',
+  'PUT /api/workspaces/:workspaceId/branding/logo',
+  'DELETE /api/workspaces/:workspaceId/branding/logo',
 ];
 
 /** A concrete URL and a plausible body for a route, filled with the victim's own ids. */
@@ -136,6 +144,7 @@ function concrete(route: string, w: World): { method: string; url: string; body?
     .replace(':id', w.a.projectId)
     .replace(':token', w.a.usedUploadUrl.split('/').pop()!)
     .replace(':userId', w.a.id)
+    .replace(':workspaceId', w.a.workspaceId)
     .replace('/api/objects/download', `/api/objects/download?path=${encodeURIComponent(w.a.stagedPath)}`);
   const bodies: Record<string, unknown> = {
     'POST /api/auth/register': { email: 'csrf@example.com', password: 'long enough pw' },
@@ -158,6 +167,7 @@ function concrete(route: string, w: World): { method: string; url: string; body?
     'PATCH /api/workspace/members/:userId': { role: 'member' },
     'POST /api/workspace/transfer': { userId: w.b.id },
     'POST /api/invitations/accept': { token: 'A'.repeat(43) },
+    'PUT /api/workspaces/:workspaceId/branding': { displayName: 'Pwned' },
   };
   return { method, url, body: bodies[route] };
 }

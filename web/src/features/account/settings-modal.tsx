@@ -1,4 +1,4 @@
-import { CodeXml, CreditCard, ShieldCheck, Trash2, UserRound, Users } from 'lucide-react';
+import { CodeXml, CreditCard, Palette, ShieldCheck, Trash2, UserRound, Users } from 'lucide-react';
 import { Suspense, useState } from 'react';
 import { useTranslation } from '@/i18n/i18n';
 import type { UserResponse } from '@contract/auth';
@@ -16,8 +16,9 @@ import { SecuritySection } from './security-section';
 import { SettingsApiSection as ApiSection } from '@/app/settings-api-section';
 import { SettingsBillingSection as BillingSection } from '@/app/settings-billing-section';
 import { SettingsTeamSection as TeamSection } from '@/app/settings-team-section';
+import { SettingsBrandingSection as BrandingSection } from '@/app/settings-branding-section';
 
-type Section = 'profile' | 'security' | 'billing' | 'team' | 'api' | 'deletion';
+type Section = 'profile' | 'security' | 'billing' | 'team' | 'branding' | 'api' | 'deletion';
 
 interface SettingsModalProps {
   user: UserResponse;
@@ -26,7 +27,7 @@ interface SettingsModalProps {
   onOpenChange(open: boolean): void;
 }
 
-/** Spec §2 "Settings modal": the profile (first/last name, role, industry), security (password, e-mail), billing, the API (issue #25) and account deletion. */
+/** Spec §2 "Settings modal": the profile (first/last name, role, industry), security (password, e-mail), billing, team, branding (decision 045), the API (issue #25) and account deletion. */
 export default function SettingsModal({
   user,
   open,
@@ -39,7 +40,7 @@ export default function SettingsModal({
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
-        className="max-w-2xl gap-0 p-0"
+        className="max-w-3xl gap-0 p-0"
         data-testid="settings-modal"
         onOpenAutoFocus={(event) => {
           // Start in the first field rather than on the tab list.
@@ -74,6 +75,9 @@ export default function SettingsModal({
             <TabsTrigger value="team" data-testid="settings-tab-team">
               <Users className="size-4" aria-hidden /> {t('tabs.team')}
             </TabsTrigger>
+            <TabsTrigger value="branding" data-testid="settings-tab-branding">
+              <Palette className="size-4" aria-hidden /> {t('tabs.branding')}
+            </TabsTrigger>
             <TabsTrigger value="api" data-testid="settings-tab-api">
               <CodeXml className="size-4" aria-hidden /> {t('tabs.api')}
             </TabsTrigger>
@@ -99,6 +103,11 @@ export default function SettingsModal({
           <TabsContent value="team" className="mt-6">
             <Suspense fallback={null}>
               <TeamSection userId={user.id} />
+            </Suspense>
+          </TabsContent>
+          <TabsContent value="branding" className="mt-6">
+            <Suspense fallback={null}>
+              <BrandingSection />
             </Suspense>
           </TabsContent>
           <TabsContent value="api" className="mt-6">

@@ -17,7 +17,8 @@ describe('SharedListingPage (signed out)', () => {
         `/api/share/${TOKEN}`,
         () =>
           jsonResponse({
-            title: 'Lindenstraße 14',
+            title: null,
+            branding: null,
             category: 'virtual_staging',
             pairs: [
               { position: 1, original: img('o1'), staged: img('s1') },
@@ -27,9 +28,9 @@ describe('SharedListingPage (signed out)', () => {
       ],
     ]);
     renderWithProviders(<SharedListingPage token={TOKEN} />, { path: `/s/${TOKEN}` });
-    // The project name is the owner's internal one: the public heading counts the photos instead (issue #26).
+    // A link without a public title: the heading counts the photos (the internal name is never sent, issue #26).
     expect(await screen.findByRole('heading', { name: '2 room photos, virtually staged' })).toBeInTheDocument();
-    expect(screen.queryByText(/Lindenstraße/)).not.toBeInTheDocument();
+    expect(screen.getByTestId('share-footer')).toHaveTextContent('Virtually staged with Raumwerk.');
     expect(screen.getByTestId('staged-notice')).toHaveTextContent('Virtually staged: the staged images were furnished digitally.');
     expect(screen.getByTestId('staged-notice')).not.toHaveTextContent(/\bAI\b/);
     const rows = screen.getAllByRole('listitem');
@@ -39,6 +40,51 @@ describe('SharedListingPage (signed out)', () => {
     expect(within(rows[1]!).getByText('No staged version of this photo.')).toBeInTheDocument();
     expect(document.querySelector('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow, noarchive');
     expect(mock.calls.map((c) => c.url)).toEqual([`/api/share/${TOKEN}`]);
+  });
+
+  it('a branded listing (decision 045): the public title, the agency header with logo, its contact card, no Raumwerk mark', async () => {
+    mockFetch([
+      [
+        'GET',
+        `/api/share/${TOKEN}`,
+        () =>
+          jsonResponse({
+            title: 'Helle Altbauwohnung am Park',
+            category: 'virtual_staging',
+            branding: {
+              displayName: 'Muster Immobilien',
+              contactName: 'Anna Muster',
+              phone: '+49 30 1234567',
+              email: 'anna@muster-immobilien.de',
+              website: 'https://muster-immobilien.de',
+              accentColor: '#1f6feb',
+              logoUrl: `/api/share/${TOKEN}/logo?v=1`,
+              logoWidth: 800,
+              logoHeight: 200,
+            },
+            pairs: [{ position: 1, original: img('o1'), staged: img('s1') }],
+          }),
+      ],
+    ]);
+    const Frame = ({ children, renderHeader: header }: { children: React.ReactNode; renderHeader?: (toggle: React.ReactNode) => React.ReactNode }) => {
+      return (
+        <>
+          {header?.(<button type="button">EN</button>)}
+          {children}
+        </>
+      );
+    };
+    renderWithProviders(<SharedListingPage token={TOKEN} Frame={Frame} />, { path: `/s/${TOKEN}` });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Helle Altbauwohnung am Park' })).toBeInTheDocument();
+    expect(screen.getByTestId('brand-logo')).toHaveAttribute('src', `/api/share/${TOKEN}/logo?v=1`);
+    expect(screen.getByTestId('share-eyebrow')).toHaveTextContent('Muster Immobilien');
+    const contact = screen.getByTestId('share-contact');
+    expect(within(contact).getByText('Anna Muster')).toBeInTheDocument();
+    expect(within(contact).getByRole('link', { name: 'Call: +49 30 1234567' })).toHaveAttribute('href', 'tel:+49301234567');
+    expect(within(contact).getByRole('link', { name: 'Write an e-mail: anna@muster-immobilien.de' })).toHaveAttribute('href', 'mailto:anna@muster-immobilien.de');
+    expect(within(contact).getByRole('link', { name: 'Website: muster-immobilien.de' })).toHaveAttribute('href', 'https://muster-immobilien.de');
+    expect(document.body).not.toHaveTextContent(/Raumwerk/);
+    expect(document.title).toBe('Helle Altbauwohnung am Park · Muster Immobilien');
   });
 
   it('says the link no longer opens once it was revoked (404)', async () => {

@@ -1,10 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ShareLinkResponse, ShareLinkState } from '@contract/sharing';
+import type { CreateShareLinkRequest, ShareLinkResponse, ShareLinkState } from '@contract/sharing';
 import { apiRequest } from '@/lib/api-request';
 
 const path = (projectId: string) => `/api/projects/${encodeURIComponent(projectId)}/share`;
 
-/** GET /api/projects/{id}/share → {url | null}: the project's public share link, if it has one. */
+/** GET /api/projects/{id}/share → {url | null, publicTitle, disclosure}: the project's public share link, if it has one. */
 export const shareLinkQueryOptions = (projectId: string) =>
   queryOptions({ queryKey: [path(projectId)] as const, queryFn: () => apiRequest<ShareLinkState>(path(projectId)) });
 
@@ -12,17 +12,17 @@ export function useShareLink(projectId: string) {
   return useQuery(shareLinkQueryOptions(projectId));
 }
 
-/** POST creates the link (or returns the existing one); DELETE revokes it: the old link answers 404 from then on. */
+/** POST `{publicTitle}` creates the link (or keeps it and changes its title); DELETE revokes it: the old link answers 404 from then on. */
 export function useShareLinkMutations(projectId: string) {
   const queryClient = useQueryClient();
   const { queryKey } = shareLinkQueryOptions(projectId);
   const create = useMutation({
-    mutationFn: () => apiRequest<ShareLinkResponse>(path(projectId), { method: 'POST' }),
-    onSuccess: (reply) => queryClient.setQueryData(queryKey, { url: reply.url }),
+    mutationFn: (body: CreateShareLinkRequest) => apiRequest<ShareLinkResponse>(path(projectId), { method: 'POST', body }),
+    onSuccess: (reply) => queryClient.setQueryData(queryKey, (state) => state && { ...state, url: reply.url, publicTitle: reply.publicTitle }),
   });
   const revoke = useMutation({
     mutationFn: () => apiRequest<void>(path(projectId), { method: 'DELETE' }),
-    onSuccess: () => queryClient.setQueryData(queryKey, { url: null }),
+    onSuccess: () => queryClient.setQueryData(queryKey, (state) => state && { ...state, url: null, publicTitle: null }),
   });
   return { create, revoke };
 }

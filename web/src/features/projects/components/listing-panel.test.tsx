@@ -12,12 +12,25 @@ afterEach(() => vi.unstubAllGlobals());
 const SHARE = `/api/projects/${PROJECT_ID}/share`;
 const URL_1 = 'http://localhost:3000/s/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
 
-function setup(plan: 'free' | 'pro') {
+const BRANDED = {
+  de: `${LISTING_DISCLOSURE.de} Rückfragen: Muster Immobilien · Anna Muster`,
+  en: `${LISTING_DISCLOSURE.en} Questions: Muster Immobilien · Anna Muster`,
+};
+
+function setup(plan: 'free' | 'pro', disclosure: { de: string; en: string } = LISTING_DISCLOSURE) {
   let current: string | null = null;
+  let title: string | null = null;
   const mock = mockFetch([
     ['GET', '/api/auth/user', () => jsonResponse(testUser({ subscriptionPlan: plan }))],
-    ['GET', SHARE, () => jsonResponse({ url: current })],
-    ['POST', SHARE, () => jsonResponse({ url: (current = URL_1) })],
+    ['GET', SHARE, () => jsonResponse({ url: current, publicTitle: title, disclosure })],
+    [
+      'POST',
+      SHARE,
+      (request) => {
+        title = (request.body as { publicTitle: string }).publicTitle;
+        return jsonResponse({ url: (current = URL_1), publicTitle: title });
+      },
+    ],
     ['DELETE', SHARE, () => ((current = null), new Response(null, { status: 204 }))],
     [
       'GET',
@@ -39,7 +52,15 @@ describe('ListingPanel', () => {
   it('creates, copies and revokes the share link', async () => {
     const { mock, writeText, user } = setup('pro');
     await user.click(await screen.findByTestId('share-create'));
+    // The public title (issue #24): prefilled with the project's name, confirmed or changed in the dialog.
+    const titleInput = await screen.findByTestId('share-public-title');
+    expect(titleInput).toHaveValue('Lindenstraße 14');
+    await user.clear(titleInput);
+    await user.type(titleInput, 'Helle Altbauwohnung');
+    await user.click(screen.getByTestId('share-title-confirm'));
     expect(await screen.findByTestId('share-url')).toHaveValue(URL_1);
+    expect(screen.getByTestId('share-title-shown')).toHaveTextContent('Helle Altbauwohnung');
+    expect(mock.calls.find((c) => c.method === 'POST')!.body).toEqual({ publicTitle: 'Helle Altbauwohnung' });
     await user.click(screen.getByTestId('share-copy'));
     expect(writeText).toHaveBeenCalledWith(URL_1);
     expect(screen.getByRole('link', { name: /Open/ })).toHaveAttribute('href', URL_1);
@@ -55,6 +76,7 @@ describe('ListingPanel', () => {
   it('downloads the ZIP with the chosen options (Pro: label with the share link)', async () => {
     const { mock, user } = setup('pro');
     await user.click(await screen.findByTestId('share-create'));
+    await user.click(await screen.findByTestId('share-title-confirm'));
     await screen.findByTestId('share-url');
     await user.click(screen.getByTestId('zip-originals'));
     await user.click(screen.getByTestId('zip-label'));
@@ -86,5 +108,12 @@ describe('ListingPanel', () => {
     expect(screen.getByTestId('disclosure-en')).toHaveTextContent(LISTING_DISCLOSURE.en);
     await user.click(screen.getByTestId('disclosure-copy-de'));
     expect(writeText).toHaveBeenCalledWith(LISTING_DISCLOSURE.de);
+  });
+
+  it("a branded workspace's sentence ends with its name and contact (decision 045), and that is what is copied", async () => {
+    const { writeText, user } = setup('pro', BRANDED);
+    await waitFor(() => expect(screen.getByTestId('disclosure-en')).toHaveTextContent(BRANDED.en));
+    await user.click(screen.getByTestId('disclosure-copy-en'));
+    expect(writeText).toHaveBeenCalledWith(BRANDED.en);
   });
 });

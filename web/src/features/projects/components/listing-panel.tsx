@@ -7,6 +7,7 @@ import {
   Loader2,
   Lock,
   Megaphone,
+  Pencil,
 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'wouter';
@@ -22,6 +23,7 @@ import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/class-names';
 import { saveDownload } from '@/lib/download-image';
 import { listingZipUrl, useShareLink, useShareLinkMutations } from '../api/share-link';
+import { ShareTitleDialog } from './share-title-dialog';
 
 /**
  * Everything for publishing the listing (decision 026): the public share link (create, copy, open,
@@ -42,9 +44,9 @@ export function ListingPanel({ projectId, projectTitle, stagedCount }: ListingPr
       aria-label={t('listing.title')}
       data-testid="listing-panel"
     >
-      <ShareLinkCard projectId={projectId} />
+      <ShareLinkCard projectId={projectId} projectTitle={projectTitle} />
       <ZipCard projectId={projectId} projectTitle={projectTitle} stagedCount={stagedCount} />
-      <DisclosureCard />
+      <DisclosureCard projectId={projectId} />
     </section>
   );
 }
@@ -84,17 +86,40 @@ async function copy(text: string, done: string, failed: string) {
   }
 }
 
-function ShareLinkCard({ projectId }: { projectId: string }) {
+function ShareLinkCard({ projectId, projectTitle }: { projectId: string; projectTitle: string }) {
   const { t } = useTranslation('projects');
   const link = useShareLink(projectId);
   const { create, revoke } = useShareLinkMutations(projectId);
   const url = link.data?.url ?? null;
+  const publicTitle = link.data?.publicTitle ?? null;
+  const [dialogOpen, setDialogOpen] = useState(false);
   const inputId = useId();
   const failed = () => toast({ title: t('listing.shareFailed'), variant: 'destructive' });
+  const confirm = (title: string) =>
+    create.mutate({ publicTitle: title }, { onSuccess: () => setDialogOpen(false), onError: failed });
   return (
     <PanelCard icon={Link2} title={t('listing.shareTitle')} text={t('listing.shareText')}>
+      <ShareTitleDialog
+        open={dialogOpen}
+        onOpenChange={setDialogOpen}
+        initialTitle={publicTitle ?? projectTitle}
+        editing={Boolean(url)}
+        pending={create.isPending}
+        onConfirm={confirm}
+      />
       {url ? (
         <div className="grid gap-2">
+          <div className="flex min-w-0 items-center justify-between gap-2 rounded-lg bg-muted/60 px-3 py-2 text-sm">
+            <span className="min-w-0">
+              <span className="block text-xs text-muted-foreground">{t('listing.publicTitle')}</span>
+              <span className="block truncate font-medium" data-testid="share-title-shown">
+                {publicTitle ?? t('listing.noPublicTitle')}
+              </span>
+            </span>
+            <Button size="sm" variant="ghost" onClick={() => setDialogOpen(true)} data-testid="share-title-edit">
+              <Pencil aria-hidden /> {t('listing.editTitle')}
+            </Button>
+          </div>
           <Label htmlFor={inputId} className="sr-only">
             {t('listing.shareTitle')}
           </Label>
@@ -140,7 +165,7 @@ function ShareLinkCard({ projectId }: { projectId: string }) {
         <Button
           className="w-fit"
           disabled={link.isPending || create.isPending}
-          onClick={() => create.mutate(undefined, { onError: failed })}
+          onClick={() => setDialogOpen(true)}
           data-testid="share-create"
         >
           {create.isPending ? (
@@ -241,8 +266,10 @@ function ZipCard({ projectId, projectTitle, stagedCount }: ListingProps) {
   );
 }
 
-function DisclosureCard() {
+function DisclosureCard({ projectId }: { projectId: string }) {
   const { t } = useTranslation('projects');
+  // The server's sentence ends with the workspace's name and contact while it is branded (decision 045).
+  const disclosure = useShareLink(projectId).data?.disclosure ?? LISTING_DISCLOSURE;
   return (
     <PanelCard
       icon={Megaphone}
@@ -261,7 +288,7 @@ function DisclosureCard() {
               className="text-sm leading-relaxed"
               data-testid={`disclosure-${language}`}
             >
-              {LISTING_DISCLOSURE[language]}
+              {disclosure[language]}
             </blockquote>
             <Button
               size="sm"
@@ -269,7 +296,7 @@ function DisclosureCard() {
               className="mt-auto w-fit"
               onClick={() =>
                 void copy(
-                  LISTING_DISCLOSURE[language],
+                  disclosure[language],
                   t('listing.copied'),
                   t('listing.copyFailed'),
                 )

@@ -1,0 +1,63 @@
+import { contactLine } from '../../../contract/branding.js';
+import { listingDisclosure } from '../../../contract/sharing.js';
+import type { ListingBrand } from './listing.js';
+import type { ZipEntry } from './listing-zip.js';
+
+export type ReadmeLanguage = 'de' | 'en';
+
+export interface ReadmeInput {
+  language: ReadmeLanguage;
+  /** The share page's public title, else the project's name (the readme is for the member who downloads). */
+  title: string;
+  entries: ZipEntry[];
+  link?: string;
+  /** The workspace's branding while its plan includes it (decision 045): heads the readme, ends the disclosure; no Raumwerk line then. */
+  brand: ListingBrand | null;
+  publicUrl: string;
+}
+
+const TEXT = {
+  de: {
+    file: 'LIESMICH.txt',
+    files: 'Dateien',
+    staged: (n: number, labelled: boolean) => `Foto ${n}, virtuell eingerichtet${labelled ? ', mit Hinweis „Virtuell eingerichtet“' : ''}`,
+    original: (n: number) => `Foto ${n}, Original`,
+    disclosure: 'Hinweis für den Inseratstext (bitte mit veröffentlichen):',
+    link: 'Vorher-nachher-Seite:',
+    metadata: 'Jedes eingerichtete Foto trägt in seinen XMP-Metadaten den IPTC-Quelltyp „compositeWithTrainedAlgorithmicMedia“ (KI-bearbeitet).',
+    madeWith: 'Erstellt mit Raumwerk',
+  },
+  en: {
+    file: 'README.txt',
+    files: 'Files',
+    staged: (n: number, labelled: boolean) => `Photo ${n}, virtually staged${labelled ? ', with the "Virtually staged" label' : ''}`,
+    original: (n: number) => `Photo ${n}, original`,
+    disclosure: 'Disclosure for the listing text (please publish it with the photos):',
+    link: 'Before/after page:',
+    metadata: 'Every staged photo carries the IPTC digital source type "compositeWithTrainedAlgorithmicMedia" (edited with AI) in its XMP metadata.',
+    madeWith: 'Made with Raumwerk',
+  },
+} as const;
+
+/** The zip's readme (issue #24): what is in the zip, the disclosure sentence, the share link, the agency's name and contact. */
+export function listingReadme(input: ReadmeInput): { name: string; content: Buffer } {
+  const t = TEXT[input.language];
+  const { brand } = input;
+  const lines: string[] = [];
+  if (brand) {
+    if (brand.displayName) lines.push(brand.displayName);
+    const contact = contactLine(brand);
+    if (contact) lines.push(contact);
+    if (lines.length) lines.push('');
+  }
+  lines.push(input.title, '='.repeat(Math.min(60, Math.max(3, input.title.length))), '', `${t.files}:`);
+  for (const entry of input.entries) {
+    const n = Number(entry.name.slice(0, 2));
+    lines.push(`  ${entry.name}  ${entry.name.includes('-original.') ? t.original(n) : t.staged(n, entry.labelled)}`);
+  }
+  lines.push('', t.disclosure, `  ${listingDisclosure(input.language, brand)}`);
+  if (input.link) lines.push('', `${t.link} ${input.link}`);
+  lines.push('', t.metadata);
+  if (!brand) lines.push('', `${t.madeWith}: ${input.publicUrl}`);
+  return { name: t.file, content: Buffer.from(`${lines.join('\r\n')}\r\n`, 'utf8') };
+}
