@@ -100,6 +100,15 @@ describe('purge and workspaces (decision 046)', SLOW, () => {
     const left = await stagedProject(inWorkspace(member.cookie, owner.workspaceId), 'Vom Mitglied');
     const membersOwn = await stagedProject(member.cookie, 'Eigenes Objekt');
     const ownersOwn = await stagedProject(owner.cookie, 'Objekt der Inhaberin');
+    // The workspace's branding logo (decision 045) is the owner's too.
+    const logo = await t.app.inject({
+      method: 'PUT',
+      url: `/api/workspaces/${owner.workspaceId}/branding/logo`,
+      headers: { origin: TEST_ORIGIN, cookie: owner.cookie, 'content-type': 'image/png' },
+      payload: await photo(200, 50, 'png'),
+    });
+    expect(logo.statusCode, logo.body).toBe(200);
+    expect(filesUnder(`workspaces/${owner.workspaceId}/`)).toHaveLength(1);
     // Refused while the member is in the workspace; removing them keeps their project in it.
     const refused = await t.app.inject({ method: 'POST', url: '/api/account/deletion', headers: { origin: TEST_ORIGIN, cookie: owner.cookie } });
     expect([refused.statusCode, refused.json().code]).toEqual([409, 'workspace_has_members']);
@@ -108,7 +117,8 @@ describe('purge and workspaces (decision 046)', SLOW, () => {
     const leftFiles = filesUnder(projectDir(member.user.id, left.projectId)).length;
     const ownerFiles = filesUnder(`users/${owner.user.id}/`).length;
     const membersFiles = filesUnder(projectDir(member.user.id, membersOwn.projectId)).length;
-    expect(await purgeNow(owner.cookie, owner.user.id)).toEqual({ purged: 1, failed: 0, files: ownerFiles + leftFiles });
+    expect(await purgeNow(owner.cookie, owner.user.id)).toEqual({ purged: 1, failed: 0, files: ownerFiles + leftFiles + 1 });
+    expect(filesUnder(`workspaces/${owner.workspaceId}/`)).toEqual([]);
 
     expect([await projectRows(left.projectId), await projectRows(ownersOwn.projectId), await projectRows(membersOwn.projectId)]).toEqual([0, 0, 1]);
     expect(filesUnder(projectDir(member.user.id, left.projectId))).toEqual([]);

@@ -7,7 +7,7 @@ import { projects } from '../db/schema/projects.js';
 import { users, type UserRow } from '../db/schema/users.js';
 import { workspaces } from '../db/schema/workspaces.js';
 import { defineJob } from '../jobs/job-queue.js';
-import { projectPrefix, uploadsPrefix } from '../objects/object-keys.js';
+import { projectPrefix, uploadsPrefix, workspacePrefix } from '../objects/object-keys.js';
 import type { ObjectStorage } from '../objects/storage.js';
 
 export const ACCOUNT_PURGE_JOB = 'account.purge';
@@ -48,12 +48,15 @@ async function purgePlan(db: Database, userId: string) {
     .from(projects)
     .innerJoin(workspaces, eq(workspaces.id, projects.workspaceId))
     .where(and(eq(projects.userId, userId), ne(workspaces.billingUserId, userId)));
-  return { personal, keepsTeamProjects: (kept?.n ?? 0) > 0 };
+  // The workspaces the user pays for go with the user row (foreign key), their branding logo with them.
+  const paidFor = await db.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.billingUserId, userId));
+  return { personal, keepsTeamProjects: (kept?.n ?? 0) > 0, workspaceIds: paidFor.map((w) => w.id) };
 }
 
-/** Deletes the user's uploads and their personal workspace's project files; never a team project's files. */
+/** Deletes the user's uploads, their personal workspace's project files and the branding of the workspaces they pay for; never a team project's files. */
 async function deleteFiles(storage: ObjectStorage, userId: string, plan: Awaited<ReturnType<typeof purgePlan>>): Promise<number> {
   let files = 0;
+  for (const id of plan.workspaceIds) files += await storage.deletePrefix(workspacePrefix(id));
   // Projects a former member created in this workspace live under that member's prefix.
   for (const project of plan.personal) {
     if (!plan.keepsTeamProjects && project.creatorId === userId) continue;

@@ -31,6 +31,11 @@ export function isBrandingKey(key: string): boolean {
   return BRANDING_KEY.test(key);
 }
 
+/** A workspace's own files (its branding logo) live under this prefix. */
+export function workspacePrefix(workspaceId: string): string {
+  return `workspaces/${workspaceId}/`;
+}
+
 /** A workspace's folder (`workspaces/<id>/`) or its branding folder, for prefix deletes. */
 export function isWorkspacePrefix(key: string): boolean {
   return WORKSPACE_PREFIX.test(key);
