@@ -124,6 +124,8 @@ export const PLANS: Record<PlanId, Plan> = {
     features: [
       { key: 'credits', label: { de: '{{credits}} Credits pro Monat', en: '{{credits}} credits per month' } },
       { key: 'team', label: { de: 'Team-Workspace für bis zu {{seats}} Personen mit gemeinsamem Credit-Kontingent', en: 'Team workspace for up to {{seats}} people with one shared credit pool' } },
+      { key: 'branding', label: { de: 'Ihr Branding auf Freigabeseiten, beschrifteten Downloads und im ZIP', en: 'Your branding on share pages, labelled downloads and the zip' } },
+      { key: 'api', label: { de: 'REST-API mit Webhooks', en: 'REST API with webhooks' } },
       { key: 'resolution', label: { de: 'Volle Auflösung bis 4K', en: 'Full resolution up to 4K' } },
       { key: 'watermark', label: { de: 'Kein Wasserzeichen', en: 'No watermark' } },
       { key: 'priority', label: { de: 'Vorrang in der Warteschlange', en: 'Priority in the staging queue' } },
