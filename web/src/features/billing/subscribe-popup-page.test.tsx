@@ -66,7 +66,7 @@ describe('/subscribe-popup (spec §2)', () => {
     mockFetch([['POST', '/api/complete-subscription', () => jsonResponse({ message: 'This payment setup belongs to another account.', code: 'forbidden' }, 403)]]);
     renderWithProviders(<SubscribePopupPage />, { path: '/subscribe-popup?client_secret=seti_1_secret_x&setup_intent_id=seti_1' });
     expect(await screen.findByTestId('popup-error')).toHaveTextContent('Error');
-    expect(screen.getAllByText('This payment setup belongs to another account.').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('This payment setup belongs to another account.')).toHaveLength(2); // on the page and in the toast
     expect(close).not.toHaveBeenCalled();
   });
 
