@@ -110,7 +110,13 @@ test('DE: the project page updates by itself while its photo is being staged (no
     const loads: string[] = [];
     watcher.on('framenavigated', (frame) => frame === watcher.mainFrame() && loads.push(frame.url()));
     await expect(watcher.getByTestId('project-status')).toContainText('Abgeschlossen', { timeout: 60_000 });
-    await expect(watcher.getByTestId('image-pair').locator('img')).not.toHaveCount(0);
+    // The pair shows the delivered result over the original (the after image first, the before clipped over it).
+    type Image = { isOriginal: boolean; filePath: string };
+    const { images } = (await (await watcher.request.get(`/api/projects/${id}`)).json()) as { images: Image[] };
+    const shown = [images.find((i) => !i.isOriginal)!, images.find((i) => i.isOriginal)!].map((i) => `/objects${i.filePath}`);
+    const pictures = watcher.getByTestId('image-pair').locator('img');
+    await expect(pictures).toHaveCount(2);
+    expect(await pictures.evaluateAll((list) => list.map((img) => img.getAttribute('src')))).toEqual(shown);
     expect(loads).toEqual([]);
   } finally {
     openaiApp.fake.mode = 'success';

@@ -207,8 +207,10 @@ for (const lang of ['de', 'en'] as const) {
       const first = images.find((i) => i.isOriginal)!;
       return images.find((i) => !i.isOriginal && i.originalImageId === first.id)?.filePath;
     };
+    // A delivered result is a JPEG of its own under the project's folder.
+    const resultPath = new RegExp(`^/users/[0-9a-f-]{36}/projects/${projectId}/[0-9a-f-]{36}\\.jpg$`);
     const before = await stagedPath();
-    expect(before).toBeTruthy();
+    expect(before).toMatch(resultPath);
     const restage = await holdRequests(page, '**/api/process-image');
     await pairs.first().getByTestId('pair-restage').click();
     const restageDialog = page.getByRole('dialog', { name: T.restageTitle });
@@ -225,7 +227,7 @@ for (const lang of ['de', 'en'] as const) {
     await expect(toast(page, T.restageStarted)).toHaveCount(0);
     await expect(pairs.first().getByTestId('pair-restage')).toBeEnabled();
     const after = await stagedPath();
-    expect(after).toBeTruthy();
+    expect(after).toMatch(resultPath);
     expect(after).not.toBe(before);
     // The earlier result is a variation to go back to: the new one in use, the old one chosen again.
     const picker = page.getByTestId('variation-pickers').getByTestId('variation-picker');

@@ -1,7 +1,8 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sql, type SQL } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../config.js';
 import { connectDatabase, type DatabaseHandle } from '../db/client.js';
 import { createServices } from '../services.js';
@@ -42,6 +43,17 @@ beforeEach(() => {
   fake.mode = 'success';
   fake.requests.length = 0;
 });
+
+/** The provider's next free moment (after setting it to `set`, when given). */
+async function nextAt(provider: string, set?: SQL): Promise<Date> {
+  if (set) {
+    await processA.db.execute(sql`
+      INSERT INTO provider_budgets (provider, next_at) VALUES (${provider}, ${set})
+      ON CONFLICT (provider) DO UPDATE SET next_at = EXCLUDED.next_at`);
+  }
+  const { rows } = await processA.db.execute<{ next_at: Date }>(sql`SELECT next_at FROM provider_budgets WHERE provider = ${provider}`);
+  return new Date(rows[0]!.next_at);
+}
 
 const openai = () => new OpenAIStagingEngine({ apiKey: fake.apiKey, baseURL: fake.baseURL, model: 'gpt-image-1.5', timeoutMs: 10_000 });
 
@@ -86,7 +98,9 @@ describe('provider budget', () => {
     // The other process's next request is scheduled no earlier than 7 s after the 429...
     const next = await createProviderBudget(processB.db, name, undefined).reserve();
     expect(next.startAt.getTime() - before).toBeGreaterThanOrEqual(7_000);
-    expect(next.waitMs).toBeGreaterThan(6_000);
+    // ...and it waits for that moment: at least 7 s less the time since (however slow this machine is), at most 7 s.
+    expect(next.waitMs).toBeGreaterThanOrEqual(7_000 - (Date.now() - before) - 1);
+    expect(next.waitMs).toBeLessThanOrEqual(7_000);
     // ...and an engine call waiting for it gives up when its run is cancelled, without a request.
     fake.mode = 'success';
     const waiting = withProviderBudget(openai(), createProviderBudget(processB.db, name, undefined));
@@ -107,9 +121,15 @@ describe('provider budget', () => {
       OPENAI_BASE_URL: fake.baseURL,
       PROVIDER_RPM: '60',
     });
-    await createServices(config, processA).engine().stage(input);
-    // The one request took the provider's next moment: the following one is a second later.
-    const next = await createProviderBudget(processA.db, 'openai', 60).reserve();
-    expect(next.waitMs).toBeGreaterThan(0);
+    const engine = createServices(config, processA).engine();
+    // The provider's schedule is booked for an hour: the engine's request must wait for that moment...
+    const booked = await nextAt('openai', sql`clock_timestamp() + interval '1 hour'`);
+    const cancel = new AbortController();
+    const call = engine.stage({ ...input, signal: cancel.signal });
+    // ...and its reservation moves the schedule on by 60 s / PROVIDER_RPM = exactly one second.
+    await vi.waitFor(async () => expect((await nextAt('openai')).getTime() - booked.getTime()).toBe(1000), { timeout: 10_000, interval: 20 });
+    cancel.abort();
+    await expect(call).rejects.toThrow(engineMessages.cancelled);
+    expect(fake.requests).toHaveLength(0);
   }, 30_000);
 });

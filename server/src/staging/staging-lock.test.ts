@@ -9,6 +9,7 @@ import { driftedOutput } from '../../test/support/model-outputs.js';
 import { createProject, processImage, upload } from '../../test/support/staging-fixtures.js';
 import { createTestApp, signUp, type TestApp } from '../../test/support/test-app.js';
 import { FakeOpenAI } from '../../test/fakes/providers/fake-openai.js';
+import { MIN_ADDED_SHARE } from './visible-change.js';
 
 /**
  * The geometry lock in the staging run, end to end: the real `openai` engine against the local
@@ -75,7 +76,8 @@ describe('every result goes through the geometry lock', () => {
       seam: expect.any(Number),
       changeMaskPath: expect.stringMatching(new RegExp(`^/users/${user.id}/projects/${projectId}/[0-9a-f-]{36}\\.changes\\.png$`)),
     });
-    expect(staged.geometryLock.changedShare).toBeGreaterThan(0);
+    // Enough changed to be delivered (the least for an unknown room), well below a re-rendered room.
+    expect(staged.geometryLock.changedShare).toBeGreaterThanOrEqual(MIN_ADDED_SHARE.auto);
     expect(staged.geometryLock.changedShare).toBeLessThan(0.6);
     // The evidence the verdict rests on is stored with the image (decision 035): the room's structure
     // lined up (MIN_SUPPORT is 30), and the added furniture meets the photo without a visible seam.
@@ -88,6 +90,9 @@ describe('every result goes through the geometry lock', () => {
     expect(mask.statusCode).toBe(200);
     expect(mask.headers['content-type']).toBe('image/png');
     expect(await sharp(mask.rawPayload).metadata()).toMatchObject({ format: 'png', hasAlpha: true });
+    // The stored share is the served mask's mean opacity.
+    const alpha = await sharp(mask.rawPayload).extractChannel(3).raw().toBuffer();
+    expect(alpha.reduce((sum, a) => sum + a, 0) / 255 / alpha.length).toBeCloseTo(staged.geometryLock.changedShare, 3);
     const other = await signUp(t.app);
     expect((await t.app.inject({ url: `/objects${staged.geometryLock.changeMaskPath}`, headers: { cookie: other.cookie } })).statusCode).toBe(404);
     expect((await t.app.inject({ url: `/objects${staged.geometryLock.changeMaskPath}` })).statusCode).toBe(404);

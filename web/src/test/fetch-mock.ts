@@ -1,4 +1,7 @@
 import { vi } from 'vitest';
+import type { ProjectDetailResponse, ProjectImage } from '@contract/projects';
+import type { PublicConfigResponse } from '@contract/public-config';
+import { contractCheckedFetch } from './contract-routes';
 
 /** A request as the fetch mock sees it. */
 export interface MockRequest {
@@ -16,7 +19,9 @@ export function jsonResponse(body: unknown, status = 200): Response {
 
 /**
  * Replaces `fetch` (the network boundary) with a router: the first route whose method and path
- * pattern match answers. Unmatched requests fail the test loudly with a 599.
+ * pattern match answers. Unmatched requests fail the test loudly with a 599. Every `/api/` reply,
+ * also one from an implementation a test puts on `fn`, is checked against the operation's
+ * `contract/` schema (contract-routes.ts): a reply the server never sends fails the test.
  */
 export function mockFetch(routes: Array<[method: string, pattern: string | RegExp, handler: MockHandler]>) {
   const calls: MockRequest[] = [];
@@ -38,7 +43,7 @@ export function mockFetch(routes: Array<[method: string, pattern: string | RegEx
     if (!route) return new Response(`no mock for ${method} ${url}`, { status: 599 });
     return route[2](request);
   });
-  vi.stubGlobal('fetch', fn);
+  vi.stubGlobal('fetch', contractCheckedFetch((input, init) => fn(input, init)));
   return { fn, calls };
 }
 
@@ -76,6 +81,70 @@ export function testUser(overrides: Record<string, unknown> = {}) {
     language: null,
     deletionScheduledFor: null,
     creditsResetAt: '2026-04-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/**
+ * GET /api/config as the server sends it (contract/public-config.ts): the development defaults
+ * (offline engine, no billing, no OIDC), with what a test sets on top.
+ */
+export function testConfig(overrides: Partial<PublicConfigResponse> = {}): PublicConfigResponse {
+  return {
+    oidcEnabled: false,
+    billingEnabled: false,
+    stripePublishableKey: null,
+    stagingEngine: 'offline',
+    furnitureRemoval: false,
+    stagingConcurrency: 3,
+    retentionDays: 30,
+    logRetentionDays: 7,
+    operator: {
+      name: 'Raumwerk GmbH',
+      address: 'Musterstraße 1, 10115 Berlin, Germany',
+      representative: 'Anna Berg',
+      register: 'HRB 000000, Amtsgericht Charlottenburg',
+      vatId: 'DE000000000',
+      email: 'hello@raumwerk.example',
+      phone: null,
+      privacyEmail: 'privacy@raumwerk.example',
+      salesEmail: 'sales@raumwerk.example',
+      placeholder: false,
+    },
+    ...overrides,
+  };
+}
+
+/** GET /api/projects/:id as the server sends it (contract/projects.ts), with what a test sets on top. */
+export function testProject(overrides: Partial<ProjectDetailResponse> = {}): ProjectDetailResponse {
+  return {
+    id: '00000000-0000-4000-8000-0000000000a1',
+    title: 'Flat 3',
+    category: 'virtual_staging',
+    status: 'processing',
+    createdAt: '2026-04-01T09:00:00.000Z',
+    styleName: 'Modern Staging',
+    styleDescription: 'Professional virtual staging with modern furniture and decor.',
+    instructions: null,
+    imagesExpireAt: null,
+    imagesExpired: false,
+    images: [],
+    ...overrides,
+  };
+}
+
+/** One image of a project detail (contract/projects.ts `projectImage`): an original unless set otherwise. */
+export function testImage(overrides: Partial<ProjectImage> & { id: string; filePath: string }): ProjectImage {
+  return {
+    thumbnailPath: null,
+    isOriginal: true,
+    mimeType: 'image/jpeg',
+    originalImageId: null,
+    width: 1600,
+    height: 1200,
+    geometryLock: null,
+    engine: null,
+    createdAt: '2026-04-01T09:00:00.000Z',
     ...overrides,
   };
 }

@@ -2,10 +2,19 @@ import '@testing-library/jest-dom/vitest';
 import { twMerge } from 'tailwind-merge';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { contractViolations } from './contract-routes';
 
 // Lazily loaded pages can take more than the default second to arrive when the whole suite shares
 // two cores: findBy* waits up to 5 s (a wait, not a timing assertion).
 configure({ asyncUtilTimeout: 5000 });
+
+// A mocked reply the server never sends (contract-routes.ts) fails the test that made it: the app
+// may well have handled it quietly, as it handles a real error. Registered first, so it runs after
+// the cleanup below (after-hooks run in reverse order) and a failure does not leak into the next test.
+afterEach(() => {
+  const found = contractViolations.splice(0);
+  if (found.length) throw new Error(`mocked replies that break the contract:\n${[...new Set(found)].join('\n')}`);
+});
 
 afterEach(() => {
   cleanup();

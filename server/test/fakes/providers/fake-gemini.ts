@@ -4,7 +4,9 @@ import { FakeApi, bulkyImage, delay, fakeStagedImage, header, preparedAnswer, se
 /**
  * A local stand-in for `POST /v1beta/models/{model}:generateContent` (reference §2 and the §7
  * checklist): `x-goog-api-key` or `?key=`, unknown model 404, both casings of inline data, camelCase
- * answers with a real image, "200 but blocked" variants and Google RPC errors. Test-only.
+ * answers with a real image, "200 but blocked" variants and Google RPC errors. A model outside
+ * `models` answers 404 `NOT_FOUND` (the recorded envelope of reference §2.5) before anything else of
+ * the request is looked at; `forbidden` answers 403 `PERMISSION_DENIED` for a known one. Test-only.
  */
 export type GeminiFakeMode =
   | 'success'
@@ -19,7 +21,9 @@ export type GeminiFakeMode =
   | 'internal'
   | 'slow'
   | 'malformed-json'
-  | 'oversized';
+  | 'oversized'
+  /** 403 `PERMISSION_DENIED` (reference §2.5: the key lacks permission for the model). */
+  | 'forbidden';
 
 /** What the fake understood of a generateContent call. */
 export interface GeminiCall {
@@ -69,8 +73,10 @@ export class FakeGemini extends FakeApi {
     }
     const model = decodeURIComponent(match[1]);
     if (!this.models.has(model)) {
-      return rpcError(res, 404, 'NOT_FOUND', `models/${model} is not found for API version v1beta, or is not supported for generateContent.`);
+      return rpcError(res, 404, 'NOT_FOUND', `models/${model} is not found for API version v1beta, or is not supported for generateContent. Call ListModels to see the list of available models and their supported methods.`);
     }
+    // The exact wording of a real 403 is not in the reference and no code reads it.
+    if (this.mode === 'forbidden') return rpcError(res, 403, 'PERMISSION_DENIED', 'The caller does not have permission');
     let body: Json;
     try {
       body = JSON.parse(request.body.toString('utf8')) as Json;

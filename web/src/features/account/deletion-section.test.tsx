@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ACCOUNT_DELETION_GRACE_DAYS } from '@contract/limits';
 import type { UserResponse } from '@contract/auth';
+import { contractCheckedFetch } from '@/test/contract-routes';
 import { renderWithProviders } from '@/test/render-with-providers';
 import SettingsModal from './settings-modal';
 
@@ -32,28 +33,30 @@ const json = (body: unknown, status = 200) =>
 
 /** A tiny fake of the deletion endpoints (DESIGN §5), the only boundary replaced. */
 function fakeDeletionApi(options: { failPost?: boolean; teamFirst?: boolean; failDelete?: boolean } = {}) {
-  let state: { status: 'none' | 'pending'; scheduledFor: string | null } = {
+  let state: { status: 'none' | 'pending'; requestedAt: string | null; scheduledFor: string | null } = {
     status: 'none',
+    requestedAt: null,
     scheduledFor: null,
   };
   const scheduled = new Date(Date.UTC(2030, 0, 8, 9, 30)).toISOString();
   const calls: string[] = [];
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    // Every reply checked against contract/ (web/src/test/contract-routes.ts).
+    contractCheckedFetch(async (input: RequestInfo | URL, init: RequestInit = {}) => {
       const method = init.method ?? 'GET';
       calls.push(`${method} ${String(input)}`);
-      if (String(input) !== '/api/account/deletion') return json({ message: 'not found' }, 404);
+      if (String(input) !== '/api/account/deletion') return json({ message: 'Not found', code: 'not_found' }, 404);
       if (method === 'POST') {
-        if (options.failPost) return json({ message: 'boom', code: 'internal_error' }, 500);
+        if (options.failPost) return json({ message: 'Something went wrong on our side. Please try again.', code: 'internal_error' }, 500);
         if (options.teamFirst) {
-          return json({ message: 'Your workspace has other members.', code: 'workspace_has_members' }, 409);
+          return json({ message: 'Your workspace has other members. Transfer ownership or remove them before you delete your account.', code: 'workspace_has_members' }, 409);
         }
-        state = { status: 'pending', scheduledFor: scheduled };
+        state = { status: 'pending', requestedAt: new Date(Date.UTC(2030, 0, 1, 9, 30)).toISOString(), scheduledFor: scheduled };
       }
       if (method === 'DELETE') {
-        if (options.failDelete) return json({ message: 'boom', code: 'internal_error' }, 500);
-        state = { status: 'none', scheduledFor: null };
+        if (options.failDelete) return json({ message: 'Something went wrong on our side. Please try again.', code: 'internal_error' }, 500);
+        state = { status: 'none', requestedAt: null, scheduledFor: null };
       }
       return json(state);
     }),

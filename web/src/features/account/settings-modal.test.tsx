@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { UserResponse } from '@contract/auth';
 import { USER_QUERY_KEY } from '@/lib/auth';
+import { contractCheckedFetch } from '@/test/contract-routes';
 import { renderWithProviders } from '@/test/render-with-providers';
 import SettingsModal from './settings-modal';
 
@@ -35,7 +36,7 @@ function stubFetch(handler: Handler) {
   const fn = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) =>
     handler(String(input), init),
   );
-  vi.stubGlobal('fetch', fn);
+  vi.stubGlobal('fetch', contractCheckedFetch((input, init) => fn(input, init)));
   return fn;
 }
 

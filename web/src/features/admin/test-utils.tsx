@@ -6,11 +6,12 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { i18n, initI18n } from '@/i18n/i18n';
 import { createQueryClient } from '@/lib/query-client';
+import { contractCheckedFetch } from '@/test/contract-routes';
 import { ThemeProvider } from '@/lib/theme';
 
 /** Answers fetch calls from a table of path → JSON body (or a status for an error reply). */
 export function stubApi(routes: Record<string, unknown | { status: number; body?: unknown }>) {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) => {
     const url =
       typeof input === 'string' ? input : input instanceof URL ? input.pathname : input.url;
     // The query is not part of the route (the app asks `/api/auth/user?optional=1`).
@@ -29,7 +30,8 @@ export function stubApi(routes: Record<string, unknown | { status: number; body?
       headers: { 'content-type': 'application/json' },
     });
   });
-  vi.stubGlobal('fetch', fetchMock);
+  // Every reply checked against the operation's contract/ schema (web/src/test/contract-routes.ts).
+  vi.stubGlobal('fetch', contractCheckedFetch((input, init) => fetchMock(input, init)));
   return fetchMock;
 }
 
@@ -65,4 +67,9 @@ export const adminUser = {
   subscriptionPlan: 'free' as const,
   creditsUsed: 0,
   creditsLimit: 6,
+  emailVerified: true,
+  pendingEmail: null,
+  language: null,
+  deletionScheduledFor: null,
+  creditsResetAt: '2026-04-01T00:00:00.000Z',
 };

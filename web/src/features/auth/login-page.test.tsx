@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authNavigation } from '@/lib/auth-entry';
-import { jsonResponse, mockFetch } from '@/test/fetch-mock';
+import { jsonResponse, mockFetch, testConfig } from '@/test/fetch-mock';
 import { renderWithProviders } from '@/test/render-with-providers';
 import LoginPage from './login-page';
 
@@ -12,7 +12,7 @@ afterEach(() => {
 
 const serve = (oidcEnabled: boolean) =>
   mockFetch([
-    ['GET', '/api/config', () => jsonResponse({ oidcEnabled })],
+    ['GET', '/api/config', () => jsonResponse(testConfig({ oidcEnabled }))],
     ['GET', '/api/auth/user', () => jsonResponse(null, 401)],
   ]);
 

@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { USER_QUERY_KEY } from '@/lib/auth';
 import { jsonResponse, mockFetch, testUser } from '@/test/fetch-mock';
+import { errorReply } from '@/test/contract-reply';
 import { renderWithProviders } from '@/test/render-with-providers';
 import VerifyEmailPage from './verify-email-page';
 
@@ -35,7 +36,7 @@ describe('/verify-email?token= (issue #10)', () => {
   it('signed out: after confirming, the way on is signing in', async () => {
     mockFetch([
       ['POST', '/api/auth/verify-email', () => jsonResponse({ email: 'anna@example.com', emailVerified: true })],
-      ['GET', '/api/auth/user', () => new Response(null, { status: 401 })],
+      ['GET', '/api/auth/user', () => errorReply(401, 'unauthorized', 'Unauthorized')],
     ]);
     renderWithProviders(<VerifyEmailPage />, { path: `/verify-email?token=${TOKEN}` });
     await screen.findByTestId('verify-email-done');
@@ -47,7 +48,7 @@ describe('/verify-email?token= (issue #10)', () => {
     mockFetch([
       ['POST', '/api/auth/verify-email', refused],
       ['GET', '/api/auth/user', () => jsonResponse(testUser({ emailVerified: false }))],
-      ['POST', '/api/auth/verify-email/resend', () => (++resends === 1 ? new Response(null, { status: 204 }) : jsonResponse({ message: 'Too many requests', code: 'rate_limited' }, 429))],
+      ['POST', '/api/auth/verify-email/resend', () => (++resends === 1 ? new Response(null, { status: 204 }) : errorReply(429, 'rate_limited', 'Too many attempts. Please wait a moment and try again.'))],
     ]);
     renderWithProviders(<VerifyEmailPage />, { path: `/verify-email?token=${TOKEN}` });
     const panel = await screen.findByTestId('verify-email-invalid');
@@ -69,7 +70,7 @@ describe('/verify-email?token= (issue #10)', () => {
   });
 
   it('German, without a token: no request, the problem in German', async () => {
-    const { calls } = mockFetch([['GET', '/api/auth/user', () => new Response(null, { status: 401 })]]);
+    const { calls } = mockFetch([['GET', '/api/auth/user', () => errorReply(401, 'unauthorized', 'Unauthorized')]]);
     renderWithProviders(<VerifyEmailPage />, { path: '/verify-email', language: 'de' });
     expect(await screen.findByTestId('verify-email-invalid')).toHaveTextContent('Dieser Link ist abgelaufen oder wurde bereits verwendet');
     expect(screen.getByText('Melden Sie sich an, um einen neuen Bestätigungslink anzufordern.')).toBeInTheDocument();

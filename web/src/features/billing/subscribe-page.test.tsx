@@ -2,7 +2,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n, initI18n } from '@/i18n/i18n';
-import { jsonResponse, mockFetch, testUser, type MockHandler } from '@/test/fetch-mock';
+import { jsonResponse, mockFetch, testConfig, testUser, type MockHandler } from '@/test/fetch-mock';
 import { renderWithProviders } from '@/test/render-with-providers';
 import { billingNavigation } from './billing-navigation';
 import SubscribePage from './subscribe-page';
@@ -32,6 +32,9 @@ const billing = (overrides: Record<string, unknown> = {}) => ({
   creditsUsed: 0,
   creditsLimit: 6,
   creditsPeriodStart: '2026-03-01T00:00:00.000Z',
+  currentPeriodEnd: null,
+  cancelAtPeriodEnd: false,
+  scheduledChange: null,
   ...overrides,
 });
 
@@ -40,7 +43,7 @@ function setup(options: { user?: Record<string, unknown> | null; billing?: Recor
   const mock = mockFetch([
     ...(options.routes ?? []),
     ['GET', '/api/auth/user', () => (user ? jsonResponse(user) : jsonResponse({ message: 'Unauthorized', code: 'unauthorized' }, 401))],
-    ['GET', '/api/config', () => jsonResponse({ billingEnabled: true, stripePublishableKey: 'pk_test_123' })],
+    ['GET', '/api/config', () => jsonResponse(testConfig({ billingEnabled: true, stripePublishableKey: 'pk_test_123' }))],
     ['GET', '/api/billing/subscription', () => jsonResponse(billing(options.billing))],
   ]);
   const rendered = renderWithProviders(<SubscribePage />, { path: '/subscribe' });
@@ -133,7 +136,7 @@ describe('/subscribe signed out (spec §6)', () => {
   });
 
   it("with OpenID Connect configured, 'Create account' goes to the provider, never the password sign-up", async () => {
-    const { ui, history, queryClient } = setup({ user: null, routes: [['GET', '/api/config', () => jsonResponse({ billingEnabled: true, stripePublishableKey: 'pk_test_123', oidcEnabled: true })]] });
+    const { ui, history, queryClient } = setup({ user: null, routes: [['GET', '/api/config', () => jsonResponse(testConfig({ billingEnabled: true, stripePublishableKey: 'pk_test_123', oidcEnabled: true }))]] });
     const create = within(await card('free')).getByRole('button', { name: 'Create account' });
     await waitFor(() => expect(queryClient.getQueryData(['/api/config'])).toMatchObject({ oidcEnabled: true }));
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/api/login');

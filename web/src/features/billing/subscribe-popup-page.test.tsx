@@ -25,7 +25,7 @@ afterEach(() => {
   Object.defineProperty(window, 'opener', { value: null, configurable: true, writable: true });
 });
 
-const state = { subscriptionPlan: 'pro', billingCycle: 'yearly', subscriptionStatus: 'active', pastDue: false, creditsUsed: 0, creditsLimit: 200, creditsPeriodStart: '2026-03-01T00:00:00.000Z' };
+const state = { subscriptionPlan: 'pro', billingCycle: 'yearly', subscriptionStatus: 'active', pastDue: false, creditsUsed: 0, creditsLimit: 200, creditsPeriodStart: '2026-03-01T00:00:00.000Z', currentPeriodEnd: '2027-03-01T00:00:00.000Z', cancelAtPeriodEnd: false, scheduledChange: null };
 
 describe('/subscribe-popup (spec §2)', () => {
   it.each(['/subscribe-popup', '/subscribe-popup?client_secret=seti_1_secret_x', '/subscribe-popup?setup_intent_id=seti_1', '/subscribe-popup?client_secret=seti_2_secret_x&setup_intent_id=seti_1'])(
@@ -66,7 +66,7 @@ describe('/subscribe-popup (spec §2)', () => {
     mockFetch([['POST', '/api/complete-subscription', () => jsonResponse({ message: 'This payment setup belongs to another account.', code: 'forbidden' }, 403)]]);
     renderWithProviders(<SubscribePopupPage />, { path: '/subscribe-popup?client_secret=seti_1_secret_x&setup_intent_id=seti_1' });
     expect(await screen.findByTestId('popup-error')).toHaveTextContent('Error');
-    expect(screen.getAllByText('This payment setup belongs to another account.').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('This payment setup belongs to another account.')).toHaveLength(2); // on the page and in the toast
     expect(close).not.toHaveBeenCalled();
   });
 

@@ -5,7 +5,7 @@ import type { UserResponse } from '@contract/auth';
 import { POST_PAYMENT_RELOAD_MS } from '@contract/limits';
 import { i18n, initI18n } from '@/i18n/i18n';
 import { saveConsent } from '@/lib/consent';
-import { jsonResponse, mockFetch, testUser, type MockHandler } from '@/test/fetch-mock';
+import { jsonResponse, mockFetch, testConfig, testUser, type MockHandler } from '@/test/fetch-mock';
 import { renderWithProviders } from '@/test/render-with-providers';
 import { billingNavigation } from './billing-navigation';
 import SubscriptionModal from './subscription-modal';
@@ -46,7 +46,7 @@ function setup(options: { user?: UserResponse; billing?: Record<string, unknown>
   const user = options.user ?? (testUser({ creditsUsed: 2 }) as UserResponse);
   const mock = mockFetch([
     ...(options.routes ?? []),
-    ['GET', '/api/config', () => jsonResponse(options.config ?? { billingEnabled: true, stripePublishableKey: 'pk_test_123' })],
+    ['GET', '/api/config', () => jsonResponse(testConfig(options.config ?? { billingEnabled: true, stripePublishableKey: 'pk_test_123' }))],
     ['GET', '/api/billing/subscription', () => jsonResponse(state(options.billing))],
     ['GET', '/api/auth/user', () => jsonResponse(user)],
     ['POST', '/api/analytics/events', () => new Response(null, { status: 204 })],

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { UserResponse } from '@contract/auth';
 import { onAppModal } from '@/lib/modal-bus';
+import { jsonResponse, mockFetch, testConfig } from '@/test/fetch-mock';
 import { renderWithProviders } from '@/test/render-with-providers';
 import HomePage from './home-page';
 
@@ -28,16 +29,10 @@ const base: UserResponse = {
 };
 
 function renderHome(user: UserResponse, config: { furnitureRemoval: boolean } = { furnitureRemoval: true }) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) =>
-      String(input).split('?')[0] === '/api/auth/user'
-        ? new Response(JSON.stringify(user), { status: 200 })
-        : String(input) === '/api/config'
-          ? new Response(JSON.stringify({ stagingEngine: config.furnitureRemoval ? 'openai' : 'offline', ...config }), { status: 200 })
-          : new Response('not found', { status: 404 }),
-    ),
-  );
+  mockFetch([
+    ['GET', '/api/auth/user', () => jsonResponse(user)],
+    ['GET', '/api/config', () => jsonResponse(testConfig({ stagingEngine: config.furnitureRemoval ? 'openai' : 'offline', ...config }))],
+  ]);
   return renderWithProviders(<HomePage />);
 }
 

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockFetch } from '@/test/fetch-mock';
+import { jsonResponse, mockFetch, testConfig } from '@/test/fetch-mock';
 import { renderWithProviders } from '@/test/render-with-providers';
 import { EXAMPLES } from './examples';
 import LandingPage from './landing-page';
@@ -15,7 +15,7 @@ const PREVIEW = { stagingEngine: 'offline', furnitureRemoval: false };
 const AI = { stagingEngine: 'openai', furnitureRemoval: true };
 
 async function renderLanding(config: object, language: 'de' | 'en') {
-  mockFetch([['GET', '/api/config', () => jsonResponse(config)]]);
+  mockFetch([['GET', '/api/config', () => jsonResponse(testConfig(config))]]);
   renderWithProviders(<LandingPage />, { language });
   return screen.findByTestId('landing-page');
 }

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OperatorDetails } from '@contract/public-config';
-import { jsonResponse, mockFetch } from '@/test/fetch-mock';
+import { jsonResponse, mockFetch, testConfig } from '@/test/fetch-mock';
 import { renderWithProviders } from '@/test/render-with-providers';
 import LegalPage from './legal-page';
 
@@ -19,7 +19,7 @@ const operator: OperatorDetails = {
   salesEmail: 'vertrieb@wohnbild.example',
   placeholder: false,
 };
-const serve = (config: object) => mockFetch([['GET', '/api/config', () => jsonResponse({ retentionDays: 45, logRetentionDays: 5, ...config })]]);
+const serve = (config: object) => mockFetch([['GET', '/api/config', () => jsonResponse(testConfig({ retentionDays: 45, logRetentionDays: 5, ...config }))]]);
 
 describe('the legal pages take the operator and retention from the configuration (decision 028)', () => {
   it('the legal notice shows the configured operator, without a placeholder notice', async () => {

@@ -121,7 +121,8 @@ describe('My projects (German texts of spec §2)', () => {
     expect(screen.getByText('Das wurde nicht gefunden. Vielleicht wurde es gelöscht.')).toBeInTheDocument();
     expect(screen.queryByText('Project not found')).not.toBeInTheDocument();
 
-    reply = () => new Response('', { status: 502 });
+    // A gateway in front of the server answers with its own page: no code to translate.
+    reply = () => new Response('<html><body>502 Bad Gateway</body></html>', { status: 502, headers: { 'content-type': 'text/html' } });
     await user.click(within(done!).getByRole('button', { name: /Löschen: Penthouse/ }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Löschen' }));
     expect(await screen.findByText('Das Projekt konnte nicht gelöscht werden.')).toBeInTheDocument();

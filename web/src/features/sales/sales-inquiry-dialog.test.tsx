@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n, initI18n } from '@/i18n/i18n';
 import { jsonResponse, mockFetch } from '@/test/fetch-mock';
+import { errorReply } from '@/test/contract-reply';
 import { renderWithProviders } from '@/test/render-with-providers';
 import { ContactSalesButton } from '@/app/contact-sales-button';
 
@@ -16,7 +17,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 function setup(status = 201) {
   const mock = mockFetch([
-    ['GET', '/api/auth/user', () => new Response('', { status: 401 })],
+    ['GET', '/api/auth/user', () => errorReply(401, 'unauthorized', 'Unauthorized')],
     ['POST', '/api/sales-inquiries', () => jsonResponse(status === 201 ? { success: true } : { message: 'Too many requests', code: 'rate_limited' }, status)],
   ]);
   renderWithProviders(<ContactSalesButton label="Contact sales" />);

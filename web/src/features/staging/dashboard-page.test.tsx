@@ -1,14 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  deferred,
-  jsonResponse,
-  mockFetch,
-  pngFile,
-  testUser,
-  type MockHandler,
-} from '@/test/fetch-mock';
+import { deferred, jsonResponse, mockFetch, pngFile, testConfig, testImage, testProject, testUser, type MockHandler } from '@/test/fetch-mock';
 import { renderWithProviders } from '@/test/render-with-providers';
 import DashboardPage from './dashboard-page';
 import { addSessionProject, listSessionProjects, type SessionProject } from './session-projects';
@@ -58,7 +51,7 @@ function setup({
   let uploads = 0;
   const mock = mockFetch([
     ['GET', '/api/auth/user', () => jsonResponse(user)],
-    ['GET', '/api/config', () => jsonResponse({ stagingConcurrency: 3 })],
+    ['GET', '/api/config', () => jsonResponse(testConfig({ stagingConcurrency: 3 }))],
     [
       'POST',
       '/api/process-image',
@@ -73,7 +66,7 @@ function setup({
     [
       'GET',
       /^\/api\/projects\/[0-9a-f-]+$/,
-      () => jsonResponse({ id: NEW, title: 'x', createdAt: new Date().toISOString(), images: [] }),
+      () => jsonResponse(testProject({ id: NEW, title: 'x' })),
     ],
     ['POST', '/api/projects', () => jsonResponse({ id: NEW }, 201)],
     [
@@ -256,7 +249,7 @@ describe('Dashboard keeps session projects in step with the server', () => {
     );
     mockFetch([
       ['GET', '/api/auth/user', () => jsonResponse(testUser())],
-      ['GET', '/api/config', () => jsonResponse({})],
+      ['GET', '/api/config', () => jsonResponse(testConfig())],
       [
         'GET',
         `/api/projects/${OLD}`,
@@ -266,27 +259,27 @@ describe('Dashboard keeps session projects in step with the server', () => {
         'GET',
         `/api/projects/${NEW}`,
         () =>
-          jsonResponse({
+          jsonResponse(testProject({
             id: NEW,
             images: [
-              {
+              testImage({
                 id: 'o1',
                 isOriginal: true,
                 filePath: `/users/u/projects/${NEW}/o1.jpg`,
                 thumbnailPath: null,
                 originalImageId: null,
                 createdAt: '2026-11-21T08:00:00.000Z',
-              },
-              {
+              }),
+              testImage({
                 id: 's9',
                 isOriginal: false,
                 filePath: '/users/u/restaged.jpg',
                 thumbnailPath: '/users/u/restaged.thumb.webp',
                 originalImageId: 'o1',
                 createdAt: '2026-11-21T09:00:00.000Z',
-              },
+              }),
             ],
-          }),
+          })),
       ],
     ]);
     renderWithProviders(<DashboardPage />, { path: '/dashboard' });

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockFetch, pngFile, testUser } from '@/test/fetch-mock';
+import { jsonResponse, mockFetch, pngFile, testConfig, testUser } from '@/test/fetch-mock';
 import { renderWithProviders } from '@/test/render-with-providers';
 import NewProjectPage from './new-project-page';
 
@@ -21,7 +21,7 @@ const notVerified = () =>
 function setup(user: ReturnType<typeof testUser>, upload = notVerified) {
   const mock = mockFetch([
     ['GET', '/api/auth/user', () => jsonResponse(user)],
-    ['GET', '/api/config', () => jsonResponse({ stagingConcurrency: 3 })],
+    ['GET', '/api/config', () => jsonResponse(testConfig({ stagingConcurrency: 3 }))],
     [
       'POST',
       '/api/projects',

@@ -2,14 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { onAppModal } from '@/lib/modal-bus';
-import {
-  deferred,
-  jsonResponse,
-  mockFetch,
-  pngFile,
-  testUser,
-  type MockHandler,
-} from '@/test/fetch-mock';
+import { deferred, jsonResponse, mockFetch, pngFile, testConfig, testProject, testUser, type MockHandler } from '@/test/fetch-mock';
 import { processImageReply } from '@/test/contract-reply';
 import { renderWithProviders } from '@/test/render-with-providers';
 import NewProjectPage from './new-project-page';
@@ -33,7 +26,7 @@ function setup({
   let uploads = 0;
   const mock = mockFetch([
     ['GET', '/api/auth/user', () => jsonResponse(user)],
-    ['GET', '/api/config', () => jsonResponse(config)],
+    ['GET', '/api/config', () => jsonResponse(testConfig(config))],
     ['POST', '/api/projects', () => jsonResponse({ id: PROJECT_ID }, 201)],
     [
       'POST',
@@ -59,12 +52,12 @@ function setup({
       'GET',
       `/api/projects/${PROJECT_ID}`,
       () =>
-        jsonResponse({
+        jsonResponse(testProject({
           id: PROJECT_ID,
           title: 'Flat',
           createdAt: '2026-11-21T10:00:00.000Z',
           images: [],
-        }),
+        })),
     ],
   ]);
   const rendered = renderWithProviders(<NewProjectPage />, { path: '/new-project' });
@@ -119,7 +112,7 @@ describe('New project form — spec §5', () => {
     const { user } = setup();
     await fill(user, 'Flat', files(4));
     await screen.findByText('4 of 6 images selected');
-    expect(screen.getAllByText(/Please select between 1 and 6 images\./).length).toBeGreaterThan(0);
+    expect(screen.getByText(/Please select between 1 and 6 images\./)).toBeInTheDocument();
 
     await user.upload(screen.getByLabelText('Room photos'), files(3));
     expect(await screen.findByText('Max 6 images allowed')).toBeInTheDocument();
@@ -225,7 +218,7 @@ describe('New project form — spec §5', () => {
     mock.fn.mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = String(input);
       if (url.split('?')[0] === '/api/auth/user') return jsonResponse(testUser());
-      if (url === '/api/config') return jsonResponse({});
+      if (url === '/api/config') return jsonResponse(testConfig());
       if (url === '/api/projects') return jsonResponse({ id: PROJECT_ID }, 201);
       if (url === '/api/objects/upload')
         return jsonResponse({ uploadURL: '/upload/1', objectPath: '/objects/x' });

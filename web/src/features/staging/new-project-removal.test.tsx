@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockFetch, pngFile, testUser } from '@/test/fetch-mock';
+import { jsonResponse, mockFetch, pngFile, testConfig, testProject, testUser } from '@/test/fetch-mock';
 import { renderWithProviders } from '@/test/render-with-providers';
 import NewProjectPage from './new-project-page';
 
@@ -12,7 +12,7 @@ afterEach(() => vi.unstubAllGlobals());
 function setup(furnitureRemoval: boolean) {
   const mock = mockFetch([
     ['GET', '/api/auth/user', () => jsonResponse(testUser())],
-    ['GET', '/api/config', () => jsonResponse({ stagingConcurrency: 3, furnitureRemoval })],
+    ['GET', '/api/config', () => jsonResponse(testConfig({ stagingConcurrency: 3, furnitureRemoval }))],
     ['POST', '/api/projects', () => jsonResponse({ id: PROJECT_ID }, 201)],
     [
       'POST',
@@ -29,12 +29,12 @@ function setup(furnitureRemoval: boolean) {
       'GET',
       `/api/projects/${PROJECT_ID}`,
       () =>
-        jsonResponse({
+        jsonResponse(testProject({
           id: PROJECT_ID,
           title: 'Flat',
           createdAt: '2026-11-21T10:00:00.000Z',
           images: [],
-        }),
+        })),
     ],
   ]);
   renderWithProviders(<NewProjectPage />, { path: '/new-project?service=furniture_removal' });

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockFetch, pngFile, testUser, type MockRequest } from '@/test/fetch-mock';
+import { jsonResponse, mockFetch, pngFile, testConfig, testProject, testUser, type MockRequest } from '@/test/fetch-mock';
 import { renderWithProviders } from '@/test/render-with-providers';
 import NewProjectPage from './new-project-page';
 
@@ -20,7 +20,7 @@ describe('New project: rooms and variations', () => {
     let uploads = 0;
     mockFetch([
       ['GET', '/api/auth/user', () => jsonResponse(testUser({ creditsLimit: 20 }))],
-      ['GET', '/api/config', () => jsonResponse({ stagingConcurrency: 3 })],
+      ['GET', '/api/config', () => jsonResponse(testConfig({ stagingConcurrency: 3 }))],
       ['POST', '/api/projects', () => jsonResponse({ id: PROJECT_ID }, 201)],
       [
         'POST',
@@ -47,12 +47,12 @@ describe('New project: rooms and variations', () => {
         'GET',
         `/api/projects/${PROJECT_ID}`,
         () =>
-          jsonResponse({
+          jsonResponse(testProject({
             id: PROJECT_ID,
             title: 'Flat',
             createdAt: '2026-11-21T10:00:00.000Z',
             images: [],
-          }),
+          })),
       ],
     ]);
     renderWithProviders(<NewProjectPage />, { path: '/new-project' });

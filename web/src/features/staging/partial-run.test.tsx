@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockFetch, pngFile, testUser, type MockHandler } from '@/test/fetch-mock';
+import { jsonResponse, mockFetch, pngFile, testConfig, testProject, testUser, type MockHandler } from '@/test/fetch-mock';
 import { renderWithProviders } from '@/test/render-with-providers';
 import NewProjectPage from './new-project-page';
 import { listSessionProjects } from './session-projects';
@@ -23,7 +23,7 @@ function setup(processImage: MockHandler, language: 'en' | 'de' = 'en') {
   let uploads = 0;
   const mock = mockFetch([
     ['GET', '/api/auth/user', () => jsonResponse(testUser())],
-    ['GET', '/api/config', () => jsonResponse({ stagingConcurrency: 3 })],
+    ['GET', '/api/config', () => jsonResponse(testConfig({ stagingConcurrency: 3 }))],
     ['POST', '/api/projects', () => jsonResponse({ id: PROJECT_ID }, 201)],
     [
       'POST',
@@ -40,12 +40,12 @@ function setup(processImage: MockHandler, language: 'en' | 'de' = 'en') {
       'GET',
       `/api/projects/${PROJECT_ID}`,
       () =>
-        jsonResponse({
+        jsonResponse(testProject({
           id: PROJECT_ID,
           title: 'Flat',
           createdAt: '2026-11-21T10:00:00.000Z',
           images: [],
-        }),
+        })),
     ],
   ]);
   const rendered = renderWithProviders(<NewProjectPage />, { path: '/new-project', language });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { deferred, jsonResponse, mockFetch, pngFile, type MockRequest } from '@/test/fetch-mock';
+import { deferred, jsonResponse, mockFetch, pngFile, testProject, type MockRequest } from '@/test/fetch-mock';
 import { runPool } from './run-pool';
 import { failureText } from './staging-messages';
 import type { StagingProgress } from './staging-progress';
@@ -38,7 +38,7 @@ function stagingServer(
     [
       'GET',
       `/api/projects/${PROJECT_ID}`,
-      () => jsonResponse({ id: PROJECT_ID, images: [], createdAt: new Date().toISOString() }),
+      () => jsonResponse(testProject({ id: PROJECT_ID })),
     ],
   ]);
 }
@@ -267,7 +267,7 @@ describe('runStaging', () => {
       [
         'GET',
         `/api/projects/${PROJECT_ID}`,
-        () => jsonResponse({ id: PROJECT_ID, images: [], createdAt: new Date().toISOString() }),
+        () => jsonResponse(testProject({ id: PROJECT_ID })),
       ],
     ]);
     const seen: StagingProgress[] = [];
@@ -317,7 +317,7 @@ describe('runStaging', () => {
           });
         },
       ],
-      ['GET', `/api/projects/${PROJECT_ID}`, () => jsonResponse({ id: PROJECT_ID, images: [], createdAt: new Date().toISOString() })],
+      ['GET', `/api/projects/${PROJECT_ID}`, () => jsonResponse(testProject({ id: PROJECT_ID }))],
     ]);
     const outcome = await runStaging(request(1), () => {});
     expect(connection).toBe(2);

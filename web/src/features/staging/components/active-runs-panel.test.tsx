@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockFetch } from '@/test/fetch-mock';
+import { jsonResponse, mockFetch, testConfig } from '@/test/fetch-mock';
 import { renderWithProviders } from '@/test/render-with-providers';
 import { ActiveRunsPanel } from './active-runs-panel';
 
@@ -71,7 +71,7 @@ describe('ActiveRunsPanel (issue #23)', () => {
       live: [{ runId: 'r1', stage: 'generating', eventsUrl: '/api/staging-runs/r1/events' }],
     };
     mockFetch([
-      ['GET', '/api/config', () => jsonResponse({ stagingEngine: 'offline' })],
+      ['GET', '/api/config', () => jsonResponse(testConfig({ stagingEngine: 'offline' }))],
       ['GET', '/api/staging-runs', () => jsonResponse({ projects: [live] })],
       ['GET', /^\/api\/staging-runs\/r1\/events/, () => new Promise<Response>(() => {})],
     ]);
