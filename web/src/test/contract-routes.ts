@@ -28,6 +28,8 @@ import { publicConfigResponse } from '@contract/public-config';
 import { adminSalesInquiriesResponse, salesInquiryResponse } from '@contract/sales';
 import { shareLinkResponse, shareLinkState, sharedListingResponse } from '@contract/sharing';
 import { activeRunsResponse, processImageAcceptedResponse } from '@contract/staging-runs';
+import { brandingResponse } from '@contract/branding';
+import { teamResponse, workspaceListResponse } from '@contract/workspaces';
 
 /**
  * What the server answers on each `/api/` operation the web tests mock: the success statuses with
@@ -45,6 +47,11 @@ interface Operation {
 }
 
 const OPERATIONS: Operation[] = [
+  { method: 'GET', path: '/api/workspaces', ok: { 200: workspaceListResponse } },
+  { method: 'GET', path: '/api/workspace/team', ok: { 200: teamResponse } },
+  { method: 'GET', path: '/api/workspaces/:id/branding', ok: { 200: brandingResponse } },
+  { method: 'PUT', path: '/api/workspaces/:id/branding', ok: { 200: brandingResponse } },
+  { method: 'DELETE', path: '/api/workspaces/:id/branding/logo', ok: { 200: brandingResponse } },
   { method: 'GET', path: '/api/config', ok: { 200: publicConfigResponse } },
   { method: 'GET', path: '/api/auth/user', ok: { 200: optionalUserResponse } },
   { method: 'PUT', path: '/api/auth/profile', ok: { 200: userResponse } },
