@@ -16,7 +16,7 @@ export const MODULES = {
   'contract/billing.ts:91-98': ['server/src/billing/plan-step.test.ts'],
   'server/src/billing/plan-changes.ts': ['server/src/billing/plan-changes.test.ts'],
   'server/src/billing/checkout-service.ts': ['server/src/billing/checkout.test.ts'],
-  'server/src/account/deletion-service.ts': ['server/src/account/account.test.ts'],
+  'server/src/account/deletion-service.ts': ['server/src/account/deletion-service.test.ts'],
   'server/src/workspaces/access.ts': ['server/src/workspaces/access.test.ts'],
   'server/src/sharing/share-links.ts': ['server/src/sharing/share-links.test.ts'],
   'server/src/staging/geometry-lock/verdict.ts': ['server/src/staging/geometry-lock/verdict.test.ts'],
