@@ -10,7 +10,7 @@ import { existsSync, readFileSync } from 'node:fs';
 /** Module → the test files that guard it (the dry run and every mutant run only these). */
 export const MODULES = {
   'server/src/billing/credit-rules.ts': ['server/src/billing/credit-rules.test.ts'],
-  'server/src/staging/credits.ts': ['server/src/staging/credits.test.ts', 'server/test/hardening/credits.property.test.ts'],
+  'server/src/staging/credits.ts': ['server/src/staging/credits.test.ts'],
   'server/src/billing/plan-change-rule.ts': ['server/src/billing/plan-step.test.ts', 'server/src/billing/plan-change-rule.test.ts'],
   // planChangeDirection only (the rest of the file is zod schemas).
   'contract/billing.ts:91-98': ['server/src/billing/plan-step.test.ts'],

@@ -157,6 +157,19 @@ describe('the billing account', () => {
     await expect(billingAccount(request(ana, people.ben.workspaceId), 'manage')).rejects.toMatchObject({ statusCode: 403, code: 'forbidden_role' });
     expect((await billingAccount(request(ana, people.cleo.workspaceId), 'manage')).id).toBe(people.cleo.id);
   });
+
+  it('is a 404 when the billing account is gone between the two reads (purged meanwhile)', async () => {
+    const ana = await userRow(people.ana.id);
+    const req = request(ana, people.ben.workspaceId);
+    await actingWorkspace(req);
+    const gone = { select: () => ({ from: () => ({ where: async () => [] }) }) };
+    (req.server as unknown as { db: unknown }).db = gone;
+    await expect(billingAccount(req, 'read')).rejects.toMatchObject({ statusCode: 404, message: 'Workspace not found' });
+  });
+
+  it("the acting workspace's cookie keeps its name (a rename would drop every member's chosen workspace)", () => {
+    expect(WORKSPACE_COOKIE).toBe('rw_workspace');
+  });
 });
 
 describe('projects of other workspaces', () => {
