@@ -32,6 +32,12 @@ function map(points: [number, number][] = []): Uint8Array {
   return m;
 }
 const all = () => new Uint8Array(W * H).fill(1);
+/** A 20×20 map, for lines with 10 sample points. */
+function big(points: [number, number][] = []): Uint8Array {
+  const m = new Uint8Array(400);
+  for (const [x, y] of points) m[y * 20 + x] = 1;
+  return m;
+}
 const row = (y: number, xs: number[]): [number, number][] => xs.map((x) => [x, y]);
 const column = (x: number, ys: number[]): [number, number][] => ys.map((y) => [x, y]);
 const seg = (x1: number, y1: number, x2: number, y2: number, length = Math.hypot(x2 - x1, y2 - y1)): Segment => ({ x1, y1, x2, y2, length });
@@ -156,6 +162,21 @@ describe('lines present', () => {
     expect(linesPresent([long], map(row(1, [8])), map(), map(row(1, [6, 8])), W)).toBe(1);
   });
 
+  it('samples the line itself, from its first point to its last, in any direction', () => {
+    // A vertical line x=3, y 1…9 (sampled at y = 1, 3, 5, 7, 9) with an edge at each sample, and an
+    // absent line y=0, x 5…9: 8 of 12.
+    const vertical = seg(3, 1, 3, 9);
+    const absent = seg(5, 0, 9, 0);
+    expect(linesPresent([vertical, absent], map(column(3, [1, 3, 5, 7, 9])), map(), all(), W)).toBeCloseTo(8 / 12, 12);
+    expect(linesPresent([seg(3, 9, 3, 1), absent], map(column(3, [1, 3, 5, 7, 9])), map(), all(), W)).toBeCloseTo(8 / 12, 12);
+  });
+
+  it('judges a line with exactly 30 % of its points uncovered', () => {
+    // y=0, x 0…18: 9 steps, 10 points; 7 covered, 3 uncovered (= 0.3 × 10), no edge: absent.
+    const line = seg(0, 0, 18, 0);
+    expect(linesPresent([line], big(), big(row(0, [0, 2, 4, 6, 8, 10, 12])), new Uint8Array(400).fill(1), 20)).toBe(0);
+  });
+
   it('weighs each judged line by its uncovered length', () => {
     // long: 2 of 5 covered, weight 8 × 3/5 = 4.8, present; short: weight 4 × 3/3 = 4, absent.
     expect(linesPresent([long, short], map(row(1, [4, 6, 8])), map(row(1, [0, 2])), all(), W)).toBeCloseTo(4.8 / 8.8, 12);
@@ -171,6 +192,8 @@ describe('building verticals (removal)', () => {
     expect(isBuildingVertical(seg(0, 0, 3, 15, 15), 100)).toBe(false);
     expect(isBuildingVertical(seg(3, 0, 0, 15, 15), 100)).toBe(false);
     expect(isBuildingVertical(seg(2, 15, 0, 0, 15), 100)).toBe(true);
+    expect(isBuildingVertical(seg(50, 0, 50, 15), 100)).toBe(true);
+    expect(isBuildingVertical(seg(0, 10, 4, 25, 15), 100)).toBe(false);
   });
 
   // x=5, y 0…8: 4 steps, sampled at y = 0, 2, 4, 6, 8.
@@ -191,6 +214,22 @@ describe('building verticals (removal)', () => {
     // 3 valid points, 1 of them in the mask (1 ≥ 0.9) and no edge: lost.
     expect(verticalLost(jamb, map(), map(points([4, 6, 8])), map(points([0, 2, 4])), W)).toBe(true);
     expect(verticalLost(jamb, map(), map(points([0, 2, 4, 6, 8])), map(), W)).toBe(false);
+  });
+
+  it('samples every point from the first to the last, wherever the line starts', () => {
+    // Only the last two samples are in the mask (2 ≥ 0.3 × 5), no edge: lost.
+    expect(verticalLost(jamb, map(), map(points([6, 8])), all(), W)).toBe(true);
+    // x=5, y 1…9: samples at 1, 3, 5, 7, 9, each with an edge: kept.
+    expect(verticalLost(seg(5, 1, 5, 9), map(points([1, 3, 5, 7, 9])), map(points([1, 3, 5, 7, 9])), all(), W)).toBe(false);
+    // A slanted jamb (2,0)…(4,8): samples (2,0) (3,2) (3,4) (4,6) (4,8), each with an edge: kept.
+    const slanted: [number, number][] = [[2, 0], [3, 2], [3, 4], [4, 6], [4, 8]];
+    expect(verticalLost(seg(2, 0, 4, 8), map(slanted), all(), all(), W)).toBe(false);
+    expect(verticalLost(seg(2, 0, 4, 8), map(slanted.slice(0, 2)), all(), all(), W)).toBe(true);
+  });
+
+  it('is lost with exactly 30 % of its judged points in the mask', () => {
+    // x=5, y 0…18: 10 samples; 3 in the mask (= 0.3 × 10), no edge.
+    expect(verticalLost(seg(5, 0, 5, 18), big(), big(column(5, [0, 2, 4])), new Uint8Array(400).fill(1), 20)).toBe(true);
   });
 
   it('samples a short line at both ends and its middle', () => {
