@@ -71,7 +71,7 @@ export function linesPresent(lines: Segment[], edges: Uint8Array, mask: Uint8Arr
  * ceiling: the upper part of the frame stays mostly the photo's, and so does most of the frame once
  * the model's light is divided out.
  */
-export function tooMuchChanged(mask: Pick<ChangeMask, 'hard' | 'width' | 'height' | 'changedShare' | 'differingShare'>): boolean {
+export function tooMuchChanged(mask: Pick<ChangeMask, 'width' | 'height' | 'changedShare' | 'differingShare'> & { hard: Uint8Array }): boolean {
   const { hard, width, height } = mask;
   const upperRows = Math.round(UPPER_BAND * height);
   let upper = 0;
