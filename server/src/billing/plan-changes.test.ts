@@ -165,6 +165,12 @@ describe('moving to free', () => {
     expect(await moveAccountToFree(db, randomUUID())).toBeNull();
   });
 
+  it('a paid plan without a subscription (granted by an admin) is moved to free too, with no status', async () => {
+    const r = await subscriber({ subscriptionPlan: 'pro', stripeSubscriptionId: null, subscriptionStatus: null });
+    const saved = await moveAccountToFree(db, r.id);
+    expect([saved!.subscriptionPlan, saved!.subscriptionStatus, saved!.creditsLimit, saved!.creditsUsed]).toEqual(['free', null, planCredits('free'), 40]);
+  });
+
   it('a free plan that still names a subscription is cleaned up', async () => {
     const r = await subscriber({ subscriptionPlan: 'free' });
     const saved = await moveAccountToFree(db, r.id);
