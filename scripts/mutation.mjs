@@ -16,7 +16,7 @@ export const MODULES = {
   'contract/billing.ts:91-98': ['server/src/billing/plan-step.test.ts'],
   'server/src/billing/plan-changes.ts': ['server/src/billing/plan-changes.test.ts'],
   // Start and complete; its downgradeToFree (from line 126) is called by nothing since decision 017.
-  'server/src/billing/checkout-service.ts:1-125': ['server/src/billing/checkout.test.ts'],
+  'server/src/billing/checkout-service.ts:1-125': ['server/src/billing/checkout-rules.test.ts', 'server/src/billing/checkout.test.ts'],
   'server/src/account/deletion-service.ts': ['server/src/account/deletion-service.test.ts'],
   'server/src/workspaces/access.ts': ['server/src/workspaces/access.test.ts'],
   'server/src/sharing/share-links.ts': ['server/src/sharing/share-links.test.ts'],
