@@ -93,7 +93,7 @@ describe('what the SetupIntent was made for', () => {
 
   it('no paid plan or no known cycle in the metadata: 400 billing_error', async () => {
     const user = await customer();
-    for (const meta of [
+    for (const meta of <Record<string, string>[]>[
       { userId: user.userId, planId: 'free', billingCycle: 'monthly' },
       { userId: user.userId, planId: 'pro', billingCycle: 'weekly' },
       { userId: user.userId },
@@ -110,7 +110,7 @@ describe('what the SetupIntent was made for', () => {
   it('a plan or a cycle other than the one it was made for: 400', async () => {
     const user = await kit.newUser();
     const setupIntentId = await kit.cardSaved(user.cookie, 'pro', 'monthly');
-    for (const body of [
+    for (const body of <Record<string, string>[]>[
       { setupIntentId, planId: 'business', billingCycle: 'monthly' },
       { setupIntentId, planId: 'pro', billingCycle: 'yearly' },
       { setupIntentId, billingCycle: 'yearly' },
