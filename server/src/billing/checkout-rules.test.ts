@@ -146,6 +146,16 @@ describe('a live subscription', () => {
     expect({ statusCode: response.statusCode, body: response.json() }).toEqual({ statusCode: 409, body: { code: 'conflict', message: 'You are already on this plan.' } });
   });
 
+  it('a user who never subscribed starts a checkout without Stripe being asked for a subscription', async () => {
+    const user = await kit.newUser();
+    const reads = () => kit.fake.requests.filter((r) => r.method === 'GET' && r.path.startsWith('/v1/subscriptions')).length;
+    const before = reads();
+    expect((await kit.post('/api/get-or-create-subscription', user.cookie, { planId: 'pro', billingCycle: 'monthly' })).statusCode).toBe(200);
+    const setupIntentId = await kit.cardSaved(user.cookie, 'pro', 'monthly');
+    expect((await complete(user.cookie, { setupIntentId })).statusCode).toBe(200);
+    expect(reads()).toBe(before);
+  });
+
   it('a stored subscription Stripe no longer knows does not block a new checkout', async () => {
     const user = await customer();
     await kit.setAccount(user.userId, { stripeSubscriptionId: 'sub_gone_long_ago' });
