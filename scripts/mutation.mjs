@@ -18,7 +18,7 @@ export const MODULES = {
   // Start and complete; its downgradeToFree (from line 126) is called by nothing since decision 017.
   'server/src/billing/checkout-service.ts:1-125': ['server/src/billing/checkout-rules.test.ts', 'server/src/billing/checkout.test.ts'],
   // changePlan (decision 031 applied: upgrade now with proration, downgrade scheduled for the renewal).
-  'server/src/billing/subscription-service.ts:127-161': ['server/src/billing/billing-lifecycle.test.ts'],
+  'server/src/billing/subscription-service.ts:127-161': ['server/src/billing/change-plan.test.ts', 'server/src/billing/billing-lifecycle.test.ts'],
   'server/src/account/deletion-service.ts': ['server/src/account/deletion-service.test.ts'],
   'server/src/workspaces/access.ts': ['server/src/workspaces/access.test.ts'],
   'server/src/sharing/share-links.ts': ['server/src/sharing/share-links.test.ts'],
