@@ -91,6 +91,18 @@ describe('what the SetupIntent was made for', () => {
     });
   });
 
+  it('a card still waiting for 3-D Secure (a payment method, not yet succeeded): 409, no subscription', async () => {
+    const user = await customer();
+    const { id } = await gateway().createSetupIntent(user.customerId, { userId: user.userId, planId: 'pro', billingCycle: 'monthly' });
+    expect(kit.fake.confirmSetupIntent(id, { result: 'requires_action' })).toMatchObject({ status: 'requires_action', payment_method: expect.stringMatching(/^pm_/) });
+    const response = await complete(user.cookie, { setupIntentId: id });
+    expect({ statusCode: response.statusCode, body: response.json() }).toEqual({
+      statusCode: 409,
+      body: { code: 'billing_error', message: 'The card has not been confirmed yet. Please enter your card details again.' },
+    });
+    expect(kit.fake.subscriptions().filter((s) => s.customer === user.customerId)).toHaveLength(0);
+  });
+
   it('no paid plan or no known cycle in the metadata: 400 billing_error', async () => {
     const user = await customer();
     for (const meta of <Record<string, string>[]>[
