@@ -74,6 +74,13 @@ describe('an upgrade', () => {
     vi.setSystemTime((stale + 61 * 60) * 1000);
     expect((await change(other.cookie, { plan: 'business', cycle: 'monthly', prorationDate: stale })).statusCode).toBe(200);
     expect(updatesOf(other.subscriptionId).map((r) => r.params.proration_date)).toEqual([undefined]);
+
+    // Exactly an hour old is too old.
+    const third = await paidUser('pro', 'monthly');
+    const edge = Math.floor(Date.now() / 1000) + 1;
+    vi.setSystemTime((edge + 60 * 60) * 1000);
+    expect((await change(third.cookie, { plan: 'business', cycle: 'monthly', prorationDate: edge })).statusCode).toBe(200);
+    expect(updatesOf(third.subscriptionId).map((r) => r.params.proration_date)).toEqual([undefined]);
   });
 });
 
