@@ -100,6 +100,13 @@ describe('monthly periods', () => {
     expect(monthsElapsed(start, new Date('2025-05-01T00:00:00Z'))).toBe(3);
   });
 
+  it('no month has passed while now is before the anchor (a clock set back, a period start in the future)', () => {
+    const anchor = new Date('2025-05-15T12:00:00Z');
+    expect(monthsElapsed(anchor, new Date('2025-03-01T00:00:00Z'))).toBe(0);
+    expect(periodIsOver(anchor, new Date('2024-01-01T00:00:00Z'))).toBe(false);
+    expect(currentMonthlyPeriodStart(anchor, new Date('2025-02-10T00:00:00Z'))).toEqual(anchor);
+  });
+
   it('the current period starts on an anchor month, at most now, less than a month ago', () => {
     fc.assert(
       fc.property(date, date, (a, b) => {

@@ -4,6 +4,9 @@ import { type LockFigures, type LockRefusalReason } from './lock-result.js';
 import { type CV, rawFromMat, withMats } from './opencv.js';
 import { type Opening } from './openings.js';
 import { cannyEdges, type Segment } from './structure-lines.js';
+import { alignmentErrorPx, linesPresent, tooMuchChanged, verdict } from './verdict.js';
+
+export { linesPresent, MAX_ALIGNMENT_ERROR, MAX_CHANGED_SHARE, MIN_ARCHITECTURE_SCORE, round } from './verdict.js';
 
 /**
  * Checks the locked composite against the rules of DESIGN §6 (all at working size):
@@ -13,27 +16,16 @@ import { cannyEdges, type Segment } from './structure-lines.js';
  * - no window or door is covered above its lower third (furniture stands in front of a window's
  *   sill, it does not fill the window; a painted-over window or a removed door fills it);
  * - the alignment's residual is small; the change is not most of the frame.
+ * The thresholds and the verdict itself are in verdict.ts.
  */
 /** A line point counts as present when the result has an edge within this share of the long side. */
 const LINE_TOLERANCE_SHARE = 2.5 / 1024;
-/** Share of a line's uncovered length that must be found for the line to be present. */
-const LINE_PRESENT = 0.5;
-/** Lines mostly hidden by added objects are not judged. */
-const MIN_UNCOVERED = 0.3;
-export const MIN_ARCHITECTURE_SCORE = 0.7;
 /** Share of an opening's upper two thirds that may stop looking like the opening (see openingLost). */
 export const MAX_OPENING_LOST = 0.35;
 /** Luma (8-bit) at which the result is blown out white. */
 const BLOWN_OUT = 245;
 /** Luma drop (8-bit levels) at which daylight glass counts as no longer seen. */
 const OPENING_DARKENING = 25;
-/** Most of the frame the added objects may take (a fully furnished room from a low camera). */
-export const MAX_CHANGED_SHARE = 0.7;
-/** The upper part of the frame (walls, openings, ceiling) and the most of it added objects may cover. */
-const UPPER_BAND = 0.4;
-const MAX_UPPER_CHANGED = 0.25;
-/** Share of the frame that may differ clearly from the photo once the model's light is divided out. */
-const MAX_DIFFERING_SHARE = 0.6;
 /** Share of the height, from the top, judged for removed structure (above the floor of a level photo). */
 const FLOOR_LINE = 0.55;
 /** Edge pixels (per pixel of the long side) a region must have had for its loss to count: about two frame lines across it. */
@@ -42,11 +34,6 @@ const REMOVED_MIN_EDGES = 0.15;
 const REMOVED_INSET = 0.008;
 /** A region that keeps less than this share of its original edges had something removed. */
 const REMOVED_KEPT = 0.5;
-/**
- * Median residual of the feature matches the alignment explains (working pixels at 1024 px long side);
- * a re-render moves corners by a pixel or two, the structure support (align.ts) judges the fit.
- */
-export const MAX_ALIGNMENT_ERROR = 2.5;
 
 export type VerifyInput = {
   originalGrey: any;
@@ -76,36 +63,18 @@ export interface Verification {
 export function verifyLock(cv: CV, input: VerifyInput): Verification {
   const { mask, alignment } = input;
   const { width, height } = mask;
-  const long = Math.max(width, height);
   const edges = input.alignedEdges ?? tolerantEdges(cv, input.alignedGrey);
-  const architectureScore = linesPresent(input.lines, edges, input.judgedSoft ?? mask.soft, input.valid, width);
-  const changedShare = mask.changedShare;
-  const alignmentErrorPx = Number.isFinite(alignment.residualPx) ? (alignment.residualPx * 1024) / long : 999;
-  const reasons: LockRefusalReason[] = [];
-  if (!alignment.ok || alignmentErrorPx > MAX_ALIGNMENT_ERROR) reasons.push('alignment_failed');
-  if (architectureScore < MIN_ARCHITECTURE_SCORE || input.structureChanged?.length) reasons.push('architecture_changed');
-  if (coveredStructure(cv, { ...input, hard: mask.hard, alignedEdges: edges }).length) reasons.push('opening_covered');
-  if (tooMuchChanged(mask)) reasons.push('too_much_changed');
-  // A re-rendered room's mask can be small (its threshold rose with the noise); report what differs.
-  const reportedShare = reasons.includes('too_much_changed') ? Math.max(changedShare, mask.differingShare) : changedShare;
-  return {
-    figures: { alignmentErrorPx: round(alignmentErrorPx, 3), changedShare: round(reportedShare, 4), architectureScore: round(architectureScore, 3), structureSupport: alignment.support.supporting },
-    reasons,
-  };
-}
-
-/**
- * A furnished room may be mostly furniture from the camera's view (an open-plan room with sofa, rug,
- * dining set and stools covers half the frame); what staging never does is re-do the walls and the
- * ceiling: the upper part of the frame stays mostly the photo's, and so does most of the frame once
- * the model's light is divided out.
- */
-function tooMuchChanged(mask: ChangeMask): boolean {
-  const { hard, width, height } = mask;
-  const upperRows = Math.round(UPPER_BAND * height);
-  let upper = 0;
-  for (let i = 0; i < upperRows * width; i++) if (hard[i]) upper++;
-  return mask.changedShare > MAX_CHANGED_SHARE || upper / Math.max(1, upperRows * width) > MAX_UPPER_CHANGED || mask.differingShare > MAX_DIFFERING_SHARE;
+  return verdict({
+    alignmentOk: alignment.ok,
+    alignmentErrorPx: alignmentErrorPx(alignment.residualPx, Math.max(width, height)),
+    architectureScore: linesPresent(input.lines, edges, input.judgedSoft ?? mask.soft, input.valid, width),
+    changedShare: mask.changedShare,
+    differingShare: mask.differingShare,
+    tooMuchChanged: tooMuchChanged(mask),
+    structureChanged: input.structureChanged?.length ?? 0,
+    openingsCovered: coveredStructure(cv, { ...input, hard: mask.hard, alignedEdges: edges }).length,
+    structureSupport: alignment.support.supporting,
+  });
 }
 
 /** How far (share of the long side) a re-render may displace the photo's own structure: 25 px at 1024. */
@@ -141,30 +110,6 @@ function widenedEdges(cv: CV, grey: any, widths: { shape: number; share: number 
       return rawFromMat(out);
     });
   });
-}
-
-/** Length-weighted share of the judged lines that are still present in the result. */
-export function linesPresent(lines: Segment[], edges: Uint8Array, mask: Uint8Array, valid: Uint8Array, width: number): number {
-  let judged = 0;
-  let present = 0;
-  for (const line of lines) {
-    const steps = Math.max(2, Math.round(line.length / 2));
-    let uncovered = 0;
-    let found = 0;
-    for (let s = 0; s <= steps; s++) {
-      const x = Math.round(line.x1 + ((line.x2 - line.x1) * s) / steps);
-      const y = Math.round(line.y1 + ((line.y2 - line.y1) * s) / steps);
-      const i = y * width + x;
-      if (mask[i] > 0 || !valid[i]) continue;
-      uncovered++;
-      if (edges[i]) found++;
-    }
-    if (uncovered < MIN_UNCOVERED * (steps + 1)) continue;
-    const weight = (line.length * uncovered) / (steps + 1);
-    judged += weight;
-    if (found >= LINE_PRESENT * uncovered) present += weight;
-  }
-  return judged > 0 ? present / judged : 1;
 }
 
 /** A box of the working frame (inclusive edges). */
@@ -378,9 +323,4 @@ function brightest(luma: Uint8Array): number {
     if (seen >= 0.005 * luma.length) return v;
   }
   return 0;
-}
-
-export function round(v: number, digits: number): number {
-  const f = 10 ** digits;
-  return Math.round(v * f) / f;
 }

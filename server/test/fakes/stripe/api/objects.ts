@@ -128,7 +128,8 @@ export interface WireSetupIntent {
   livemode: false;
   mandate: null;
   metadata: Metadata;
-  next_action: null;
+  /** Set while `requires_action` (a card that needs 3-D Secure): what Stripe.js must do next. */
+  next_action: { type: 'use_stripe_sdk'; use_stripe_sdk: { type: 'three_d_secure_redirect'; stripe_js: string } } | null;
   on_behalf_of: null;
   payment_method: string | null;
   payment_method_configuration_details: null;

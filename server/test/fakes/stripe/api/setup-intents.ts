@@ -11,8 +11,13 @@ import { route, type Route } from './routes.js';
 import type { FakeStripeStore } from './store.js';
 
 export interface ConfirmSetupOptions {
-  /** `declined`: the bank refuses the card; the intent stays `requires_payment_method`. Default `succeeded`. */
-  result?: 'succeeded' | 'declined';
+  /**
+   * `declined`: the bank refuses the card; the intent stays `requires_payment_method`.
+   * `requires_action`: the card needs 3-D Secure (like test card 4000 0025 0000 3155): the intent
+   * waits in `requires_action` with the card as its payment method until the customer authenticates.
+   * Default `succeeded`.
+   */
+  result?: 'succeeded' | 'declined' | 'requires_action';
   /** The card is saved, but later charges on it fail (like test card 4000 0000 0000 0341). */
   chargesFail?: boolean;
 }
@@ -122,10 +127,21 @@ export function confirmSetupIntent(
     store.emit('setup_intent.setup_failed', setupIntent);
     return setupIntent;
   }
+  if (options.result === 'requires_action') {
+    const card = createCardPaymentMethod(store);
+    setupIntent.status = 'requires_action';
+    setupIntent.payment_method = card.id;
+    setupIntent.next_action = {
+      type: 'use_stripe_sdk',
+      use_stripe_sdk: { type: 'three_d_secure_redirect', stripe_js: `https://hooks.stripe.com/3d_secure_2/hosted?setup_intent=${setupIntent.id}` },
+    };
+    return setupIntent;
+  }
   const card = createCardPaymentMethod(store, {
     customer: setupIntent.customer,
     declines: options.chargesFail,
   });
+  setupIntent.next_action = null;
   setupIntent.status = 'succeeded';
   setupIntent.payment_method = card.id;
   setupIntent.last_setup_error = null;
