@@ -33,9 +33,10 @@ describe('share links', () => {
     const project = await insertProject(db, owner);
     expect(await linkOfProject(db, project)).toBeNull();
 
-    const token = await ensureLink(db, owner, project);
+    const { token, publicTitle } = await ensureLink(db, owner, project);
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(await ensureLink(db, owner, project)).toBe(token);
+    expect(publicTitle).toBeNull();
+    expect(await ensureLink(db, owner, project)).toEqual({ token, publicTitle: null });
     expect(await linkOfProject(db, project)).toBe(token);
     const rows = await db.select().from(shareLinks).where(eq(shareLinks.projectId, project));
     expect(rows.map((r) => ({ userId: r.userId, token: r.token }))).toEqual([{ userId: owner, token }]);
@@ -46,7 +47,7 @@ describe('share links', () => {
     expect(await projectOfToken(db, token)).toBeNull();
     expect(await revokeLink(db, project)).toBe(false);
 
-    const next = await ensureLink(db, owner, project);
+    const { token: next } = await ensureLink(db, owner, project);
     expect(next).not.toBe(token);
     expect((await projectOfToken(db, next))?.id).toBe(project);
   });
@@ -55,15 +56,26 @@ describe('share links', () => {
     const owner = await insertUser(db);
     const project = await insertProject(db, owner);
     const [a, b] = await Promise.all([ensureLink(db, owner, project), ensureLink(db, owner, project)]);
-    expect(a).toBe(b);
+    expect(a.token).toBe(b.token);
+  });
+
+  it('a public title is stored with the link and changed by sharing again with another; none keeps it', async () => {
+    const owner = await insertUser(db);
+    const project = await insertProject(db, owner);
+    const first = await ensureLink(db, owner, project, 'Altbauwohnung Prenzlauer Berg');
+    expect(first.publicTitle).toBe('Altbauwohnung Prenzlauer Berg');
+    const renamed = await ensureLink(db, owner, project, 'Dachgeschoss mit Blick');
+    expect(renamed).toEqual({ token: first.token, publicTitle: 'Dachgeschoss mit Blick' });
+    expect(await ensureLink(db, owner, project)).toEqual(renamed);
+    expect((await projectOfToken(db, first.token))?.publicTitle).toBe('Dachgeschoss mit Blick');
   });
 
   it("another project's token never opens this project; a well-formed unknown token is not found", async () => {
     const owner = await insertUser(db);
     const first = await insertProject(db, owner);
     const second = await insertProject(db, owner);
-    const firstToken = await ensureLink(db, owner, first);
-    const secondToken = await ensureLink(db, owner, second);
+    const { token: firstToken } = await ensureLink(db, owner, first);
+    const { token: secondToken } = await ensureLink(db, owner, second);
     expect((await projectOfToken(db, firstToken))?.id).toBe(first);
     expect((await projectOfToken(db, secondToken))?.id).toBe(second);
     expect(await projectOfToken(db, 'A'.repeat(43))).toBeNull();
@@ -71,7 +83,7 @@ describe('share links', () => {
 
   it('a malformed token is not found without asking the database', async () => {
     const owner = await insertUser(db);
-    const token = await ensureLink(db, owner, await insertProject(db, owner));
+    const { token } = await ensureLink(db, owner, await insertProject(db, owner));
     for (const bad of ['', token.slice(1), `${token}A`, `x${token}`, `${token.slice(0, 42)}=`, `${token.slice(0, 42)}/`, `${token.slice(0, 21)}.${token.slice(22)}`]) {
       expect(await projectOfToken(untouchable, bad)).toBeNull();
     }

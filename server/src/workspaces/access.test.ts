@@ -70,8 +70,8 @@ function request(user: UserRow, cookie?: string): FastifyRequest {
 
 const EXPECTED: Record<WorkspaceRole, Permission[]> = {
   member: ['projects.use', 'members.read'],
-  admin: ['projects.use', 'projects.delete_any', 'members.read', 'members.manage', 'billing.manage'],
-  owner: ['projects.use', 'projects.delete_any', 'members.read', 'members.manage', 'billing.manage', 'ownership.transfer'],
+  admin: ['projects.use', 'projects.delete_any', 'members.read', 'members.manage', 'billing.manage', 'api.manage', 'branding.manage'],
+  owner: ['projects.use', 'projects.delete_any', 'members.read', 'members.manage', 'billing.manage', 'api.manage', 'branding.manage', 'ownership.transfer'],
 };
 
 describe('permissions', () => {
@@ -102,11 +102,12 @@ describe('memberships', () => {
   it('lists the personal workspace first, then the others by name, with role, billing account and plan', async () => {
     const { ana, ben, cleo } = people;
     expect(await memberships(db, ana.id)).toStrictEqual([
-      { workspaceId: ana.workspaceId, name: 'Zzz Ana', role: 'owner', billingUserId: ana.id, plan: 'pro', personal: true },
-      { workspaceId: cleo.workspaceId, name: 'Apex Cleo', role: 'admin', billingUserId: cleo.id, plan: 'free', personal: false },
-      { workspaceId: ben.workspaceId, name: 'Ben Studio', role: 'member', billingUserId: ben.id, plan: 'business', personal: false },
+      { workspaceId: ana.workspaceId, name: 'Zzz Ana', role: 'owner', billingUserId: ana.id, plan: 'pro', personal: true, readOnly: false },
+      // A shared workspace whose plan is not Business (it ended): read-only for everyone but its payer (decision 046).
+      { workspaceId: cleo.workspaceId, name: 'Apex Cleo', role: 'admin', billingUserId: cleo.id, plan: 'free', personal: false, readOnly: true },
+      { workspaceId: ben.workspaceId, name: 'Ben Studio', role: 'member', billingUserId: ben.id, plan: 'business', personal: false, readOnly: false },
     ]);
-    expect(await memberships(db, ben.id)).toStrictEqual([{ workspaceId: ben.workspaceId, name: 'Ben Studio', role: 'owner', billingUserId: ben.id, plan: 'business', personal: true }]);
+    expect(await memberships(db, ben.id)).toStrictEqual([{ workspaceId: ben.workspaceId, name: 'Ben Studio', role: 'owner', billingUserId: ben.id, plan: 'business', personal: true, readOnly: false }]);
   });
 
   it('one workspace when asked for it; none when the user is no member of it', async () => {
@@ -203,7 +204,7 @@ describe('projects of other workspaces', () => {
     const bens = await insertProject(db, ben.id);
     const result = await projectWorkspaceAccess(db, ana.id, bens);
     expect(result).toStrictEqual({
-      access: { workspaceId: ben.workspaceId, name: 'Ben Studio', role: 'member', billingUserId: ben.id, plan: 'business', personal: false },
+      access: { workspaceId: ben.workspaceId, name: 'Ben Studio', role: 'member', billingUserId: ben.id, plan: 'business', personal: false, readOnly: false },
       creatorId: ben.id,
     });
     expect(await projectWorkspaceAccess(db, dan.id, bens)).toBeNull();
