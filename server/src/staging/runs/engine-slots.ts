@@ -1,5 +1,5 @@
 import { currentImageWorkOwner } from '../../images/image-work.js';
-import { WorkLimiter } from '../../images/work-limiter.js';
+import type { WorkLimiter } from '../../images/work-limiter.js';
 import type { StageInput, StagingEngine } from '../engines/engine.js';
 
 /**
