@@ -20,6 +20,7 @@ import {
   projectPlan,
   projectWorkspaceAccess,
   requirePermission,
+  requireWritable,
   WORKSPACE_COOKIE,
   type Permission,
   type WorkspaceAccess,
@@ -78,6 +79,22 @@ describe('permissions', () => {
   it.each(WORKSPACE_ROLES)('a %s may do exactly what decision 041 lists', (role) => {
     const allowed = (Object.keys(PERMISSIONS) as Permission[]).filter((p) => hasPermission(role, p));
     expect(allowed.sort()).toEqual([...EXPECTED[role]].sort());
+  });
+
+  it('a read-only workspace (Business ended, decision 046) refuses writes with 403 workspace_read_only; a writable one does not', () => {
+    const refusal = (() => {
+      try {
+        requireWritable({ role: 'admin', readOnly: true } as WorkspaceAccess);
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(refusal).toBeInstanceOf(AppError);
+    expect([(refusal as AppError).statusCode, (refusal as AppError).code]).toEqual([403, 'workspace_read_only']);
+    expect((refusal as AppError).message).toBe(
+      'This workspace is read-only for you since its Business plan ended: you can view and download its projects, but not upload, stage or share. A new Business subscription restores full access.',
+    );
+    expect(() => requireWritable({ role: 'member', readOnly: false } as WorkspaceAccess)).not.toThrow();
   });
 
   it('a role without the permission is a 403 forbidden_role naming the role; with it nothing is thrown', () => {
