@@ -15,11 +15,13 @@ export const MODULES = {
   // planChangeDirection only (the rest of the file is zod schemas).
   'contract/billing.ts:91-98': ['server/src/billing/plan-step.test.ts'],
   'server/src/billing/plan-changes.ts': ['server/src/billing/plan-changes.test.ts'],
-  // Start and complete; its downgradeToFree (from line 126) is called by nothing since decision 017.
-  'server/src/billing/checkout-service.ts:1-125': ['server/src/billing/checkout-rules.test.ts', 'server/src/billing/checkout.test.ts'],
+  // Start and complete (the whole service since its unused downgradeToFree was deleted).
+  'server/src/billing/checkout-service.ts': ['server/src/billing/checkout-rules.test.ts', 'server/src/billing/checkout.test.ts'],
   // changePlan (decision 031 applied: upgrade now with proration, downgrade scheduled for the renewal).
   'server/src/billing/subscription-service.ts:127-161': ['server/src/billing/change-plan.test.ts', 'server/src/billing/billing-lifecycle.test.ts'],
   'server/src/account/deletion-service.ts': ['server/src/account/deletion-service.test.ts'],
+  // The purge once the deletion date has passed: personal workspace's projects and files, never a team's (decision 046).
+  'server/src/account/purge.ts': ['server/src/account/purge-workspaces.test.ts', 'server/src/account/purge-wiring.test.ts', 'server/src/account/account.test.ts'],
   'server/src/workspaces/access.ts': ['server/src/workspaces/access.test.ts'],
   'server/src/sharing/share-links.ts': ['server/src/sharing/share-links.test.ts'],
   'server/src/staging/geometry-lock/verdict.ts': ['server/src/staging/geometry-lock/verdict.test.ts'],

@@ -20,7 +20,7 @@ import { provider } from './billing-errors.js';
 import { ensureStripeCustomer } from './stripe-customer.js';
 import { subscribe } from './credit-rules.js';
 import { planChangeRequired } from './plan-change-rule.js';
-import { creditsOf, freePatch, lockAccount, lockBilling, saveAccount } from './plan-changes.js';
+import { creditsOf, lockAccount, lockBilling, saveAccount } from './plan-changes.js';
 import { isPaidPlanId, priceIdFor, type BillingPrices } from './price-map.js';
 
 export interface Checkout {
@@ -120,28 +120,6 @@ export function createCheckoutService(db: Database) {
           credits,
         });
         return { account: saved, outcome, fresh: true };
-      });
-    },
-
-    /** Spec §7 downgrade-to-free: cancels the subscription at once; the free limit applies from now. */
-    async downgradeToFree(checkout: Checkout | null, log: FastifyBaseLogger, userId: string): Promise<UserRow> {
-      return db.transaction(async (tx) => {
-        await lockBilling(tx, userId);
-        const [user] = await tx.select().from(users).where(eq(users.id, userId)).limit(1);
-        if (!user) throw AppError.unauthorized();
-        if (user.stripeSubscriptionId) {
-          if (!checkout) {
-            throw new AppError(503, 'billing_not_configured', 'Payments are not configured on this server, so the subscription cannot be canceled. Please contact support.');
-          }
-          const subscription = await currentSubscription(checkout, log, user);
-          if (subscription && subscription.status !== 'canceled') {
-            await provider(log, () => checkout.gateway.cancelSubscription(subscription.id));
-          }
-        }
-        const account = await lockAccount(tx, { userId });
-        if (!account) throw AppError.unauthorized();
-        if (account.subscriptionPlan === 'free' && !account.stripeSubscriptionId) return account;
-        return saveAccount(tx, userId, freePatch(account));
       });
     },
   };
