@@ -21,7 +21,7 @@ export const MODULES = {
   'server/src/billing/subscription-service.ts:127-161': ['server/src/billing/change-plan.test.ts', 'server/src/billing/billing-lifecycle.test.ts'],
   'server/src/account/deletion-service.ts': ['server/src/account/deletion-service.test.ts'],
   // The purge once the deletion date has passed: personal workspace's projects and files, never a team's (decision 046).
-  'server/src/account/purge.ts': ['server/src/account/purge-workspaces.test.ts', 'server/src/account/purge-wiring.test.ts', 'server/src/account/account.test.ts'],
+  'server/src/account/purge.ts': ['server/src/account/purge.test.ts', 'server/src/account/purge-workspaces.test.ts', 'server/src/account/purge-wiring.test.ts'],
   'server/src/workspaces/access.ts': ['server/src/workspaces/access.test.ts'],
   'server/src/sharing/share-links.ts': ['server/src/sharing/share-links.test.ts'],
   'server/src/staging/geometry-lock/verdict.ts': ['server/src/staging/geometry-lock/verdict.test.ts'],
