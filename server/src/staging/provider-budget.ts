@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
-import { EngineError, engineMessages, type StageInput, type StagingEngine } from './engines/engine.js';
+import { aroundEachRequest, EngineError, engineMessages, type StageInput, type StagingEngine } from './engines/engine.js';
 
 /**
  * A provider's request budget, shared by every process through one row of `provider_budgets`
@@ -72,15 +72,7 @@ export function withProviderBudget(engine: StagingEngine, budget: ProviderBudget
       throw err;
     }
   };
-  const stageVariations = engine.stageVariations?.bind(engine);
-  return {
-    name: engine.name,
-    takesEditMask: engine.takesEditMask,
-    canDeclutter: engine.canDeclutter,
-    maxReferenceImages: engine.maxReferenceImages,
-    stage: (input) => inTurn(input, () => engine.stage(input)),
-    ...(stageVariations ? { stageVariations: (input: StageInput, count: number) => inTurn(input, () => stageVariations(input, count)) } : {}),
-  };
+  return aroundEachRequest(engine, inTurn);
 }
 
 async function waitUnlessAborted(ms: number, signal?: AbortSignal): Promise<void> {

@@ -61,6 +61,22 @@ export interface StagingEngine {
   stageVariations?(input: StageInput, count: number): Promise<StageResult[]>;
 }
 
+/**
+ * The engine with every provider request (one `stage`, or one `stageVariations` call) passed through
+ * `around`: what the decorators (provider budget, engine slots) share. Everything else is the engine's.
+ */
+export function aroundEachRequest(engine: StagingEngine, around: <T>(input: StageInput, request: () => Promise<T>) => Promise<T>): StagingEngine {
+  const stageVariations = engine.stageVariations?.bind(engine);
+  return {
+    name: engine.name,
+    takesEditMask: engine.takesEditMask,
+    canDeclutter: engine.canDeclutter,
+    maxReferenceImages: engine.maxReferenceImages,
+    stage: (input) => around(input, () => engine.stage(input)),
+    ...(stageVariations ? { stageVariations: (input: StageInput, count: number) => around(input, () => stageVariations(input, count)) } : {}),
+  };
+}
+
 export type EngineErrorKind = 'transient' | 'permanent';
 
 /**

@@ -1,6 +1,6 @@
 import { currentImageWorkOwner } from '../../images/image-work.js';
 import type { WorkLimiter } from '../../images/work-limiter.js';
-import type { StageInput, StagingEngine } from '../engines/engine.js';
+import { aroundEachRequest, type StageInput, type StagingEngine } from '../engines/engine.js';
 
 /**
  * The staging slots of a process (WORKER_CONCURRENCY, decision 048): how many engine requests it has
@@ -14,13 +14,5 @@ export function withEngineSlots(engine: StagingEngine, slots: WorkLimiter): Stag
   // reports it as cancelled or timed out (engine-runner.ts), as for a request in flight.
   const inSlot = <T>(input: StageInput, request: () => Promise<T>): Promise<T> =>
     slots.run(request, { signal: input.signal, owner: currentImageWorkOwner() });
-  const stageVariations = engine.stageVariations?.bind(engine);
-  return {
-    name: engine.name,
-    takesEditMask: engine.takesEditMask,
-    canDeclutter: engine.canDeclutter,
-    maxReferenceImages: engine.maxReferenceImages,
-    stage: (input) => inSlot(input, () => engine.stage(input)),
-    ...(stageVariations ? { stageVariations: (input: StageInput, count: number) => inSlot(input, () => stageVariations(input, count)) } : {}),
-  };
+  return aroundEachRequest(engine, inSlot);
 }
