@@ -1,12 +1,12 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import yauzl from 'yauzl';
 import { signUp, withPreferences } from './fixtures/accounts.js';
 import { subscribeBusiness } from './fixtures/business.js';
-import { roomPhotos } from './fixtures/rooms.js';
+import { stagedProject } from './fixtures/rooms.js';
 import { shoot } from './fixtures/screenshots.js';
 
 /**
@@ -21,18 +21,6 @@ const LOGO_SVG = Buffer.from(
 );
 const isBrand = (r: number, g: number, b: number) => Math.abs(r - BRAND.r) < 30 && Math.abs(g - BRAND.g) < 30 && Math.abs(b - BRAND.b) < 30;
 
-async function stagedProject(request: APIRequestContext, title: string) {
-  const [photo] = await roomPhotos(1);
-  const { uploadURL, objectPath } = await (await request.post('/api/objects/upload', { data: { projectName: title, size: photo!.buffer.length, contentType: 'image/jpeg' } })).json();
-  expect((await request.put(uploadURL, { data: photo!.buffer, headers: { 'content-type': 'image/jpeg' } })).ok()).toBe(true);
-  const { id } = await (await request.post('/api/projects', { data: { title, category: 'virtual_staging' } })).json();
-  const staged = await request.post('/api/process-image', {
-    data: { imageURL: objectPath, projectId: id, category: 'virtual_staging', styleName: 'Modern Staging', styleDescription: '', isRegeneration: false },
-    timeout: 60_000,
-  });
-  expect(staged.ok(), await staged.text()).toBe(true);
-  return id as string;
-}
 
 function unzip(file: string): Promise<Map<string, Buffer>> {
   return new Promise((resolve, reject) => {

@@ -1,28 +1,16 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import yauzl from 'yauzl';
 import { signUp, withPreferences } from './fixtures/accounts.js';
-import { roomPhotos } from './fixtures/rooms.js';
+import { stagedProject } from './fixtures/rooms.js';
 
 /**
  * Publishing a listing (decision 026): a staged project gets a share link that opens in a fresh,
  * signed-out browser (each original beside its staged image, "Virtually staged", noindex), the whole
  * listing downloads as a zip, and revoking the link makes the page and its images 404.
  */
-async function stagedProject(request: APIRequestContext, title: string): Promise<string> {
-  const [photo] = await roomPhotos(1);
-  const { uploadURL, objectPath } = await (await request.post('/api/objects/upload', { data: { projectName: title, size: photo!.buffer.length, contentType: 'image/jpeg' } })).json();
-  expect((await request.put(uploadURL, { data: photo!.buffer, headers: { 'content-type': 'image/jpeg' } })).ok()).toBe(true);
-  const { id } = await (await request.post('/api/projects', { data: { title, category: 'virtual_staging' } })).json();
-  const staged = await request.post('/api/process-image', {
-    data: { imageURL: objectPath, projectId: id, category: 'virtual_staging', styleName: 'Modern Staging', styleDescription: '', isRegeneration: false },
-    timeout: 60_000,
-  });
-  expect(staged.ok(), await staged.text()).toBe(true);
-  return id;
-}
 
 function zipNames(file: string): Promise<string[]> {
   return new Promise((resolve, reject) => {
