@@ -8,9 +8,9 @@ import { BRANDING_LIMITS } from '../../../contract/branding.js';
 import { LISTING_DISCLOSURE } from '../../../contract/sharing.js';
 import { projectImages } from '../db/schema/projects.js';
 import { users } from '../db/schema/users.js';
-import { workspaceMembers } from '../db/schema/workspaces.js';
 import { createProject, photo, processImage, ScriptedEngine, upload } from '../../test/support/staging-fixtures.js';
 import { createTestApp, signUp, type TestApp } from '../../test/support/test-app.js';
+import { teamOfThree } from '../../test/support/workspace-fixtures.js';
 
 /** Issue #24 item 4 (decision 045): branding by route × role, hostile logos and fields, and where it shows. */
 let t: TestApp;
@@ -40,19 +40,8 @@ const BRAND_RED = { r: 0xd4, g: 0x20, b: 0x2a };
 const redLogoSvg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="400" height="100"><rect width="400" height="100" fill="#d4202a"/></svg>');
 const isBrandRed = (r: number, g: number, b: number) => Math.abs(r - BRAND_RED.r) < 40 && Math.abs(g - BRAND_RED.g) < 40 && Math.abs(b - BRAND_RED.b) < 40;
 
-/** A Business workspace with an admin and a member (membership rows as an accepted invitation leaves them; invitations are tested in workspaces.test.ts). */
-async function businessTeam(plan: 'business' | 'pro' = 'business') {
-  const owner = await signUp(t.app);
-  await t.database.db.update(users).set({ subscriptionPlan: plan, creditsLimit: 1000 }).where(eq(users.id, owner.user.id));
-  const workspaceId = (await call('GET', '/api/workspaces', owner.cookie)).json().current as string;
-  const admin = await signUp(t.app);
-  const member = await signUp(t.app);
-  await t.database.db.insert(workspaceMembers).values([
-    { workspaceId, userId: admin.user.id, role: 'admin' },
-    { workspaceId, userId: member.user.id, role: 'member' },
-  ]);
-  return { owner, admin, member, workspaceId };
-}
+/** A Business workspace (or a Pro one) with an admin and a member. */
+const businessTeam = (plan: 'business' | 'pro' = 'business') => teamOfThree(t.app, t.database.db, plan, 1000);
 
 const BRANDING = {
   displayName: 'Muster Immobilien',

@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projects } from '../db/schema/projects.js';
 import { apiKeys, apiRenders } from '../db/schema/public-api.js';
 import { users } from '../db/schema/users.js';
-import { workspaceMembers } from '../db/schema/workspaces.js';
 import { bearer, createKey, setPlan, uploadPhoto } from '../../test/support/api-client.js';
 import { photo } from '../../test/support/staging-fixtures.js';
 import { createTestApp, signUp, type TestApp } from '../../test/support/test-app.js';
+import { teamOfThree } from '../../test/support/workspace-fixtures.js';
 
 /**
  * API keys belong to a workspace (decisions 041/043): owner and admins create and revoke them, a
@@ -30,22 +30,8 @@ async function creditsUsed(userId: string) {
   return row!.used;
 }
 
-/**
- * A Business owner with an admin and a member. Joining by mailed invitation is covered in
- * workspaces.test.ts; here the membership rows are written directly.
- */
-async function businessTeam() {
-  const owner = await signUp(t.app);
-  await setPlan(t.app, owner.user.id, 'business', 100);
-  const workspaceId = (await t.app.inject({ url: '/api/workspaces', headers: { cookie: owner.cookie } })).json().current as string;
-  const admin = await signUp(t.app);
-  const member = await signUp(t.app);
-  await t.database.db.insert(workspaceMembers).values([
-    { workspaceId, userId: admin.user.id, role: 'admin' },
-    { workspaceId, userId: member.user.id, role: 'member' },
-  ]);
-  return { owner, admin, member, workspaceId };
-}
+/** A Business owner with an admin and a member (joining by mailed invitation: workspaces.test.ts). */
+const businessTeam = () => teamOfThree(t.app, t.database.db, 'business', 100);
 
 describe('API keys of a workspace', () => {
   it('owner and admin create and revoke; a member sees the keys but gets 403; a non-member gets 404', async () => {
