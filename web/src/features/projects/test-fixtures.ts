@@ -1,21 +1,15 @@
 import type { ProjectDetailResponse, ProjectImage, ProjectListItem } from '@contract/projects';
+import { testImage } from '@/test/fetch-mock';
 
 export const PROJECT_ID = '33333333-3333-4333-8333-333333333333';
 
 export function image(overrides: Partial<ProjectImage> & { id: string }): ProjectImage {
-  return {
+  return testImage({
     filePath: `/users/u/projects/${PROJECT_ID}/${overrides.id}.jpg`,
     thumbnailPath: `/users/u/projects/${PROJECT_ID}/${overrides.id}.thumb.webp`,
-    isOriginal: true,
-    mimeType: 'image/jpeg',
-    originalImageId: null,
-    width: 1600,
-    height: 1200,
-    geometryLock: null,
-    engine: null,
     createdAt: '2026-11-20T09:30:00.000Z',
     ...overrides,
-  };
+  });
 }
 
 /** A project with `pairs` originals; every original but the ones listed in `unstaged` has a staged image. */
