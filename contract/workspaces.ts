@@ -7,6 +7,7 @@ export type WorkspaceRole = (typeof WORKSPACE_ROLES)[number];
 export const workspaceRole = z.enum(WORKSPACE_ROLES);
 /** Roles an invitation or a role change can give (ownership moves only by transfer). */
 export const assignableRole = z.enum(['admin', 'member']);
+export type AssignableRole = z.infer<typeof assignableRole>;
 
 export const workspaceSummary = z.object({
   id: z.string(),

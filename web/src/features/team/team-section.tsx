@@ -1,6 +1,6 @@
 import { Crown, Eye, Loader2, LogOut, Mail, UserMinus, UserPlus, X } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
-import type { TeamResponse, WorkspaceRole } from '@contract/workspaces';
+import { useState, type ComponentProps, type FormEvent } from 'react';
+import type { AssignableRole, TeamResponse, WorkspaceRole } from '@contract/workspaces';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -53,7 +53,7 @@ function InviteForm({ full }: { full: boolean }) {
   const errorText = useServerErrorText();
   const invite = useInvite();
   const [email, setEmail] = useState('');
-  const [role, setRole] = useState<'admin' | 'member'>('member');
+  const [role, setRole] = useState<AssignableRole>('member');
   const submit = (event: FormEvent) => {
     event.preventDefault();
     invite.mutate(
@@ -79,15 +79,7 @@ function InviteForm({ full }: { full: boolean }) {
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="team-invite-role">{t('invite.role')}</Label>
-          <Select value={role} onValueChange={(v) => setRole(v as 'admin' | 'member')}>
-            <SelectTrigger id="team-invite-role" data-testid="team-invite-role">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value="member">{t('roles.member')}</SelectItem>
-              <SelectItem value="admin">{t('roles.admin')}</SelectItem>
-            </SelectContent>
-          </Select>
+          <AssignableRoleSelect value={role} onChange={setRole} triggerProps={{ id: 'team-invite-role', 'data-testid': 'team-invite-role' }} />
         </div>
         <Button type="submit" disabled={invite.isPending || full} data-testid="team-invite-submit">
           {invite.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Mail aria-hidden />} {t('invite.send')}
@@ -125,15 +117,11 @@ function MemberList({ data, userId }: { data: TeamResponse; userId: string }) {
               </div>
               <div className="ml-auto flex flex-wrap items-center justify-end gap-2">
                 {editable ? (
-                  <Select value={m.role} onValueChange={(role) => changeRole.mutate({ userId: m.userId, role: role as 'admin' | 'member' }, { onError })}>
-                    <SelectTrigger className="h-9 w-32" aria-label={t('roleOf', { name: m.name ?? m.email })}>
-                      <SelectValue />
-                    </SelectTrigger>
-                    <SelectContent>
-                      <SelectItem value="member">{t('roles.member')}</SelectItem>
-                      <SelectItem value="admin">{t('roles.admin')}</SelectItem>
-                    </SelectContent>
-                  </Select>
+                  <AssignableRoleSelect
+                    value={m.role as AssignableRole}
+                    onChange={(role) => changeRole.mutate({ userId: m.userId, role }, { onError })}
+                    triggerProps={{ className: 'h-9 w-32', 'aria-label': t('roleOf', { name: m.name ?? m.email }) }}
+                  />
                 ) : (
                   <Badge variant={m.role === 'owner' ? 'default' : 'outline'}>
                     {m.role === 'owner' && <Crown aria-hidden />} {t(`roles.${m.role}`)}
@@ -224,3 +212,19 @@ function LeaveButton() {
   );
 }
 export default TeamSection;
+
+/** The roles an owner or admin can give (the owner's is handed over, not chosen here). */
+function AssignableRoleSelect({ value, onChange, triggerProps }: { value: AssignableRole; onChange: (role: AssignableRole) => void; triggerProps: ComponentProps<typeof SelectTrigger> & { 'data-testid'?: string } }) {
+  const { t } = useTranslation('team');
+  return (
+    <Select value={value} onValueChange={(v) => onChange(v as AssignableRole)}>
+      <SelectTrigger {...triggerProps}>
+        <SelectValue />
+      </SelectTrigger>
+      <SelectContent>
+        <SelectItem value="member">{t('roles.member')}</SelectItem>
+        <SelectItem value="admin">{t('roles.admin')}</SelectItem>
+      </SelectContent>
+    </Select>
+  );
+}
