@@ -24,7 +24,7 @@ export const MODULES = {
   'server/src/account/purge.ts': ['server/src/account/purge.test.ts', 'server/src/account/purge-workspaces.test.ts', 'server/src/account/purge-wiring.test.ts'],
   'server/src/workspaces/access.ts': ['server/src/workspaces/access.test.ts'],
   'server/src/sharing/share-links.ts': ['server/src/sharing/share-links.test.ts'],
-  'server/src/staging/geometry-lock/verdict.ts': ['server/src/staging/geometry-lock/verdict.test.ts'],
+  'server/src/staging/geometry-lock/structure/verdict.ts': ['server/src/staging/geometry-lock/structure/verdict.test.ts'],
 };
 
 const args = process.argv.slice(2);

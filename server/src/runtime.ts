@@ -13,7 +13,7 @@ import { maintenanceJob } from './jobs/maintenance-job.js';
 import { createOutboxMailer } from './mail/mailer.js';
 import { queueRenderWebhooks } from './public-api/webhooks.js';
 import { createServices, type Services } from './services.js';
-import { closeCvThreads } from './staging/geometry-lock/cv-threads.js';
+import { closeCvThreads } from './staging/geometry-lock/threads/cv-threads.js';
 import { startRunSweeper, stuckAfterSeconds } from './staging/runs/sweeper.js';
 
 /**

@@ -2,7 +2,7 @@ import type { AppConfig } from '../config.js';
 import { createStagingEngine, type StagingEngineSettings } from './engines/create-engine.js';
 import type { StagingEngine } from './engines/engine.js';
 import { DEFAULT_PROVIDER_TIMEOUT_MS } from './engines/provider-call.js';
-import { configureCvThreads, warmUpCvThreads } from './geometry-lock/cv-threads.js';
+import { configureCvThreads, warmUpCvThreads } from './geometry-lock/threads/cv-threads.js';
 import { lockResult, protectedRegionsMask } from './geometry-lock/lock.js';
 import type { GeometryLock } from './runs/run-render.js';
 

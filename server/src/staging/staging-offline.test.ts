@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProject, processImage, upload } from '../../test/support/staging-fixtures.js';
 import { createTestApp, signUp, type TestApp } from '../../test/support/test-app.js';
 import { renderSampleRoom } from './engines/sample-room.js';
-import { MAX_CHANGED_SHARE } from './geometry-lock/verify.js';
+import { MAX_CHANGED_SHARE } from './geometry-lock/structure/verify.js';
 import { MIN_ADDED_SHARE } from './visible-change.js';
 
 /** The default composition, nothing overridden: STAGING_ENGINE=offline and the real geometry lock. */

@@ -7,7 +7,7 @@ import { furnishedSceneSvg, type Region, type SceneOptions } from './offline/fur
 import { groupKit } from './offline/group-kit.js';
 import { lockGuard } from './offline/lock-guard.js';
 import { VARIANT_TARGET_X } from './offline/placement.js';
-import type { Box } from '../geometry-lock/verify.js';
+import type { Box } from '../geometry-lock/structure/verify.js';
 import { analysePhoto, type PhotoAnalysis } from './offline/photo-analysis.js';
 import { styleKitFor, type StyleKit } from './offline/style-kits.js';
 

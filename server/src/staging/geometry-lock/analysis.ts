@@ -1,16 +1,16 @@
 import sharp from 'sharp';
-import { inspectAdded } from './added-content.js';
-import { alignResult } from './align.js';
-import { greyMat, warpToOriginal } from './aligned-result.js';
-import { maskBox, type ComposeGeometry } from './compose.js';
+import { inspectAdded } from './objects/added-content.js';
+import { alignResult } from './alignment/align.js';
+import { greyMat, warpToOriginal } from './alignment/aligned-result.js';
+import { maskBox, type ComposeGeometry } from './compose/compose.js';
 import { type LockFigures, type LockMode, type RefusedResult } from './lock-result.js';
-import { type CV } from './opencv.js';
-import { findOpenings } from './openings.js';
-import { longLines } from './structure-lines.js';
-import { verifyRemoval } from './removal-verify.js';
-import { seamFigure } from './seam.js';
-import { verifyLock } from './verify.js';
-import { loadWorkingPair } from './working-images.js';
+import { type CV } from './threads/opencv.js';
+import { findOpenings } from './structure/openings.js';
+import { longLines } from './structure/structure-lines.js';
+import { verifyRemoval } from './structure/removal-verify.js';
+import { seamFigure } from './figures/seam.js';
+import { verifyLock } from './structure/verify.js';
+import { loadWorkingPair } from './alignment/working-images.js';
 
 /**
  * The geometry lock's analysis (DESIGN §6), an OpenCV task (cv-thread.ts; in a worker thread with LOCK_THREADS): align the model's

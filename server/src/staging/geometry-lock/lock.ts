@@ -1,7 +1,7 @@
-import { lazyComposite } from './compose.js';
-import { runInCvThread } from './cv-threads.js';
+import { lazyComposite } from './compose/compose.js';
+import { runInCvThread } from './threads/cv-threads.js';
 import { type LockOptions, type LockOutcome } from './lock-result.js';
-import { asBuffer } from './working-images.js';
+import { asBuffer } from './alignment/working-images.js';
 
 /**
  * The geometry lock (DESIGN §6): align the model's result to the original, find what it added,

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { loadCv, matFromRaw, rawFromMat, withMats } from '../../../src/staging/geometry-lock/opencv.js';
+import { loadCv, matFromRaw, rawFromMat, withMats } from '../../../src/staging/geometry-lock/threads/opencv.js';
 
 /**
  * The drift image models add, applied with known values: scale and rotation about the centre, a shift

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
-import { runInCvThread } from '../../geometry-lock/cv-threads.js';
-import { type Box } from '../../geometry-lock/verify.js';
-import { rgbAt, workingSize, type Raster } from '../../geometry-lock/working-images.js';
+import { runInCvThread } from '../../geometry-lock/threads/cv-threads.js';
+import { type Box } from '../../geometry-lock/structure/verify.js';
+import { rgbAt, workingSize, type Raster } from '../../geometry-lock/alignment/working-images.js';
 import type { Rect } from './photo-analysis.js';
 
 /**

@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { corpusImage } from '../../../test/support/corpus.js';
+import { corpusImage } from '../../../../test/support/corpus.js';
 import { closeCvThreads, configureCvThreads } from './cv-threads.js';
-import { lockResult, protectedRegionsMask } from './lock.js';
-import { type LockOutcome } from './lock-result.js';
+import { lockResult, protectedRegionsMask } from '../lock.js';
+import { type LockOutcome } from '../lock-result.js';
 
 /**
  * LOCK_THREADS (decision 029): the lock's OpenCV work in worker threads gives exactly what it gives on

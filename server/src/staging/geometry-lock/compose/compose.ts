@@ -1,8 +1,8 @@
 import sharp, { type OverlayOptions, type Sharp } from 'sharp';
-import { applyColourCorrection, type ColourCorrection } from './colour-match.js';
-import { runInCvThread } from './cv-threads.js';
-import { type LightField, removeLight } from './light-field.js';
-import { type LockComposite } from './lock-result.js';
+import { applyColourCorrection, type ColourCorrection } from '../light/colour-match.js';
+import { runInCvThread } from '../threads/cv-threads.js';
+import { type LightField, removeLight } from '../light/light-field.js';
+import { type LockComposite } from '../lock-result.js';
 
 /**
  * The delivered image: the original photo's own pixels outside the change mask, the aligned

@@ -1,4 +1,4 @@
-import { type CV, withMats } from './opencv.js';
+import { type CV, withMats } from '../threads/opencv.js';
 
 /**
  * The original's long straight lines (wall, ceiling and floor junctions, window and door frames,

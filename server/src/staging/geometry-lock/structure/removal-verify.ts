@@ -1,4 +1,4 @@
-import { type CV } from './opencv.js';
+import { type CV } from '../threads/opencv.js';
 import { alignmentErrorPx, isBuildingVertical, linesPresent, tooMuchRemoved, verdict, verticalLost } from './verdict.js';
 import { tolerantEdges, type Verification, type VerifyInput } from './verify.js';
 

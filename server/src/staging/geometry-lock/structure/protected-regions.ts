@@ -1,9 +1,9 @@
 import sharp from 'sharp';
-import { greyMat } from './aligned-result.js';
-import { type CV } from './opencv.js';
+import { greyMat } from '../alignment/aligned-result.js';
+import { type CV } from '../threads/opencv.js';
 import { findOpenings } from './openings.js';
 import { longLines } from './structure-lines.js';
-import { rgbAt, orientedSize, workingSize } from './working-images.js';
+import { rgbAt, orientedSize, workingSize } from '../alignment/working-images.js';
 
 /**
  * The edit mask for a provider's strict retry (OpenAI edits: transparent = editable): an RGBA PNG of

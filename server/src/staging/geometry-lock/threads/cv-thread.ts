@@ -1,11 +1,11 @@
-import { analyseLock } from './analysis.js';
-import { type LockMode } from './lock-result.js';
+import { analyseLock } from '../analysis.js';
+import { type LockMode } from '../lock-result.js';
 import { loadCv } from './opencv.js';
-import { type Opening } from './openings.js';
-import { coveredByResult, openingsOf } from './overlay-check.js';
-import { warpPatch as warpPatchWith, type PatchWarpInput } from './patch-warp.js';
-import { drawProtectedRegions } from './protected-regions.js';
-import { asBuffer, type Raster } from './working-images.js';
+import { type Opening } from '../structure/openings.js';
+import { coveredByResult, openingsOf } from '../structure/overlay-check.js';
+import { warpPatch as warpPatchWith, type PatchWarpInput } from '../compose/patch-warp.js';
+import { drawProtectedRegions } from '../structure/protected-regions.js';
+import { asBuffer, type Raster } from '../alignment/working-images.js';
 
 /**
  * The entry of an OpenCV thread (cv-threads.ts starts them, or imports this module itself when the

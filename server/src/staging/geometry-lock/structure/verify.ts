@@ -1,7 +1,7 @@
-import { type Alignment } from './align.js';
-import { type ChangeMask } from './change-mask.js';
-import { type LockFigures, type LockRefusalReason } from './lock-result.js';
-import { type CV, rawFromMat, withMats } from './opencv.js';
+import { type Alignment } from '../alignment/align.js';
+import { type ChangeMask } from '../objects/change-mask.js';
+import { type LockFigures, type LockRefusalReason } from '../lock-result.js';
+import { type CV, rawFromMat, withMats } from '../threads/opencv.js';
 import { type Opening } from './openings.js';
 import { cannyEdges, type Segment } from './structure-lines.js';
 import { alignmentErrorPx, linesPresent, tooMuchChanged, verdict } from './verdict.js';

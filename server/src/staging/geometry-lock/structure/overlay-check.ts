@@ -1,11 +1,11 @@
-import { IDENTITY } from './align.js';
-import { greyMat, warpToOriginal } from './aligned-result.js';
-import { inspectAdded } from './added-content.js';
-import { type CV } from './opencv.js';
+import { IDENTITY } from '../alignment/align.js';
+import { greyMat, warpToOriginal } from '../alignment/aligned-result.js';
+import { inspectAdded } from '../objects/added-content.js';
+import { type CV } from '../threads/opencv.js';
 import { findOpenings, type Opening } from './openings.js';
 import { longLines } from './structure-lines.js';
 import { coveredStructure, type Box } from './verify.js';
-import { type Raster } from './working-images.js';
+import { type Raster } from '../alignment/working-images.js';
 
 /**
  * The lock's `opening_covered` rule for a picture drawn onto the original itself (the offline engine's

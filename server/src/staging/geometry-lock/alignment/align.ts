@@ -1,4 +1,4 @@
-import { type CV, withMats } from './opencv.js';
+import { type CV, withMats } from '../threads/opencv.js';
 import { gradientField, structureSupport, type StructureSupport } from './structure-support.js';
 
 /**

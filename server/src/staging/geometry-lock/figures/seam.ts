@@ -1,5 +1,5 @@
-import { type CV, matFromRaw, withMats } from './opencv.js';
-import { type Raster } from './working-images.js';
+import { type CV, matFromRaw, withMats } from '../threads/opencv.js';
+import { type Raster } from '../alignment/working-images.js';
 
 /**
  * The seam figure of a delivered image (working size): along the outer half of the change mask's

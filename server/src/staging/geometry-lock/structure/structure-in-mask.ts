@@ -1,5 +1,5 @@
 import { type Box, DISPLACED_SHARE } from './verify.js';
-import { type CV, matFromRaw, withMats } from './opencv.js';
+import { type CV, matFromRaw, withMats } from '../threads/opencv.js';
 import { type Opening } from './openings.js';
 import { type Segment } from './structure-lines.js';
 

@@ -1,4 +1,4 @@
-import { type CV, withMats } from './opencv.js';
+import { type CV, withMats } from '../threads/opencv.js';
 
 /**
  * How well the photo's structure lines up with a result warped onto it: the frame is cut into cells;

@@ -1,5 +1,5 @@
-import { type CV, matFromRaw, rawFromMat, withMats } from './opencv.js';
-import { type Raster } from './working-images.js';
+import { type CV, matFromRaw, rawFromMat, withMats } from '../threads/opencv.js';
+import { type Raster } from '../alignment/working-images.js';
 
 /**
  * What the model added, from the aligned, colour-matched pair at working size: a colour difference

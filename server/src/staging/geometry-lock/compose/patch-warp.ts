@@ -1,4 +1,4 @@
-import { type CV, matFromRaw, rawFromMat, withMats } from './opencv.js';
+import { type CV, matFromRaw, rawFromMat, withMats } from '../threads/opencv.js';
 
 /**
  * The OpenCV half of drawing the composite's patch (compose.ts), an OpenCV task (cv-thread.ts): the

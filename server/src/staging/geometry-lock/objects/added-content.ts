@@ -1,14 +1,14 @@
-import { greyMat } from './aligned-result.js';
+import { greyMat } from '../alignment/aligned-result.js';
 import { type ChangeMask, findChangeMask, softened } from './change-mask.js';
-import { applyColourCorrection, type ColourCorrection, fitColourCorrection } from './colour-match.js';
-import { estimateLightField, type LightField, withoutLight } from './light-field.js';
-import { type LockMode } from './lock-result.js';
-import { type CV, rawFromMat } from './opencv.js';
-import { type Opening } from './openings.js';
-import { judgeStructureInMask } from './structure-in-mask.js';
-import { type Segment } from './structure-lines.js';
-import { alignedEdgeMaps, type Box, type VerifyInput } from './verify.js';
-import { type Raster } from './working-images.js';
+import { applyColourCorrection, type ColourCorrection, fitColourCorrection } from '../light/colour-match.js';
+import { estimateLightField, type LightField, withoutLight } from '../light/light-field.js';
+import { type LockMode } from '../lock-result.js';
+import { type CV, rawFromMat } from '../threads/opencv.js';
+import { type Opening } from '../structure/openings.js';
+import { judgeStructureInMask } from '../structure/structure-in-mask.js';
+import { type Segment } from '../structure/structure-lines.js';
+import { alignedEdgeMaps, type Box, type VerifyInput } from '../structure/verify.js';
+import { type Raster } from '../alignment/working-images.js';
 
 /**
  * What the model added to an aligned result, and everything the verification reads about it

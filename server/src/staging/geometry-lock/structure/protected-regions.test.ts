@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { corpusImage } from '../../../test/support/corpus.js';
-import { renderSampleRoom } from '../engines/sample-room.js';
-import { protectedRegionsMask } from './lock.js';
+import { corpusImage } from '../../../../test/support/corpus.js';
+import { renderSampleRoom } from '../../engines/sample-room.js';
+import { protectedRegionsMask } from '../lock.js';
 
 /** Share of a box (shares of the frame) whose alpha is 255 (protected). */
 async function protectedShare(png: Buffer, box: { x0: number; y0: number; x1: number; y1: number }): Promise<number> {

@@ -1,5 +1,5 @@
-import { type ChangeMask } from './change-mask.js';
-import { type LockFigures, type LockRefusalReason } from './lock-result.js';
+import { type ChangeMask } from '../objects/change-mask.js';
+import { type LockFigures, type LockRefusalReason } from '../lock-result.js';
 import { type Segment } from './structure-lines.js';
 
 /**

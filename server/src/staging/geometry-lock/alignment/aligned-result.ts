@@ -1,4 +1,4 @@
-import { type CV, matFromRaw, rawFromMat, withMats } from './opencv.js';
+import { type CV, matFromRaw, rawFromMat, withMats } from '../threads/opencv.js';
 import { type Raster } from './working-images.js';
 
 /**

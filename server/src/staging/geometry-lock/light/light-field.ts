@@ -1,5 +1,5 @@
-import { type CV, matFromRaw, withMats } from './opencv.js';
-import { type Raster } from './working-images.js';
+import { type CV, matFromRaw, withMats } from '../threads/opencv.js';
+import { type Raster } from '../alignment/working-images.js';
 
 /**
  * The model's change of light over the frame, per colour channel, as a smooth field of log gains
