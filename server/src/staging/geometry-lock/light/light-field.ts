@@ -37,7 +37,15 @@ const ROUNDS = 3;
 /** The field stays within this much (log units, ×/÷ 1.5) of the frame's median change: beyond, it is no longer light. */
 const MAX_LOCAL_LOG_GAIN = 0.4;
 
-export function estimateLightField(cv: CV, original: Raster, aligned: Raster, valid: Uint8Array): LightField {
+/** A cell with more than this share of its pixels in `exclude` is not light evidence (it holds an object). */
+const MAX_EXCLUDED = 0.25;
+
+/**
+ * `exclude` (0/255 per working pixel, optional): the added objects found so far. Their cells are no
+ * evidence of the light: a large rug or a sofa would otherwise be taken for a change of light over
+ * the floor and divided out of the delivered picture (a rug tinted like the floor under it).
+ */
+export function estimateLightField(cv: CV, original: Raster, aligned: Raster, valid: Uint8Array, exclude?: Uint8Array): LightField {
   const { width, height } = original;
   const w = Math.max(1, Math.ceil(width / CELL));
   const h = Math.max(1, Math.ceil(height / CELL));
@@ -49,11 +57,16 @@ export function estimateLightField(cv: CV, original: Raster, aligned: Raster, va
       cv.resize(src, dst, new cv.Size(w, h), 0, 0, cv.INTER_AREA);
       return new Uint8Array(dst.data);
     };
-    return [shrink(original.data, 3), shrink(aligned.data, 3), shrink(valid, 1)];
+    let usableArea = valid;
+    if (exclude) {
+      usableArea = new Uint8Array(valid);
+      for (let i = 0; i < usableArea.length; i++) if (exclude[i]) usableArea[i] = 0;
+    }
+    return [shrink(original.data, 3), shrink(aligned.data, 3), shrink(usableArea, 1)];
   });
   const ratio = new Float32Array(cells * 3);
   for (let i = 0; i < cells * 3; i++) ratio[i] = Math.log((r[i] + 4) / (o[i] + 4));
-  const usable = (i: number) => v[i] > 250;
+  const usable = (i: number) => v[i] > (exclude ? 255 * (1 - MAX_EXCLUDED) : 250);
   const global = [0, 1, 2].map((c) => {
     const values: number[] = [];
     for (let i = 0; i < cells; i++) if (usable(i)) values.push(ratio[3 * i + c]);
@@ -79,8 +92,13 @@ export function estimateLightField(cv: CV, original: Raster, aligned: Raster, va
   const gains = new Float32Array(cells * 3);
   for (let i = 0; i < cells; i++) {
     const t = Math.min(1, fine.density[i] / MIN_DENSITY);
+    // Brightness follows the fine field (a lamp's glow, a re-exposed corner); colour the wide one: a
+    // model re-balances the colour of the whole room, while a local change of colour is an object.
+    const mean = (f: Float32Array) => (f[3 * i] + f[3 * i + 1] + f[3 * i + 2]) / 3;
+    const luma = t * mean(fine.field) + (1 - t) * mean(wide.field);
+    const wideMean = mean(wide.field);
     for (let c = 0; c < 3; c++) {
-      const g = t * fine.field[3 * i + c] + (1 - t) * wide.field[3 * i + c];
+      const g = luma + wide.field[3 * i + c] - wideMean;
       gains[3 * i + c] = Math.max(global[c] - MAX_LOCAL_LOG_GAIN, Math.min(global[c] + MAX_LOCAL_LOG_GAIN, g));
     }
   }

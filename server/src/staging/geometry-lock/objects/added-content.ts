@@ -5,8 +5,11 @@ import { estimateLightField, type LightField, withoutLight } from '../light/ligh
 import { type LockMode } from '../lock-result.js';
 import { type CV, rawFromMat } from '../threads/opencv.js';
 import { type Opening } from '../structure/openings.js';
+import { withoutAddedLight } from './added-light.js';
+import { restoreOpeningViews } from './opening-views.js';
 import { judgeStructureInMask } from '../structure/structure-in-mask.js';
 import { type Segment } from '../structure/structure-lines.js';
+import { texture } from '../structure/wall-decor.js';
 import { alignedEdgeMaps, type Box, type VerifyInput } from '../structure/verify.js';
 import { type Raster } from '../alignment/working-images.js';
 
@@ -24,6 +27,8 @@ export interface AddedContent {
   /** The aligned result with the model's light divided out. */
   lit: Raster;
   mask: ChangeMask;
+  /** Share of the daylight openings still taken from the model with no object in front (opening-views.ts). */
+  viewReplaced: number;
   checks: Omit<VerifyInput, 'originalGrey' | 'alignment'> & { alignedGrey: any };
 }
 
@@ -37,25 +42,37 @@ export function inspectAdded(
   applyColourCorrection(aligned.data, 3, correction);
   // What is left of the model's light over the frame is not "added": it is divided out before the
   // comparison and from the delivered furniture (light-field.ts).
-  const light = estimateLightField(cv, original, aligned, valid);
+  // Twice: the objects found with the first field are no evidence of the light for the second, so a
+  // large rug or sofa is not divided out of itself as if it were light on the floor.
+  const direction = input.mode === 'remove' ? 'remove' : 'add';
+  const firstLight = estimateLightField(cv, original, aligned, valid);
+  const firstMask = findChangeMask(cv, original, withoutLight(firstLight, aligned), valid, direction);
+  const light = estimateLightField(cv, original, aligned, valid, firstMask.hard);
   const lit = withoutLight(light, aligned);
-  let mask = findChangeMask(cv, original, lit, valid, input.mode === 'remove' ? 'remove' : 'add');
+  let mask = findChangeMask(cv, original, lit, valid, direction);
   // Edges are structure, not light: the checks read the result as aligned (globally colour-matched).
   const alignedGrey = greyMat(cv, aligned);
   const litGrey = greyMat(cv, lit);
   const litLuma = rawFromMat(litGrey);
-  litGrey.delete();
   const { tolerant: alignedEdges, nearby } = alignedEdgeMaps(cv, alignedGrey);
   let structureChanged: Box[] = [];
   let judgedSoft: Uint8Array | undefined;
+  let viewReplaced = 0;
   if (input.mode === 'furnish') {
-    const judged = judgeStructureInMask(cv, { hard: mask.hard, width, height, lines, openings, alignedEdges, nearbyEdges: nearby, originalGrey, alignedGrey });
+    const firstSoft = mask.soft;
+    // Light the model switched on with no object in it is the photo's again (added-light.ts).
+    const unlit = withoutAddedLight(cv, { hard: mask.hard, width, height, originalGrey, litGrey });
+    // Re-drawn views through windows are the photo's again; only what stands in front stays (opening-views.ts).
+    const views = restoreOpeningViews(cv, { hard: unlit.hard, width, height, openings, originalLuma: rawFromMat(originalGrey), resultLuma: rawFromMat(alignedGrey), originalTexture: texture(cv, originalGrey), resultTexture: texture(cv, litGrey) });
+    viewReplaced = views.viewReplaced;
+    const judged = judgeStructureInMask(cv, { hard: views.hard, width, height, lines, openings, alignedEdges, nearbyEdges: nearby, originalGrey, alignedGrey });
     // The restored regions are the photo's; their lines were judged there, not by the verification.
-    if (judged.restoredShare > 0) {
-      judgedSoft = mask.soft;
+    if (judged.restoredShare > 0 || views.restoredShare > 0 || unlit.restoredShare > 0) {
+      judgedSoft = firstSoft;
       mask = { ...mask, hard: Buffer.from(judged.hard), ...softened(cv, judged.hard, valid, width, height) };
     }
     structureChanged = judged.changed;
   }
-  return { correction, light, lit, mask, checks: { alignedGrey, alignedEdges, nearbyEdges: nearby, litLuma, valid, mask, lines, openings, structureChanged, judgedSoft } };
+  litGrey.delete();
+  return { correction, light, lit, mask, viewReplaced, checks: { alignedGrey, alignedEdges, nearbyEdges: nearby, litLuma, valid, mask, lines, openings, structureChanged, judgedSoft } };
 }

@@ -36,6 +36,11 @@ const LOW_NOISE_FACTOR = 2;
 const ENVELOPE_SHARE = 1 / 1024;
 /** Darkening (8-bit luma levels) below an object that counts as its shadow. */
 const SHADOW_DARKENING = 7;
+/**
+ * How far (share of the long side) from an object's body its thin parts are followed: a pendant's
+ * wire up to its canopy, a lamp's pole, a plant's leaves, a chair's legs, a rug's fringe.
+ */
+const THIN_REACH = 0.15;
 
 /**
  * `mode` 'remove' (furniture removal, decision 027): the mask is of what disappeared, and the shadow
@@ -130,6 +135,8 @@ export function findChangeMask(cv: CV, original: Raster, aligned: Raster, valid:
     cv.morphologyEx(mask, mask, cv.MORPH_CLOSE, square(px(1 / 150)), anchor, 1);
     dropSmallBlobs(cv, mask, 0.0006 * long * long);
     fillHoles(cv, mask);
+    withThinParts(cv, mask, weakRegions(diff, valid, (low + threshold) / 2), px(THIN_REACH));
+    fillHoles(cv, mask);
     const hard = rawFromMat(mask);
     for (let i = 0; i < n; i++) if (!valid[i]) hard[i] = 0;
 
@@ -220,5 +227,36 @@ function fillHoles(cv: CV, mask: any): void {
     const copy = keep(mask.clone());
     cv.findContours(copy, contours, hierarchy, cv.RETR_EXTERNAL, cv.CHAIN_APPROX_SIMPLE);
     cv.drawContours(mask, contours, -1, new cv.Scalar(255), -1, cv.LINE_8);
+  });
+}
+
+/** 255 where the difference clearly exceeds the noise (`level`) inside the valid area. */
+function weakRegions(diff: Float32Array, valid: Uint8Array, level: number): Uint8Array {
+  const out = new Uint8Array(diff.length);
+  for (let i = 0; i < diff.length; i++) if (valid[i] && diff[i] > level) out[i] = 255;
+  return out;
+}
+
+/**
+ * Whole objects (decision 058): the opening that cleans the mask of resampling noise also cuts an
+ * object's thin parts (a 2 px wire, a chair leg, a stem) off its body. Every region of clear
+ * difference (`differs`) that touches the mask within `reach` of it is added back whole, so a
+ * pendant is delivered with its wire and canopy, a plant with its leaves.
+ */
+function withThinParts(cv: CV, mask: any, differs: Uint8Array, reach: number): void {
+  withMats(cv, (keep) => {
+    const near = keep(new cv.Mat());
+    cv.dilate(mask, near, keep(cv.getStructuringElement(cv.MORPH_RECT, new cv.Size(2 * reach + 1, 2 * reach + 1))), new cv.Point(-1, -1), 1);
+    const body = mask.data as Uint8Array;
+    const reachable = near.data as Uint8Array;
+    const candidate = keep(new cv.Mat(mask.rows, mask.cols, cv.CV_8UC1));
+    const c = candidate.data as Uint8Array;
+    for (let i = 0; i < c.length; i++) c[i] = (differs[i] && reachable[i]) || body[i] ? 255 : 0;
+    const labels = keep(new cv.Mat());
+    const count = cv.connectedComponents(candidate, labels, 8, cv.CV_32S);
+    const label = labels.data32S as Int32Array;
+    const touches = new Uint8Array(count);
+    for (let i = 0; i < label.length; i++) if (body[i]) touches[label[i]] = 1;
+    for (let i = 0; i < label.length; i++) if (label[i] && touches[label[i]]) body[i] = 255;
   });
 }

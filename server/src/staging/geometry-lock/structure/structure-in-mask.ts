@@ -2,6 +2,7 @@ import { type Box, DISPLACED_SHARE } from './verify.js';
 import { type CV, matFromRaw, withMats } from '../threads/opencv.js';
 import { type Opening } from './openings.js';
 import { type Segment } from './structure-lines.js';
+import { hungOnPlainWall, texture } from './wall-decor.js';
 
 /**
  * The change mask is "what differs", and a model changes more than furniture: it re-draws a door
@@ -62,11 +63,21 @@ export function judgeStructureInMask(
   });
   const resultTexture = texture(cv, input.alignedGrey);
   // The photo's texture anywhere near: a re-drawn jamb a few pixels off brings nothing new.
-  const photoTexture = nearestMaximum(cv, texture(cv, input.originalGrey), width, height, Math.round(DISPLACED_SHARE * long));
+  const photoOwnTexture = texture(cv, input.originalGrey);
+  const photoTexture = nearestMaximum(cv, photoOwnTexture, width, height, Math.round(DISPLACED_SHARE * long));
   const erased = new Float64Array(count);
   const displaced = new Float64Array(count);
   const displacedFloating = new Float64Array(count);
   const behind = new Float64Array(count);
+  // Where each region hides floating structure: the box of those line points (for wall decor).
+  const hiddenBox = Array.from({ length: count }, () => ({ x0: width, y0: height, x1: -1, y1: -1 }));
+  const widen = (k: number, x: number, y: number) => {
+    const b = hiddenBox[k];
+    b.x0 = Math.min(b.x0, x);
+    b.y0 = Math.min(b.y0, y);
+    b.x1 = Math.max(b.x1, x);
+    b.y1 = Math.max(b.y1, y);
+  };
   const upper = Math.round(UPPER_PART * height);
   const standing = standsOnFloor(input.hard, width, height, Math.round(GROUNDED * height), Math.round(FLOOR_GAP * height));
   for (const line of input.lines) {
@@ -80,13 +91,21 @@ export function judgeStructureInMask(
       const k = labels[i];
       if (!k || input.alignedEdges[i]) continue;
       if (resultTexture[i] >= FLAT) {
-        if (!standing[i]) behind[k] += stepLength;
+        if (!standing[i]) {
+          behind[k] += stepLength;
+          widen(k, x, y);
+        }
       } else if (input.nearbyEdges[i]) {
         displaced[k] += stepLength;
-        if (!standing[i]) displacedFloating[k] += stepLength;
+        if (!standing[i]) {
+          displacedFloating[k] += stepLength;
+          widen(k, x, y);
+        }
       } else erased[k] += stepLength;
     }
   }
+  // What hung on plain wall (a canvas, a mirror) may be replaced by other decor (wall-decor.ts).
+  const decor = (k: number) => hungOnPlainWall(photoOwnTexture, width, height, hiddenBox[k], input.openings);
   const hard = new Uint8Array(input.hard);
   const changed: Box[] = [];
   const restore = new Uint8Array(count);
@@ -109,10 +128,10 @@ export function judgeStructureInMask(
         restored += area;
         continue;
       }
-      if (displacedFloating[k] >= lost) changed.push(box);
+      if (displacedFloating[k] >= lost && !decor(k)) changed.push(box);
       continue;
     }
-    if (behind[k] >= lost) changed.push(box);
+    if (behind[k] >= lost && !decor(k)) changed.push(box);
   }
   if (restored) for (let i = 0; i < hard.length; i++) if (restore[labels[i]]) hard[i] = 0;
   return { hard, restoredShare: restored / (width * height), changed };
@@ -175,19 +194,5 @@ function nearestMaximum(cv: CV, values: Float32Array, width: number, height: num
     const kernel = keep(cv.getStructuringElement(cv.MORPH_RECT, new cv.Size(2 * radius + 1, 2 * radius + 1)));
     cv.dilate(m, m, kernel, new cv.Point(-1, -1), 1, cv.BORDER_REPLICATE, new cv.Scalar());
     return new Float32Array(m.data32F);
-  });
-}
-
-/** Local gradient energy: Sobel magnitude (/4) averaged over a 9 px box. */
-function texture(cv: CV, grey: any): Float32Array {
-  return withMats(cv, (keep) => {
-    const gx = keep(new cv.Mat());
-    const gy = keep(new cv.Mat());
-    cv.Sobel(grey, gx, cv.CV_32F, 1, 0, 3, 0.25, 0, cv.BORDER_REFLECT);
-    cv.Sobel(grey, gy, cv.CV_32F, 0, 1, 3, 0.25, 0, cv.BORDER_REFLECT);
-    const mag = keep(new cv.Mat());
-    cv.magnitude(gx, gy, mag);
-    cv.blur(mag, mag, new cv.Size(9, 9), new cv.Point(-1, -1), cv.BORDER_REFLECT);
-    return new Float32Array(mag.data32F);
   });
 }

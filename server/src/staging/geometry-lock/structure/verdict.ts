@@ -65,18 +65,53 @@ export function linesPresent(lines: Segment[], edges: Uint8Array, mask: Uint8Arr
   return judged > 0 ? present / judged : 1;
 }
 
+/** Share of the upper band's judged lines that must be present for tall objects to cover more than MAX_UPPER_CHANGED of it. */
+export const MIN_UPPER_LINES_KEPT = 0.8;
+
 /**
  * A furnished room may be mostly furniture from the camera's view (an open-plan room with sofa, rug,
  * dining set and stools covers half the frame); what staging never does is re-do the walls and the
- * ceiling: the upper part of the frame stays mostly the photo's, and so does most of the frame once
- * the model's light is divided out.
+ * ceiling: most of the frame stays the photo's once the model's light is divided out. Tall pieces (a
+ * bookcase to the ceiling, a large plant, curtains) may cover much of the upper band when the wall,
+ * window and ceiling lines around them are still the photo's (`upperLinesKept`, decision 058); when
+ * no line there can vouch for it (undefined), more than MAX_UPPER_CHANGED of it covered is too much.
  */
-export function tooMuchChanged(mask: Pick<ChangeMask, 'width' | 'height' | 'changedShare' | 'differingShare'> & { hard: Uint8Array }): boolean {
+export function tooMuchChanged(mask: Pick<ChangeMask, 'width' | 'height' | 'changedShare' | 'differingShare'> & { hard: Uint8Array }, upperLinesKept?: number): boolean {
   const { hard, width, height } = mask;
   const upperRows = Math.round(UPPER_BAND * height);
   let upper = 0;
   for (let i = 0; i < upperRows * width; i++) if (hard[i]) upper++;
-  return mask.changedShare > MAX_CHANGED_SHARE || upper / Math.max(1, upperRows * width) > MAX_UPPER_CHANGED || mask.differingShare > MAX_DIFFERING_SHARE;
+  const upperCovered = upper / Math.max(1, upperRows * width) > MAX_UPPER_CHANGED;
+  const upperRedone = upperCovered && (upperLinesKept === undefined || upperLinesKept < MIN_UPPER_LINES_KEPT);
+  return mask.changedShare > MAX_CHANGED_SHARE || upperRedone || mask.differingShare > MAX_DIFFERING_SHARE;
+}
+
+/**
+ * The length-weighted share of the upper band's lines (midpoint above UPPER_BAND of the height) that
+ * are present where nothing covers them; undefined when fewer than MIN_UPPER_JUDGED of the frame's
+ * height in line length can be judged there.
+ */
+export function upperLinesKept(lines: Segment[], edges: Uint8Array, mask: Uint8Array, valid: Uint8Array, width: number, height: number): number | undefined {
+  const upper = lines.filter((l) => (l.y1 + l.y2) / 2 < UPPER_BAND * height);
+  const judged = judgedLength(upper, mask, valid, width);
+  return judged < MIN_UPPER_JUDGED * height ? undefined : linesPresent(upper, edges, mask, valid, width);
+}
+
+/** Line length (pixels) that must be judgeable in the upper band for its lines to vouch for tall objects. */
+const MIN_UPPER_JUDGED = 0.5;
+
+function judgedLength(lines: Segment[], mask: Uint8Array, valid: Uint8Array, width: number): number {
+  let total = 0;
+  for (const line of lines) {
+    const steps = Math.max(2, Math.round(line.length / 2));
+    let uncovered = 0;
+    for (let s = 0; s <= steps; s++) {
+      const i = Math.round(line.y1 + ((line.y2 - line.y1) * s) / steps) * width + Math.round(line.x1 + ((line.x2 - line.x1) * s) / steps);
+      if (mask[i] === 0 && valid[i]) uncovered++;
+    }
+    if (uncovered >= MIN_UNCOVERED * (steps + 1)) total += (line.length * uncovered) / (steps + 1);
+  }
+  return total;
 }
 
 /** What the lock measured of a composite, for the verdict. */

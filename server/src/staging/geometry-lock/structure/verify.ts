@@ -4,7 +4,8 @@ import { type LockFigures, type LockRefusalReason } from '../lock-result.js';
 import { type CV, rawFromMat, withMats } from '../threads/opencv.js';
 import { type Opening } from './openings.js';
 import { cannyEdges, type Segment } from './structure-lines.js';
-import { alignmentErrorPx, linesPresent, tooMuchChanged, verdict } from './verdict.js';
+import { hungOnPlainWall, texture } from './wall-decor.js';
+import { alignmentErrorPx, linesPresent, tooMuchChanged, upperLinesKept, verdict } from './verdict.js';
 
 export { linesPresent, MAX_ALIGNMENT_ERROR, MAX_CHANGED_SHARE, MIN_ARCHITECTURE_SCORE, round } from './verdict.js';
 
@@ -13,19 +14,17 @@ export { linesPresent, MAX_ALIGNMENT_ERROR, MAX_CHANGED_SHARE, MIN_ARCHITECTURE_
  * - the original's long lines are still in the aligned result wherever nothing added covers them
  *   (a homography explains a rescaled, shifted, rotated photo of the same room exactly, so a line
  *   that moved or vanished means the room itself changed);
- * - no window or door is covered above its lower third (furniture stands in front of a window's
- *   sill, it does not fill the window; a painted-over window or a removed door fills it);
+ * - no window or door was filled in, hidden whole or taken away (furniture may stand in front of part
+ *   of it while its frame and view continue around the furniture; openingLost);
  * - the alignment's residual is small; the change is not most of the frame.
  * The thresholds and the verdict itself are in verdict.ts.
  */
 /** A line point counts as present when the result has an edge within this share of the long side. */
 const LINE_TOLERANCE_SHARE = 2.5 / 1024;
-/** Share of an opening's upper two thirds that may stop looking like the opening (see openingLost). */
+/** Share of an opening's frame edges, or of its top third, that may be lost before the opening counts as changed (see openingLost). */
 export const MAX_OPENING_LOST = 0.35;
 /** Luma (8-bit) at which the result is blown out white. */
 const BLOWN_OUT = 245;
-/** Luma drop (8-bit levels) at which daylight glass counts as no longer seen. */
-const OPENING_DARKENING = 25;
 /** Share of the height, from the top, judged for removed structure (above the floor of a level photo). */
 const FLOOR_LINE = 0.55;
 /** Edge pixels (per pixel of the long side) a region must have had for its loss to count: about two frame lines across it. */
@@ -49,7 +48,7 @@ export type VerifyInput = {
   alignment: Alignment;
   /** Regions of the mask that changed the room's structure (structure-in-mask.ts). */
   structureChanged?: Box[];
-  /** See CoverCheckInput. */
+  /** The aligned result's luma with the model's light divided out. */
   litLuma?: Uint8Array;
   /** The soft mask before regions were restored to the photo: where lines are not judged again. */
   judgedSoft?: Uint8Array;
@@ -70,7 +69,7 @@ export function verifyLock(cv: CV, input: VerifyInput): Verification {
     architectureScore: linesPresent(input.lines, edges, input.judgedSoft ?? mask.soft, input.valid, width),
     changedShare: mask.changedShare,
     differingShare: mask.differingShare,
-    tooMuchChanged: tooMuchChanged(mask),
+    tooMuchChanged: tooMuchChanged(mask, upperLinesKept(input.lines, edges, input.judgedSoft ?? mask.soft, input.valid, width, height)),
     structureChanged: input.structureChanged?.length ?? 0,
     openingsCovered: coveredStructure(cv, { ...input, hard: mask.hard, alignedEdges: edges }).length,
     structureSupport: alignment.support.supporting,
@@ -134,8 +133,6 @@ export interface CoverCheckInput {
    * colour the model's light explains); without them only where the mask covers the opening.
    */
   nearbyEdges?: Uint8Array;
-  /** The aligned result's luma with the model's light divided out, for the darkening test (default: `alignedGrey`). */
-  litLuma?: Uint8Array;
 }
 
 /**
@@ -151,116 +148,71 @@ export function coveredStructure(cv: CV, input: CoverCheckInput): Box[] {
     return { originalEdges: rawFromMat(keep(cannyEdges(cv, input.originalGrey, 50, 150))), resultEdges: rawFromMat(keep(cannyEdges(cv, input.alignedGrey, 50, 150))) };
   });
   const alignedEdges = input.alignedEdges ?? tolerantEdges(cv, input.alignedGrey);
-  const resultLuma = rawFromMat(input.alignedGrey);
-  const resultTop = brightest(resultLuma);
-  const pictures: OpeningPictures = { originalLuma: rawFromMat(input.originalGrey), alignedLuma: input.litLuma ?? resultLuma, resultLuma, resultTop, originalEdges, alignedEdges, nearbyEdges: input.nearbyEdges, hard: input.hard, width };
-  const covered: Box[] = input.openings
-    .filter((o) => openingLost(o, pictures) > MAX_OPENING_LOST)
-    .map((o) => ({ x0: o.x0, y0: o.y0, x1: o.x1, y1: o.y0 + Math.round(((o.y1 - o.y0) * 2) / 3) }));
-  return [...covered, ...structureRemoved(cv, { hard: input.hard, width, height }, originalEdges, resultEdges)];
+  const pictures: OpeningPictures = { resultLuma: rawFromMat(input.alignedGrey), originalEdges, alignedEdges, nearbyEdges: input.nearbyEdges, hard: input.hard, width };
+  const covered: Box[] = input.openings.filter((o) => openingLost(o, pictures) > MAX_OPENING_LOST).map(({ x0, y0, x1, y1 }) => ({ x0, y0, x1, y1 }));
+  const removed = structureRemoved(cv, { hard: input.hard, width, height }, originalEdges, resultEdges);
+  // A canvas or a mirror taken down with other decor hung in its place is not built structure (wall-decor.ts).
+  const photoTexture = removed.length ? texture(cv, input.originalGrey) : undefined;
+  return [...covered, ...removed.filter((box) => !hungOnPlainWall(photoTexture!, width, height, box, input.openings))];
 }
 
 interface OpeningPictures {
-  originalLuma: Uint8Array;
-  alignedLuma: Uint8Array;
   originalEdges: Uint8Array;
   /** Dilated by the line tolerance. */
   alignedEdges: Uint8Array;
   nearbyEdges?: Uint8Array;
-  /** The aligned result's own luma (its light kept), and its brightest level (99.5th percentile). */
+  /** The aligned result's own luma (its light kept). */
   resultLuma: Uint8Array;
-  resultTop: number;
   hard: Uint8Array;
   width: number;
 }
 
+/** Share of an opening hidden by what the mask keeps there at which it is hidden whole. */
+const HIDDEN_WHOLE = 0.7;
+/** The top part of an opening (share of its height) where a flat fill means it was filled in, not stood in front of. */
+const TOP_PART = 1 / 3;
+
 /**
- * How much of an opening's upper two thirds no longer looks like that opening, where the change
- * mask covers it: for daylight glass, the share of its area that turned much darker (painted over,
- * filled by a cabinet); for a framed door, the share of its frame and panel edges that vanished. A
- * plant or lamp standing in front of a window hides little of it; a window painted over hides all.
+ * How much an opening was changed (decision 058), as a share compared with MAX_OPENING_LOST (1 when
+ * it is gone). Furniture, decor and curtains may stand in front of part of an opening; the opening
+ * is changed when
+ * - it is hidden whole: the objects kept there cover HIDDEN_WHOLE of it;
+ * - it is filled in from the top: its top third is covered by something flat (paint, plaster, the
+ *   plain front of a cabinet hung into it), with no edge of the result there; a blind, a curtain or a
+ *   bookcase brings slats, folds and shelves;
+ * - its frame and glazing were taken away where nothing covers them: the photo's edges there have no
+ *   edge of the result anywhere near (painted out, moved, made smaller).
+ * Inside daylight openings the mask holds only objects in front of the glass by now (opening-views.ts).
  */
 export function openingLost(o: Opening, p: OpeningPictures): number {
-  const bottom = o.y0 + Math.round(((o.y1 - o.y0) * 2) / 3);
+  const topEnd = o.y0 + Math.round((o.y1 - o.y0) * TOP_PART);
   let area = 0;
-  let darkened = 0;
+  let covered = 0;
+  let topArea = 0;
+  let flatTop = 0;
   let edges = 0;
-  let vanished = 0;
   let vanishedOutside = 0;
-  const seen = stillSeen(o, bottom, p);
-  for (let y = o.y0; y <= bottom; y++) {
+  for (let y = o.y0; y <= o.y1; y++) {
     for (let x = o.x0; x <= o.x1; x++) {
       const i = y * p.width + x;
       area++;
-      if (p.originalEdges[i]) edges++;
-      if (!p.hard[i]) {
-        // Outside the mask only an edge gone with no edge anywhere near counts, and not where the
-        // result is blown out white (a relit window loses its view, not its frame).
-        if (p.nearbyEdges && p.originalEdges[i] && !p.nearbyEdges[i] && p.resultLuma[i] < BLOWN_OUT) vanishedOutside++;
+      if (y <= topEnd) topArea++;
+      if (p.hard[i]) {
+        covered++;
+        if (y <= topEnd && !p.alignedEdges[i]) flatTop++;
         continue;
       }
-      // Darker as the model delivered it, still darker (by half) with its light divided out, and no
-      // longer among the result's brightest: a window the model blew out white (relit) is not darkened by dividing its light out.
-      // model blew out white (relit, then matched down in colour) is still the brightest of the result.
-      // What is still seen through it (the view, glazing bars) only looks darker: a darker re-render.
-      const viewKept = seen[(y - o.y0) * (o.x1 - o.x0 + 1) + (x - o.x0)];
-      if (!viewKept && p.resultLuma[i] < p.originalLuma[i] - OPENING_DARKENING && p.resultLuma[i] < p.resultTop - OPENING_DARKENING && p.alignedLuma[i] < p.originalLuma[i] - OPENING_DARKENING / 2) darkened++;
-      if (p.originalEdges[i] && !p.alignedEdges[i] && p.resultLuma[i] < BLOWN_OUT) vanished++;
+      if (!p.originalEdges[i]) continue;
+      edges++;
+      // Outside the mask only an edge gone with no edge anywhere near counts, and not where the
+      // result is blown out white (a relit window loses its view, not its frame).
+      if (p.nearbyEdges && !p.nearbyEdges[i] && p.resultLuma[i] < BLOWN_OUT) vanishedOutside++;
     }
   }
   if (!area) return 0;
-  if (!edges) return o.kind === 'bright' ? darkened / area : 0;
-  // Glass behind furniture loses its edges to the furniture: inside the mask it is judged by light.
-  return o.kind === 'bright' ? Math.max(darkened / area, vanishedOutside / edges) : (vanished + vanishedOutside) / edges;
-}
-
-/** Side of the blocks (working pixels) in which an opening's view is compared. */
-const VIEW_BLOCK = 8;
-/** Standard deviation (8-bit levels) below which a block shows nothing to compare (blown-out sky, a flat panel). */
-const VIEW_FLAT = 4;
-/** Correlation at which a block of the result still shows the photo's view. */
-const VIEW_KEPT = 0.6;
-
-/**
- * Per pixel of an opening's judged part (row-major within its box): 1 where the result still shows
- * what the photo showed there, by the zero-normalised correlation of 8 px blocks. The correlation
- * ignores gain and offset, so a view re-rendered darker or brighter is still seen; paint, a cabinet
- * or a wall in the opening correlate with nothing. Blocks that were flat in the photo cannot tell.
- */
-function stillSeen(o: Opening, bottom: number, p: OpeningPictures): Uint8Array {
-  const w = o.x1 - o.x0 + 1;
-  const seen = new Uint8Array(w * (bottom - o.y0 + 1));
-  for (let by = o.y0; by <= bottom; by += VIEW_BLOCK) {
-    for (let bx = o.x0; bx <= o.x1; bx += VIEW_BLOCK) {
-      const yEnd = Math.min(bottom, by + VIEW_BLOCK - 1);
-      const xEnd = Math.min(o.x1, bx + VIEW_BLOCK - 1);
-      let n = 0;
-      let sa = 0;
-      let sb = 0;
-      let saa = 0;
-      let sbb = 0;
-      let sab = 0;
-      for (let y = by; y <= yEnd; y++) {
-        for (let x = bx; x <= xEnd; x++) {
-          const i = y * p.width + x;
-          const a = p.originalLuma[i];
-          const b = p.resultLuma[i];
-          n++;
-          sa += a;
-          sb += b;
-          saa += a * a;
-          sbb += b * b;
-          sab += a * b;
-        }
-      }
-      const va = saa / n - (sa / n) ** 2;
-      const vb = sbb / n - (sb / n) ** 2;
-      if (va < VIEW_FLAT ** 2 || vb < 1) continue;
-      if ((sab / n - (sa / n) * (sb / n)) / Math.sqrt(va * vb) < VIEW_KEPT) continue;
-      for (let y = by; y <= yEnd; y++) seen.fill(1, (y - o.y0) * w + (bx - o.x0), (y - o.y0) * w + (xEnd - o.x0) + 1);
-    }
-  }
-  return seen;
+  if (process.env.LOCK_DEBUG) console.log('opening', o, { area, covered, topArea, flatTop, edges, vanishedOutside });
+  if (covered >= HIDDEN_WHOLE * area || flatTop >= MAX_OPENING_LOST * topArea) return 1;
+  return edges ? vanishedOutside / edges : 0;
 }
 
 /**
@@ -311,16 +263,4 @@ function structureRemoved(cv: CV, mask: Pick<ChangeMask, 'width' | 'height'> & {
     removed.push(box);
   }
   return removed;
-}
-
-/** The 99.5th percentile of 8-bit values. */
-function brightest(luma: Uint8Array): number {
-  const histogram = new Uint32Array(256);
-  for (let i = 0; i < luma.length; i++) histogram[luma[i]]++;
-  let seen = 0;
-  for (let v = 255; v >= 0; v--) {
-    seen += histogram[v];
-    if (seen >= 0.005 * luma.length) return v;
-  }
-  return 0;
 }
