@@ -11,7 +11,7 @@ export interface Box {
   h: number;
 }
 
-export type Piece = { kind: 'sofa' | 'cabinet' | 'plant' | 'rug' | 'art' | 'lamp'; box: Box; colour?: string };
+export type Piece = { kind: 'sofa' | 'cabinet' | 'plant' | 'rug' | 'art' | 'lamp' | 'bookcase' | 'tv' | 'curtain' | 'pendant'; box: Box; colour?: string };
 
 export function furnitureSvg(width: number, height: number, pieces: Piece[], seed = 1): string {
   const random = seededRandom(seed);
@@ -64,6 +64,42 @@ function draw(p: Piece, i: number, random: () => number): string {
         <rect x="${x}" y="${y}" width="${w}" height="${h}" fill="#1e1c1a"/>
         <rect x="${x + w * 0.07}" y="${y + h * 0.07}" width="${w * 0.86}" height="${h * 0.86}" fill="${p.colour ?? '#3b6a8f'}"/>
         <circle cx="${x + w * 0.6}" cy="${y + h * 0.4}" r="${Math.min(w, h) * 0.2}" fill="#e7b04a"/>`;
+    }
+    case 'bookcase': {
+      // An open bookcase to the ceiling: uprights, shelves, books of varied colours and heights.
+      const c = p.colour ?? '#6e5038';
+      const shelves = 6;
+      const books = Array.from({ length: shelves - 1 }, (_, s) => {
+        const top = y + (h * (s + 1)) / shelves;
+        let bx = x + w * 0.06;
+        let out = '';
+        while (bx < x + w * 0.9) {
+          const bw = w * (0.04 + random() * 0.05);
+          const bh = (h / shelves) * (0.55 + random() * 0.35);
+          out += `<rect x="${bx}" y="${top - bh}" width="${bw}" height="${bh}" fill="${['#8a2f2f', '#2f4f7a', '#d8c9a3', '#3f6b45', '#222'][Math.floor(random() * 5)]}"/>`;
+          bx += bw + w * 0.01;
+        }
+        return out;
+      }).join('');
+      const boards = Array.from({ length: shelves + 1 }, (_, s) => `<rect x="${x}" y="${y + (h * s) / shelves - h * 0.008}" width="${w}" height="${h * 0.016}" fill="${c}"/>`).join('');
+      return `${shadow(i, p.box, 0.4)}<rect x="${x}" y="${y}" width="${w}" height="${h}" fill="#00000022"/>${books}${boards}<rect x="${x}" y="${y}" width="${w * 0.05}" height="${h}" fill="${c}"/><rect x="${x + w * 0.95}" y="${y}" width="${w * 0.05}" height="${h}" fill="${c}"/>`;
+    }
+    case 'tv':
+      // A flat TV on a low stand: a black glass panel with a faint reflection.
+      return `${shadow(i, { x, y: y + h * 0.62, w, h: h * 0.38 })}<rect x="${x + w * 0.04}" y="${y}" width="${w * 0.92}" height="${h * 0.6}" rx="3" fill="#111"/>
+        <polygon points="${x + w * 0.1},${y + h * 0.05} ${x + w * 0.35},${y + h * 0.05} ${x + w * 0.2},${y + h * 0.55} ${x + w * 0.1},${y + h * 0.55}" fill="#ffffff" fill-opacity="0.06"/>
+        <rect x="${x + w * 0.45}" y="${y + h * 0.6}" width="${w * 0.1}" height="${h * 0.08}" fill="#222"/>
+        <rect x="${x}" y="${y + h * 0.68}" width="${w}" height="${h * 0.3}" fill="${p.colour ?? '#5b4636'}" stroke="#2a1a10" stroke-width="2"/>`;
+    case 'curtain': {
+      // A sheer curtain hanging from a rod: pale, with vertical folds, the light through it.
+      const folds = Array.from({ length: 9 }, (_, f) => `<rect x="${x + (w * f) / 9}" y="${y + h * 0.02}" width="${w / 18}" height="${h * 0.98}" fill="#000" fill-opacity="0.09"/>`).join('');
+      return `<rect x="${x - w * 0.05}" y="${y}" width="${w * 1.1}" height="${h * 0.02}" fill="#333"/><rect x="${x}" y="${y + h * 0.02}" width="${w}" height="${h * 0.98}" fill="${p.colour ?? '#f3efe6'}" fill-opacity="0.82"/>${folds}`;
+    }
+    case 'pendant': {
+      // A ring pendant on a thin wire from a ceiling canopy: the wire is 2 px, the thin part the lock must keep.
+      const cx = x + w / 2;
+      return `<rect x="${cx - w * 0.12}" y="${y}" width="${w * 0.24}" height="${h * 0.04}" fill="#1c1c1c"/><line x1="${cx}" y1="${y + h * 0.04}" x2="${cx}" y2="${y + h * 0.8}" stroke="#1c1c1c" stroke-width="2"/>
+        <ellipse cx="${cx}" cy="${y + h * 0.88}" rx="${w * 0.48}" ry="${h * 0.08}" fill="none" stroke="#2a2a2a" stroke-width="${Math.max(3, h * 0.03)}"/>`;
     }
     case 'lamp':
       return `${shadow(i, { x: x + w * 0.25, y, w: w * 0.5, h }, 0.4)}<line x1="${x + w / 2}" y1="${y + h * 0.2}" x2="${x + w / 2}" y2="${y + h * 0.97}" stroke="#222" stroke-width="${Math.max(2, w * 0.06)}"/>

@@ -5,6 +5,7 @@ import { corpusImage } from '../corpus.js';
 import { applyDrift, decodeRgb, driftCoverage, type Drift, encodeAnswer, NO_DRIFT, type Rgb } from './drift.js';
 import { type Box, furnitureSvg, type Piece } from './furniture-svg.js';
 import { relight, rerender, stretch } from './real-world.js';
+import { roundThreeCases } from './round-three-cases.js';
 
 /**
  * Generated cases for the geometry lock whose right answer is known exactly (CONVENTIONS: image
@@ -22,6 +23,8 @@ export interface LockCase {
   truth?: { furnished: Rgb; added: Uint8Array; inAnswer: Uint8Array };
   /** Boxes (shares of the frame) that must lie inside the change mask: furniture of a real output. */
   furnitureBoxes?: { x0: number; y0: number; x1: number; y1: number }[];
+  /** Boxes (shares of the photo's frame) where the delivered image must be the photo's: a window's view the model re-drew. */
+  photoBoxes?: { x0: number; y0: number; x1: number; y1: number }[];
 }
 
 /** A pixel counts as added where the furnished picture differs from the original by more than this. */
@@ -30,7 +33,7 @@ const ADDED_LEVEL = 12;
 export const PORTRAIT_PROVIDER = { width: 1024, height: 1536 };
 export const LANDSCAPE_PROVIDER = { width: 1536, height: 1024 };
 
-interface Room {
+export interface Room {
   name: string;
   photo: Buffer;
   pixels: Rgb;
@@ -75,6 +78,8 @@ export async function lockCases(): Promise<LockCase[]> {
     { name: 'real drifted output, its left window behind a wall unit', expected: 'refused', original: drift.photo, result: await drift.changed((w, h) => furnitureSvg(w, h, [{ kind: 'cabinet', box: { x: 0.215 * w, y: 0.33 * h, w: 0.185 * w, h: 0.2 * h }, colour: '#8a7560' }]).replace(/^<svg[^>]*>|<\/svg>$/g, '')) },
     { name: 'corpus: another room swapped in', expected: 'refused', original: corpus.photo, result: await encodeAnswer(await applyDrift(declutter, { ...NO_DRIFT, size: PORTRAIT_PROVIDER })) },
     { name: 'sample room: another room swapped in', expected: 'refused', original: sampleWindow.photo, result: await encodeAnswer(await applyDrift(await furnishedPixels(other), { ...NO_DRIFT, size: LANDSCAPE_PROVIDER })) },
+    // Round 3 (decision 058): what good staging does at windows, walls and ceilings, and the changes it still may not make.
+    ...(await roundThreeCases({ corpus, sampleWindow, drift })),
   ];
 }
 
@@ -95,7 +100,7 @@ const DRIFT_FURNITURE = [
  * sideways), and a way to change the room in that output by drawing over it (SVG in the output's
  * pixels; the wall colour is sampled from the output itself).
  */
-async function driftedOutput() {
+export async function driftedOutput() {
   const photo = corpusImage('realvibe-living-before.jpg');
   const answer = corpusImage('realvibe-living-drift-after.png');
   const pixels = await decodeRgb(answer);
@@ -107,13 +112,13 @@ async function driftedOutput() {
   return { photo, answer, pixels, changed };
 }
 
-const WARM = { gain: 1.1, gamma: 0.95, red: 1.06, blue: 0.9 };
+export const WARM = { gain: 1.1, gamma: 0.95, red: 1.06, blue: 0.9 };
 const COOL = { gain: 0.88, gamma: 1.08, red: 0.95, blue: 1.05 };
 
 /** Where the corpus photo shows plain back wall beside the balcony door (shares of the frame). */
 const WALL_BESIDE = { corpus: { x0: 0.39, y0: 0.43, x1: 0.46, y1: 0.52 } };
 
-async function corpusRoom(): Promise<Room> {
+export async function corpusRoom(): Promise<Room> {
   const photo = corpusImage('furnish-before.jpg');
   const pixels = await decodeRgb(photo);
   const { width: W, height: H } = pixels;
@@ -135,7 +140,7 @@ async function corpusRoom(): Promise<Room> {
   };
 }
 
-async function sampleRoom(variant: number): Promise<Room> {
+export async function sampleRoom(variant: number): Promise<Room> {
   const width = 1200;
   const height = 900;
   const photo = await renderSampleRoom(variant, width, height);
@@ -164,7 +169,7 @@ function sideQuad(plan: ReturnType<typeof sampleRoomPlan>, X: number, da: number
   return [project(c, X, y1, da), project(c, X, y1, db), project(c, X, y0, db), project(c, X, y0, da)];
 }
 
-function rectPolygon(x0: number, y0: number, x1: number, y1: number, W: number, H: number): Point[] {
+export function rectPolygon(x0: number, y0: number, x1: number, y1: number, W: number, H: number): Point[] {
   return [
     { x: x0 * W, y: y0 * H },
     { x: x1 * W, y: y0 * H },
@@ -173,21 +178,21 @@ function rectPolygon(x0: number, y0: number, x1: number, y1: number, W: number, 
   ];
 }
 
-async function furnishedPixels(room: Room, extraSvg = ''): Promise<Rgb> {
+export async function furnishedPixels(room: Room, extraSvg = ''): Promise<Rgb> {
   const { width, height } = room.pixels;
   const svg = furnitureSvg(width, height, room.pieces).replace('</svg>', `${extraSvg}</svg>`);
   const data = await sharp(room.pixels.data, { raw: { width, height, channels: 3 } }).composite([{ input: Buffer.from(svg) }]).removeAlpha().raw().toBuffer();
   return { data, width, height };
 }
 
-async function furnished(room: Room, drift: Drift, model?: { what: string; apply: (picture: Rgb) => Promise<Rgb> }): Promise<LockCase> {
+export async function furnished(room: Room, drift: Drift, model?: { what: string; apply: (picture: Rgb) => Promise<Rgb> }): Promise<LockCase> {
   const picture = await furnishedPixels(room);
   const name = `${room.name}: furniture pasted, ${describe(drift)}${model ? `, ${model.what}` : ''}`;
   const answer = await applyDrift(model ? await model.apply(picture) : picture, drift);
   return { name, expected: 'locked', original: room.photo, result: await encodeAnswer(answer), truth: { furnished: picture, added: addedPixels(room.pixels, picture), inAnswer: await driftCoverage(picture, drift) } };
 }
 
-async function changedRoom(room: Room, what: string, extra: (svg: string) => string, drift: Drift): Promise<LockCase> {
+export async function changedRoom(room: Room, what: string, extra: (svg: string) => string, drift: Drift): Promise<LockCase> {
   const picture = await furnishedPixels(room, extra(''));
   return { name: `${room.name}: ${what}, furniture pasted, ${describe(drift)}`, expected: 'refused', original: room.photo, result: await encodeAnswer(await applyDrift(picture, drift)) };
 }
@@ -208,7 +213,7 @@ async function restyled(room: Room): Promise<LockCase> {
 }
 
 /** An SVG polygon filled with the wall's colour (median of a patch beside it) and a little grain. */
-function paint(polygonPoints: Point[], pixels: Rgb, beside: { x0: number; y0: number; x1: number; y1: number }): string {
+export function paint(polygonPoints: Point[], pixels: Rgb, beside: { x0: number; y0: number; x1: number; y1: number; pixels?: boolean }): string {
   const colour = medianColour(pixels, beside);
   const points = polygonPoints.map((p) => `${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(' ');
   return `<defs><filter id="grain"><feTurbulence baseFrequency="0.8" numOctaves="1" seed="3"/><feColorMatrix type="saturate" values="0"/><feComponentTransfer><feFuncA type="linear" slope="0.06"/></feComponentTransfer></filter></defs><polygon points="${points}" fill="${colour}"/><polygon points="${points}" filter="url(#grain)"/>`;
@@ -243,7 +248,7 @@ function besideDoor(door: Point[]) {
   return { x0: x, y0: Math.min(...ys) + 0.2 * (Math.max(...ys) - Math.min(...ys)), x1: x + 0.3 * w, y1: Math.min(...ys) + 0.5 * (Math.max(...ys) - Math.min(...ys)), pixels: true };
 }
 
-function medianColour(pixels: Rgb, box: { x0: number; y0: number; x1: number; y1: number; pixels?: boolean }): string {
+export function medianColour(pixels: Rgb, box: { x0: number; y0: number; x1: number; y1: number; pixels?: boolean }): string {
   const scaleX = box.pixels ? 1 : pixels.width;
   const scaleY = box.pixels ? 1 : pixels.height;
   const channels: number[][] = [[], [], []];
@@ -269,7 +274,7 @@ export function addedPixels(original: Rgb, furnished: Rgb): Uint8Array {
   return out;
 }
 
-function describe(d: Drift): string {
+export function describe(d: Drift): string {
   if (d.scale === 1 && d.rotateDeg === 0 && d.shiftX === 0 && d.shiftY === 0 && !d.size) return 'no drift';
   const parts = [`scale ${d.scale}`, `rotation ${d.rotateDeg}°`, `shift ${Math.round(d.shiftX * 100)}%/${Math.round(d.shiftY * 100)}%`];
   if (d.size) parts.push(`resized to ${d.size.width}×${d.size.height}`);

@@ -1,5 +1,5 @@
 import { type CV, matFromRaw, rawFromMat, withMats } from '../threads/opencv.js';
-import { type Opening } from '../structure/openings.js';
+import { hasView, type Opening } from '../structure/openings.js';
 
 /**
  * What is seen through a window or a glazed door is always the photo's (decision 058). A model
@@ -16,7 +16,7 @@ import { type Opening } from '../structure/openings.js';
  * - everything else the model changed inside the glass (a re-drawn view, re-drawn glazing bars) is
  *   the photo's again; enclosed parts of a kept object (a pale lampshade ringed by its frame) stay.
  *
- * Only 'bright' openings (daylight through glass) have a view; framed doorways are left as they are.
+ * Windows and glazed doors have a view (openings.ts `hasView`); doorways are left as they are.
  */
 export interface OpeningViews {
   /** The hard mask with the re-drawn views taken out. */
@@ -56,14 +56,14 @@ export function restoreOpeningViews(cv: CV, input: ViewPictures & { openings: Op
   let restored = 0;
   let glass = 0;
   for (const o of openings) {
-    if (o.kind !== 'bright') continue;
+    if (!hasView(o)) continue;
     glass += (o.x1 - o.x0 + 1) * (o.y1 - o.y0 + 1);
     restored += restoreOne(cv, hard, input, o);
   }
   // What is still taken from the model inside the glass: objects (by this step's rules).
   let replaced = 0;
   for (const o of openings) {
-    if (o.kind !== 'bright') continue;
+    if (!hasView(o)) continue;
     for (let y = o.y0; y <= o.y1; y++) for (let x = o.x0; x <= o.x1; x++) if (hard[y * width + x] && !objectLike(input, y * width + x)) replaced++;
   }
   return { hard, restoredShare: restored / (width * height), viewReplaced: glass ? replaced / glass : 0 };

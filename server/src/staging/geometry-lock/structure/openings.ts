@@ -14,7 +14,13 @@ export interface Opening {
   y0: number;
   x1: number;
   y1: number;
-  kind: 'bright' | 'framed';
+  /** 'bright': daylight through glass; 'glazed': a window found by its frame (a view that is not bright); 'framed': a doorway. */
+  kind: 'bright' | 'glazed' | 'framed';
+}
+
+/** Whether an opening shows a view (what is seen through it is always the photo's, opening-views.ts). */
+export function hasView(o: Opening): boolean {
+  return o.kind !== 'framed';
 }
 
 /**
@@ -25,7 +31,8 @@ export interface Opening {
 const MIN_SHARP_OUTLINE = 0.2;
 
 export function findOpenings(cv: CV, rgb: Raster, grey: any, lines: Segment[]): Opening[] {
-  return [...brightOpenings(cv, rgb, grey), ...framedOpenings(lines, grey.cols, grey.rows)];
+  const bright = brightOpenings(cv, rgb, grey);
+  return [...bright, ...framedWindows(cv, grey, lines, bright), ...framedOpenings(lines, grey.cols, grey.rows)];
 }
 
 /**
@@ -173,4 +180,44 @@ function framedOpenings(lines: Segment[], width: number, height: number): Openin
     }
   }
   return out;
+}
+
+/** Edge pixels (Canny 50/150 of the photo) per pixel between a head and a sill for the space between them to show a view. */
+const MIN_VIEW_EDGES = 0.03;
+
+/**
+ * Windows whose view is not daylight-bright (a garden, a street, a dusk sky) are found by their frame:
+ * a head and a sill, two near-horizontal lines of similar extent one above the other, with a view
+ * between them: busy with edges (glazing bars, branches, facades) where plain wall between a rail and
+ * a skirting board has none. A window already found by its daylight is not found again.
+ */
+function framedWindows(cv: CV, grey: any, lines: Segment[], bright: Opening[]): Opening[] {
+  const width = grey.cols;
+  const height = grey.rows;
+  const horizontal = lines.filter((l) => Math.abs(l.y2 - l.y1) < 0.12 * Math.abs(l.x2 - l.x1));
+  const span = (l: Segment) => ({ y: (l.y1 + l.y2) / 2, x0: Math.min(l.x1, l.x2), x1: Math.max(l.x1, l.x2) });
+  let edges: Uint8Array | undefined;
+  const viewBetween = (o: Opening) => {
+    edges ??= withMats(cv, (keep) => new Uint8Array(keep(cannyEdges(cv, grey, 50, 150)).data));
+    let n = 0;
+    for (let y = o.y0; y <= o.y1; y++) for (let x = o.x0; x <= o.x1; x++) if (edges[y * width + x]) n++;
+    return n >= MIN_VIEW_EDGES * (o.x1 - o.x0 + 1) * (o.y1 - o.y0 + 1);
+  };
+  let found: (Opening & { filled: number })[] = [];
+  for (const h of horizontal) {
+    for (const s of horizontal) {
+      const head = span(h);
+      const sill = span(s);
+      const rise = sill.y - head.y;
+      if (rise < 0.08 * height || rise > 0.45 * height || sill.y > 0.8 * height) continue;
+      const x0 = Math.max(head.x0, sill.x0);
+      const x1 = Math.min(head.x1, sill.x1);
+      if (x1 - x0 < 0.6 * Math.min(head.x1 - head.x0, sill.x1 - sill.x0)) continue;
+      const o: Opening = { x0: Math.round(x0), y0: Math.round(head.y) + 2, x1: Math.round(x1), y1: Math.round(sill.y) - 2, kind: 'glazed' };
+      if (viewBetween(o)) found.push({ ...o, filled: 0 });
+    }
+  }
+  found = mergeNear(found, 0);
+  const overlapsBright = (o: Opening) => bright.some((b) => Math.min(o.x1, b.x1) - Math.max(o.x0, b.x0) > 0 && Math.min(o.y1, b.y1) - Math.max(o.y0, b.y0) > 0);
+  return found.filter((o) => !overlapsBright(o)).map(({ x0, y0, x1, y1, kind }) => ({ x0, y0, x1, y1, kind }));
 }

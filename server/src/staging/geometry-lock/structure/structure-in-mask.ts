@@ -1,7 +1,7 @@
 import { type Box, DISPLACED_SHARE } from './verify.js';
-import { type CV, matFromRaw, withMats } from '../threads/opencv.js';
+import { type CV, matFromRaw, rawFromMat, withMats } from '../threads/opencv.js';
 import { type Opening } from './openings.js';
-import { type Segment } from './structure-lines.js';
+import { cannyEdges, type Segment } from './structure-lines.js';
 import { hungOnPlainWall, texture } from './wall-decor.js';
 
 /**
@@ -63,8 +63,7 @@ export function judgeStructureInMask(
   });
   const resultTexture = texture(cv, input.alignedGrey);
   // The photo's texture anywhere near: a re-drawn jamb a few pixels off brings nothing new.
-  const photoOwnTexture = texture(cv, input.originalGrey);
-  const photoTexture = nearestMaximum(cv, photoOwnTexture, width, height, Math.round(DISPLACED_SHARE * long));
+  const photoTexture = nearestMaximum(cv, texture(cv, input.originalGrey), width, height, Math.round(DISPLACED_SHARE * long));
   const erased = new Float64Array(count);
   const displaced = new Float64Array(count);
   const displacedFloating = new Float64Array(count);
@@ -105,7 +104,8 @@ export function judgeStructureInMask(
     }
   }
   // What hung on plain wall (a canvas, a mirror) may be replaced by other decor (wall-decor.ts).
-  const decor = (k: number) => hungOnPlainWall(photoOwnTexture, width, height, hiddenBox[k], input.openings);
+  let photoEdges: Uint8Array | undefined;
+  const decor = (k: number) => hungOnPlainWall((photoEdges ??= withMats(cv, (keep) => rawFromMat(keep(cannyEdges(cv, input.originalGrey, 50, 150))))), width, height, hiddenBox[k], input.openings);
   const hard = new Uint8Array(input.hard);
   const changed: Box[] = [];
   const restore = new Uint8Array(count);

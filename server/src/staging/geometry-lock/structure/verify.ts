@@ -4,7 +4,7 @@ import { type LockFigures, type LockRefusalReason } from '../lock-result.js';
 import { type CV, rawFromMat, withMats } from '../threads/opencv.js';
 import { type Opening } from './openings.js';
 import { cannyEdges, type Segment } from './structure-lines.js';
-import { hungOnPlainWall, texture } from './wall-decor.js';
+import { hungOnPlainWall } from './wall-decor.js';
 import { alignmentErrorPx, linesPresent, tooMuchChanged, upperLinesKept, verdict } from './verdict.js';
 
 export { linesPresent, MAX_ALIGNMENT_ERROR, MAX_CHANGED_SHARE, MIN_ARCHITECTURE_SCORE, round } from './verdict.js';
@@ -150,10 +150,12 @@ export function coveredStructure(cv: CV, input: CoverCheckInput): Box[] {
   const alignedEdges = input.alignedEdges ?? tolerantEdges(cv, input.alignedGrey);
   const pictures: OpeningPictures = { resultLuma: rawFromMat(input.alignedGrey), originalEdges, alignedEdges, nearbyEdges: input.nearbyEdges, hard: input.hard, width };
   const covered: Box[] = input.openings.filter((o) => openingLost(o, pictures) > MAX_OPENING_LOST).map(({ x0, y0, x1, y1 }) => ({ x0, y0, x1, y1 }));
-  const removed = structureRemoved(cv, { hard: input.hard, width, height }, originalEdges, resultEdges);
+  // Inside an opening, what stands in front of it is judged by openingLost: a TV before a window hides its glazing bars.
+  const outsideOpenings = new Uint8Array(input.hard);
+  for (const o of input.openings) for (let y = o.y0; y <= o.y1; y++) outsideOpenings.fill(0, y * width + o.x0, y * width + o.x1 + 1);
+  const removed = structureRemoved(cv, { hard: outsideOpenings, width, height }, originalEdges, resultEdges, alignedEdges);
   // A canvas or a mirror taken down with other decor hung in its place is not built structure (wall-decor.ts).
-  const photoTexture = removed.length ? texture(cv, input.originalGrey) : undefined;
-  return [...covered, ...removed.filter((box) => !hungOnPlainWall(photoTexture!, width, height, box, input.openings))];
+  return [...covered, ...removed.filter((box) => !hungOnPlainWall(originalEdges, width, height, box, input.openings))];
 }
 
 interface OpeningPictures {
@@ -210,7 +212,6 @@ export function openingLost(o: Opening, p: OpeningPictures): number {
     }
   }
   if (!area) return 0;
-  if (process.env.LOCK_DEBUG) console.log('opening', o, { area, covered, topArea, flatTop, edges, vanishedOutside });
   if (covered >= HIDDEN_WHOLE * area || flatTop >= MAX_OPENING_LOST * topArea) return 1;
   return edges ? vanishedOutside / edges : 0;
 }
@@ -219,10 +220,11 @@ export function openingLost(o: Opening, p: OpeningPictures): number {
  * Added furniture brings edges of its own; a window painted over or a door plastered out takes edges
  * away and leaves flat wall. For each region of the change mask, the part above the floor (the upper
  * FLOOR_LINE of a level photo lies above the horizon, where rugs cannot be) is compared: when the
- * original had clear structure there and the result keeps less than half of its edges, something
- * built was removed, which no staging may do.
+ * original had clear structure there and the result keeps less than half of those edges where they
+ * were (a faint edge counts: a frame seen through a sheer curtain), something built was removed,
+ * which no staging may do. Openings are left out: what stands in front of them is judged by openingLost.
  */
-function structureRemoved(cv: CV, mask: Pick<ChangeMask, 'width' | 'height'> & { hard: Uint8Array }, originalEdges: Uint8Array, resultEdges: Uint8Array): Box[] {
+function structureRemoved(cv: CV, mask: Pick<ChangeMask, 'width' | 'height'> & { hard: Uint8Array }, originalEdges: Uint8Array, resultEdges: Uint8Array, faintEdges: Uint8Array): Box[] {
   const { width, height } = mask;
   const long = Math.max(width, height);
   const limit = Math.round(FLOOR_LINE * height) * width;
@@ -242,8 +244,10 @@ function structureRemoved(cv: CV, mask: Pick<ChangeMask, 'width' | 'height'> & {
   for (let i = 0; i < limit; i++) {
     const k = labels[i];
     if (!k) continue;
-    if (originalEdges[i]) before[k]++;
-    if (resultEdges[i]) after[k]++;
+    if (!originalEdges[i]) continue;
+    before[k]++;
+    // Kept where the result still has an edge there, if only a faint one (seen through a sheer curtain).
+    if (faintEdges[i]) after[k]++;
   }
   const minEdges = REMOVED_MIN_EDGES * long;
   const removed: Box[] = [];

@@ -11,10 +11,11 @@ import { type Opening } from './openings.js';
 /** Width of the ring judged around the box, and the gap left between box and ring (shadows, frames). */
 const RING = 0.03;
 const GAP = 0.008;
-/** Gradient (Sobel/4, 9 px mean) from which a pixel of the ring is structure, not plain wall. */
-const TEXTURED = 3;
-/** Share of the ring that may be textured (a socket, a light switch, the wall's own grain). */
-const MAX_TEXTURED = 0.08;
+/**
+ * Share of a side of the ring that may be edge pixels (Canny 50/150 of the photo): a line running
+ * through a side is ~3 % of it; a socket or a switch less; the wall's grain and a soft shadow none.
+ */
+const MAX_TEXTURED = 0.012;
 
 export interface PixelBox {
   x0: number;
@@ -23,24 +24,30 @@ export interface PixelBox {
   y1: number;
 }
 
-export function hungOnPlainWall(photoTexture: Float32Array, width: number, height: number, box: PixelBox, openings: Opening[]): boolean {
+export function hungOnPlainWall(photoEdges: Uint8Array, width: number, height: number, box: PixelBox, openings: Opening[]): boolean {
   const long = Math.max(width, height);
   if (openings.some((o) => o.x0 <= box.x1 && box.x0 <= o.x1 && o.y0 <= box.y1 && box.y0 <= o.y1)) return false;
   const gap = Math.round(GAP * long);
   const ring = gap + Math.max(2, Math.round(RING * long));
-  const outer = { x0: box.x0 - ring, y0: box.y0 - ring, x1: box.x1 + ring, y1: box.y1 + ring };
   // Decor hangs inside the frame: a box reaching the frame's edge is not surrounded by wall.
-  if (outer.x0 < 0 || outer.y0 < 0 || outer.x1 >= width || outer.y1 >= height) return false;
-  let all = 0;
-  let textured = 0;
-  for (let y = outer.y0; y <= outer.y1; y++) {
-    for (let x = outer.x0; x <= outer.x1; x++) {
-      if (x >= box.x0 - gap && x <= box.x1 + gap && y >= box.y0 - gap && y <= box.y1 + gap) continue;
-      all++;
-      if (photoTexture[y * width + x] >= TEXTURED) textured++;
+  if (box.x0 - ring < 0 || box.y0 - ring < 0 || box.x1 + ring >= width || box.y1 + ring >= height) return false;
+  const side = (x0: number, y0: number, x1: number, y1: number) => {
+    let all = 0;
+    let textured = 0; // edge pixels
+    for (let y = y0; y <= y1; y++) {
+      for (let x = x0; x <= x1; x++) {
+        all++;
+        if (photoEdges[y * width + x]) textured++;
+      }
     }
-  }
-  return all > 0 && textured <= MAX_TEXTURED * all;
+    return textured > MAX_TEXTURED * Math.max(1, all);
+  };
+  const top = side(box.x0 - gap, box.y0 - ring, box.x1 + gap, box.y0 - gap - 1);
+  const bottom = side(box.x0 - gap, box.y1 + gap + 1, box.x1 + gap, box.y1 + ring);
+  const left = side(box.x0 - ring, box.y0 - gap, box.x0 - gap - 1, box.y1 + gap);
+  const right = side(box.x1 + gap + 1, box.y0 - gap, box.x1 + ring, box.y1 + gap);
+  // A picture rail or a ceiling line may run above decor; on the other sides it has plain wall.
+  return !bottom && !left && !right;
 }
 
 /** Local gradient energy of a grey Mat: Sobel magnitude (/4) averaged over a 9 px box. */
