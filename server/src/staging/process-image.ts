@@ -3,7 +3,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { MAX_IMAGES_PER_PROJECT } from '../../../contract/limits.js';
 import type { ProcessImageRequest } from '../../../contract/projects.js';
+import type { EngineService } from '../../../contract/economics.js';
 import type { Database } from '../db/client.js';
+import { BUDGET_REACHED_MESSAGE } from './models/model-router.js';
 import { projectImages, projects, stagingRuns } from '../db/schema/projects.js';
 import { AppError } from '../errors/app-error.js';
 import type { JobDefinition, JobQueue } from '../jobs/job-queue.js';
@@ -31,6 +33,8 @@ export interface ProcessImageDeps {
   log: FastifyBaseLogger;
   /** False when the configured engine cannot empty a room: furniture removal then answers 422 before anything is stored or charged. */
   canDeclutter: () => boolean;
+  /** False when the spending limits of the service's models stop new runs (issue 38): refused before a credit is reserved. */
+  admits?: (service: EngineService) => Promise<boolean>;
 }
 
 export interface ProcessImageResult {
@@ -99,6 +103,9 @@ export async function startRun(deps: ProcessImageDeps, userId: string, request: 
 
   // Cheap early refusals before an s3 upload is read and normalised.
   await assertCreditLeft(db, project.workspaceId, variationsOf(request));
+  if (deps.admits && !(await deps.admits(request.category === 'furniture_removal' ? 'removal' : 'staging'))) {
+    throw new AppError(503, 'provider_budget_reached', BUDGET_REACHED_MESSAGE);
+  }
   if (!original && (await countOriginals(db, project.id)) >= MAX_IMAGES_PER_PROJECT) throw imageLimit();
 
   const newImage = !original && upload ? await storeNewOriginal(deps, project.userId, project.id, upload) : null;
