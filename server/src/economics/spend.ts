@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { PROVIDERS, SPEND_WARNING_SHARE, type ProviderSpend } from '../../../contract/economics.js';
+import { PROVIDERS, SPEND_WARNING_SHARE, type Provider, type ProviderSpend } from '../../../contract/economics.js';
 import type { Database } from '../db/client.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import { mailJobRef } from '../mail/mail-job.js';
@@ -89,7 +89,10 @@ const usd = (micros: number) => `$${(micros / 1_000_000).toFixed(2)}`;
 export async function providerSpending(db: Pick<Database, 'execute' | 'select'>, config: AppConfig): Promise<ProviderSpend[]> {
   const [settings, spent] = await Promise.all([loadSettings(db, environmentModel(config)), spendByProvider(db)]);
   const callable = configuredProviders(config);
-  return PROVIDERS.filter((p) => callable.has(p) || spent.has(p) || settings.limit(p)).map((provider) => {
+  // The offline and test engines cost nothing: listed only when someone set a limit or a price for them.
+  const paid = (p: string) => p !== 'offline' && p !== 'fixed-latency';
+  const listed = (p: Provider) => (paid(p) && callable.has(p)) || (spent.get(p)?.monthMicros ?? 0) > 0 || settings.limit(p);
+  return PROVIDERS.filter(listed).map((provider) => {
     const limit = settings.limit(provider);
     const s = spent.get(provider) ?? { todayMicros: 0, monthMicros: 0 };
     return {

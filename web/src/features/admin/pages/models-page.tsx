@@ -1,6 +1,6 @@
 import { ArrowDown, ArrowUp, Plus, Save, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { MAX_FALLBACKS, type EngineChoice, type RegistryModel } from '@contract/economics';
+import { MAX_FALLBACKS, type AdminModelsResponse, type EngineChoice, type RegistryModel } from '@contract/economics';
 import { useTranslation } from '@/i18n/i18n';
 import { useServerErrorText } from '@/i18n/server-error-text';
 import { Badge } from '@/components/ui/badge';
@@ -15,7 +15,7 @@ import { toast } from '@/components/ui/toast-store';
 import { formatMicros, useModelMutations, useModels } from '../api/economics';
 import { LoadError } from '../components/load-error';
 import { PageHeader } from '../components/page-header';
-import { formatDateTime, langOf } from '../format';
+import { formatDateTime, langOf, type Lang } from '../format';
 
 /** Issue 38: the model per service with its fallbacks, the registry's prices, and who changed what. */
 export default function ModelsPage() {
@@ -50,7 +50,8 @@ export default function ModelsPage() {
                   {data.log.map((entry, i) => (
                     <li key={i} className="flex flex-wrap justify-between gap-x-4 gap-y-1 py-2">
                       <span>
-                        <span className="font-medium">{t(`models.logKind.${entry.kind}`)}</span> · {entry.subject} · <span className="text-muted-foreground">{entry.changedBy}</span>
+                        <span className="font-medium">{t(`models.logKind.${entry.kind}`)}</span> · {entry.subject}: {describeChange(entry, lang, t)} ·{' '}
+                        <span className="text-muted-foreground">{entry.changedBy}</span>
                       </span>
                       <time className="tabular-nums text-muted-foreground" dateTime={entry.changedAt}>
                         {formatDateTime(entry.changedAt, lang)}
@@ -65,6 +66,15 @@ export default function ModelsPage() {
       )}
     </div>
   );
+}
+
+/** What a logged change set, in a few words: the model order, the price, or the limits. */
+function describeChange(entry: AdminModelsResponse['log'][number], lang: Lang, t: (key: string) => string): string {
+  const d = entry.detail as { primary?: string; fallbacks?: string[]; priceMicros?: number; dailyMicros?: number | null; monthlyMicros?: number | null };
+  const usd = (micros: number | null | undefined) => (micros == null ? t('budgets.none') : formatMicros(micros, 'USD', lang));
+  if (entry.kind === 'choice') return [d.primary, ...(d.fallbacks ?? [])].join(' → ');
+  if (entry.kind === 'price') return usd(d.priceMicros);
+  return `${usd(d.dailyMicros)} / ${usd(d.monthlyMicros)}`;
 }
 
 function ChoiceCard({ choice, models }: { choice: EngineChoice; models: RegistryModel[] }) {
@@ -178,12 +188,12 @@ function RegistryCard({ models }: { models: RegistryModel[] }) {
         <CardDescription>{t('models.registryHint')}</CardDescription>
       </CardHeader>
       <CardContent className="overflow-x-auto">
-        <table className="w-full min-w-[640px] text-sm">
+        <table className="w-full text-sm">
           <thead className="text-left text-xs uppercase tracking-wide text-muted-foreground">
             <tr>
               <th className="py-2 pr-3 font-medium">{t('models.model')}</th>
-              <th className="py-2 pr-3 font-medium">{t('models.sizes')}</th>
-              <th className="py-2 pr-3 font-medium">{t('models.mask')}</th>
+              <th className="hidden py-2 pr-3 font-medium md:table-cell">{t('models.sizes')}</th>
+              <th className="hidden py-2 pr-3 font-medium md:table-cell">{t('models.mask')}</th>
               <th className="py-2 font-medium">{t('models.price')}</th>
             </tr>
           </thead>
@@ -216,8 +226,8 @@ function RegistryRow({ model }: { model: RegistryModel }) {
           {!model.available && <Badge variant="outline">{t('models.noKey')}</Badge>}
         </div>
       </td>
-      <td className="py-2.5 pr-3 text-xs">{model.sizes.join(', ')}</td>
-      <td className="py-2.5 pr-3 text-xs">{model.editMask ? t('models.yes') : t('models.no')}</td>
+      <td className="hidden py-2.5 pr-3 text-xs md:table-cell">{model.sizes.join(', ')}</td>
+      <td className="hidden py-2.5 pr-3 text-xs md:table-cell">{model.editMask ? t('models.yes') : t('models.no')}</td>
       <td className="py-2.5">
         <form
           className="flex items-center gap-2"
@@ -226,8 +236,8 @@ function RegistryRow({ model }: { model: RegistryModel }) {
             if (changed) price.mutate({ modelId: model.id, priceMicros: micros }, { onSuccess: () => toast({ title: t('models.priceSaved'), variant: 'success' }) });
           }}
         >
-          <span className="text-xs text-muted-foreground">{model.currency}</span>
-          <Input className="h-8 w-24 tabular-nums" inputMode="decimal" value={value} onChange={(e) => setValue(e.target.value)} aria-label={t('models.priceOf', { model: model.label })} aria-invalid={!valid} />
+          <span className="hidden text-xs text-muted-foreground sm:inline">{model.currency}</span>
+          <Input className="h-8 w-20 tabular-nums sm:w-24" inputMode="decimal" value={value} onChange={(e) => setValue(e.target.value)} aria-label={t('models.priceOf', { model: model.label })} aria-invalid={!valid} />
           <Button type="submit" size="sm" variant="outline" disabled={!changed || price.isPending}>
             {t('models.savePrice')}
           </Button>
