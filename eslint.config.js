@@ -29,6 +29,7 @@ const serverSeams = {
   analytics: ['./record-event.ts'],
   projects: ['./repository.ts'],
   billing: ['./plan-changes.ts'],
+  staging: ['./free-restages.ts'],
   economics: ['./call-records.ts', './engine-settings.ts', './model-registry.ts', './spend.ts'],
 };
 const serverZones = serverFeatures.flatMap((feature) =>

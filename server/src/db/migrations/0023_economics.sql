@@ -61,4 +61,5 @@ CREATE TABLE "engine_calls" (
 CREATE INDEX "engine_calls_provider_created_idx" ON "engine_calls" ("provider", "created_at");--> statement-breakpoint
 CREATE INDEX "engine_calls_created_idx" ON "engine_calls" ("created_at");--> statement-breakpoint
 CREATE INDEX "engine_calls_run_idx" ON "engine_calls" ("run_id");--> statement-breakpoint
-ALTER TABLE "staging_runs" ADD COLUMN "delivered_by" text;
+ALTER TABLE "staging_runs" ADD COLUMN "delivered_by" text;--> statement-breakpoint
+ALTER TABLE "staging_runs" ADD COLUMN "free_restage" boolean DEFAULT false NOT NULL;
