@@ -22,13 +22,15 @@ const webZones = webFeatures.map((feature) => ({
   message: 'Features do not import each other: meet at web/src/app or share through web/src/lib and web/src/components.',
 }));
 
-const serverFeatures = ['auth', 'objects', 'projects', 'staging', 'billing', 'analytics', 'admin', 'account', 'sharing', 'public-api', 'branding'];
+const serverFeatures = ['auth', 'objects', 'projects', 'staging', 'billing', 'analytics', 'admin', 'account', 'sharing', 'public-api', 'branding', 'economics'];
 const serverSeams = {
   auth: ['./guards.ts', './session-store.ts'],
   objects: ['./storage.ts', './object-keys.ts', './disclosure-label.ts', './download-name.ts'],
   analytics: ['./record-event.ts'],
   projects: ['./repository.ts'],
   billing: ['./plan-changes.ts'],
+  staging: ['./free-restages.ts'],
+  economics: ['./call-records.ts', './engine-settings.ts', './model-registry.ts', './spend.ts'],
 };
 const serverZones = serverFeatures.flatMap((feature) =>
   serverFeatures

@@ -9,7 +9,8 @@
  *      and sent twice;
  *   3. the signed render.completed webhooks received (after a retry), every result downloaded;
  *   4. figures: wall time of the three renders (first request → last webhook) against the fake's
- *      own latency, and the credits charged (target: exactly 3).
+ *      own latency, the credits charged (target: exactly 3), and the engine cost per delivered image
+ *      from the recorded calls (issue 38: every call, refused ones and strict retries included).
  */
 import pg from 'pg';
 import sharp from 'sharp';
@@ -75,6 +76,7 @@ export default async function runApiJourney(): Promise<void> {
       }
     }
     const account = await expectJson<{ credits: { used: number } }>(await fetch(`${base}/api/v1/account`, { headers: auth }), 200);
+    const costs = await costPerDelivered(db.url);
     note(`webhook attempts per delivery: ${events.map((e) => e.attempt).join(', ')} (the receiver answers 500 first); results downloaded: ${downloaded}`);
     report({
       figure: 'credits charged for 3 renders sent twice each',
@@ -94,11 +96,36 @@ export default async function runApiJourney(): Promise<void> {
       target: 'all three delivered',
       pass: events.length === 3,
     });
+    report({
+      figure: 'engine cost per delivered image (recorded calls, gpt-image-1.5 at its list price $0.200)',
+      value: costs.perDeliveredUsd === null ? '–' : `$${costs.perDeliveredUsd.toFixed(3)}`,
+      comparison: 'calls recorded / fake edit calls answered',
+      comparisonValue: `${costs.calls} / ${fake.edits.length}`,
+      ratio: costs.perDeliveredUsd === null ? null : costs.perDeliveredUsd / 0.2,
+      target: '≥ $0.200 (more when the lock refused a result), every call recorded',
+      pass: costs.calls === fake.edits.length && costs.delivered === 3 && costs.perDeliveredMicros >= 200_000,
+    });
   } finally {
     await server.stop();
     await receiver.close();
     await fake.close();
     await db.stop();
+  }
+}
+
+/** Issue 38: what the recorded engine calls cost, divided by the images delivered. */
+async function costPerDelivered(url: string): Promise<{ calls: number; delivered: number; perDeliveredMicros: number; perDeliveredUsd: number | null }> {
+  const sql = new pg.Client({ connectionString: url });
+  await sql.connect();
+  try {
+    const { rows } = await sql.query<{ calls: number; delivered: number; cost: string }>(
+      `SELECT count(*)::int AS calls, count(*) FILTER (WHERE outcome = 'delivered')::int AS delivered, coalesce(sum(cost_micros), 0)::text AS cost FROM engine_calls`,
+    );
+    const { calls, delivered, cost } = rows[0]!;
+    const perDeliveredMicros = delivered ? Number(cost) / delivered : 0;
+    return { calls, delivered, perDeliveredMicros, perDeliveredUsd: delivered ? perDeliveredMicros / 1_000_000 : null };
+  } finally {
+    await sql.end();
   }
 }
 

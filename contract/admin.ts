@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ANALYTICS_EVENTS } from './analytics.js';
+import { providerSpend } from './economics.js';
 import { PLAN_IDS } from './plans.js';
 import { workspaceRole } from './workspaces.js';
 
@@ -123,6 +124,8 @@ export const adminSystemResponse = z.object({
     })
     .nullable(),
   stagingEngine: z.string(),
+  /** Each provider's spending against its daily and monthly limit (issue 38); null when unreadable. */
+  providerSpending: z.array(providerSpend).nullable(),
   storageDriver: z.enum(['local', 's3']),
   billingConfigured: z.boolean(),
   checkedAt: z.string(),

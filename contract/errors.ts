@@ -41,6 +41,8 @@ export const ERROR_CODES = [
   'downloads_busy',
   'nothing_staged',
   'duplicate_result',
+  /** Issue 38: the operator's spending limit for the chosen AI provider is used up. */
+  'provider_budget_reached',
   /** Public API (issue #25). */
   'invalid_api_key',
   'insufficient_scope',

@@ -32,6 +32,9 @@ export const adminPages = {
   users: '/user',
   sales: '/sales',
   console: '/console',
+  models: '/models',
+  costs: '/costs',
+  budgets: '/budgets',
 } as const;
 
 export const ADMIN_BASE = '/admin';

@@ -38,6 +38,11 @@ export interface Plan {
    */
   staging: { share: number; maxParallel: number };
   /**
+   * Re-stages of one photo that take no credit (issue 38, decision 056): at most `count`, within
+   * `days` of the photo's first staged result. Each is still a paid provider call (admin → Costs).
+   */
+  freeRestages: { count: number; days: number };
+  /**
    * People in a workspace on this plan, the owner included (decision 041): Business shares one
    * workspace (projects, credit pool, plan) with up to 5 people; more seats through sales.
    */
@@ -65,6 +70,7 @@ export const PLANS: Record<PlanId, Plan> = {
     watermark: true,
     disclosureLabel: false,
     staging: { share: 1, maxParallel: 6 },
+    freeRestages: { count: 0, days: 0 },
     seats: 1,
     branding: false,
     popular: false,
@@ -91,6 +97,7 @@ export const PLANS: Record<PlanId, Plan> = {
     watermark: false,
     disclosureLabel: true,
     staging: { share: 1, maxParallel: 12 },
+    freeRestages: { count: 3, days: 30 },
     seats: 1,
     branding: false,
     popular: true,
@@ -117,6 +124,7 @@ export const PLANS: Record<PlanId, Plan> = {
     watermark: false,
     disclosureLabel: true,
     staging: { share: 2, maxParallel: 24 },
+    freeRestages: { count: 10, days: 30 },
     seats: 5,
     branding: true,
     popular: false,
@@ -139,6 +147,16 @@ export const PLAN_LIST: Plan[] = PLAN_IDS.map((id) => PLANS[id]);
 
 export function planCredits(planId: PlanId): number {
   return PLANS[planId].creditsPerMonth;
+}
+
+/**
+ * Free re-stages a photo has left (decision 056): none before its first staged result or after the
+ * plan's days since then; otherwise the plan's count minus the free ones already used.
+ */
+export function freeRestagesLeft(planId: PlanId, used: number, firstStagedAt: Date | null, now = new Date()): number {
+  const { count, days } = PLANS[planId].freeRestages;
+  if (!firstStagedAt || now.getTime() - firstStagedAt.getTime() > days * 86_400_000) return 0;
+  return Math.max(0, count - used);
 }
 
 /** Yearly price as a per-month equivalent (used for MRR estimates and "per month" labels). */

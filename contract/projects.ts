@@ -74,6 +74,8 @@ export const projectImage = z.object({
   roomGroup: z.string().nullable().optional(),
   /** Staged images made with more than one variation: every locked variation, the chosen one marked. */
   variations: z.array(imageVariation).optional(),
+  /** Originals: re-stages of this photo left without a credit under the workspace's plan (decision 056). */
+  freeRestagesLeft: z.number().int().optional(),
 });
 export type ProjectImage = z.infer<typeof projectImage>;
 

@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import './http/fastify-types.js';
 import { accountRoutes } from './account/routes.js';
 import { adminRoutes } from './admin/routes.js';
+import { economicsRoutes } from './economics/routes.js';
 import { recordEventQuietly } from './analytics/record-event.js';
 import { analyticsRoutes } from './analytics/routes.js';
 import { authRoutes } from './auth/routes.js';
@@ -145,6 +146,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   await app.register(salesRoutes, { notifier: billingNotifier });
   await app.register(analyticsRoutes, {});
+  await app.register(economicsRoutes);
   await app.register(adminRoutes, {
     jobs: deps.jobs,
     storageDriver: services.storage.driver,

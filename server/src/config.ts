@@ -93,6 +93,10 @@ const envSchema = z
     REPLICATE_MODEL: z.string().default('black-forest-labs/flux-kontext-pro'),
     /** Requests per minute to the staging engine's provider, shared by every process (decision 024); unset = no limit of our own. */
     PROVIDER_RPM: optionalInt(1, 100_000),
+    /** A provider paused by its rate limit longer than this moves the run to the next model of its fallback list (issue 38). */
+    ENGINE_FALLBACK_PATIENCE_S: z.coerce.number().int().min(0).max(600).default(20),
+    /** Provider prices are in USD; the admin's cost and margin figures are in EUR at this rate. */
+    USD_EUR_RATE: z.coerce.number().positive().max(100).default(0.86),
     WORKERS_IN_PROCESS: bool(true),
     /** Staging runs one process works at once; unset: 3 for the CPU-bound offline engine, 16 for engines that wait on a provider. */
     WORKER_CONCURRENCY: optionalInt(1, 64),

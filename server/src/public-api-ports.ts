@@ -38,6 +38,7 @@ export function createPublicApiPorts(config: AppConfig, database: DatabaseHandle
           timeoutSeconds: services.timeoutSeconds,
           log,
           canDeclutter: () => Boolean(services.engine().canDeclutter),
+          admits: (service) => services.models.admits(service),
         },
         userId,
         request,

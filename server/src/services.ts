@@ -15,7 +15,10 @@ import { createUploadSource } from './objects/upload-service.js';
 import { projectRetentionJob } from './projects/retention-job.js';
 import { refundProjectRuns } from './staging/credits.js';
 import type { RetryPolicy } from './staging/engine-runner.js';
-import { createConfiguredEngine, createGeometryLock } from './staging/engine-wiring.js';
+import { createSettingsCache } from './economics/engine-settings.js';
+import { configuredProviders, environmentModel, findModel } from './economics/model-registry.js';
+import { createConfiguredEngine, createGeometryLock, createModelEngine } from './staging/engine-wiring.js';
+import { createModelRouter, type ModelRouter } from './staging/models/model-router.js';
 import type { StagingEngine } from './staging/engines/engine.js';
 import { createProviderBudget, withProviderBudget } from './staging/provider-budget.js';
 import { createStagingJobs } from './staging/runs/staging-jobs.js';
@@ -33,7 +36,10 @@ import { queueRenderWebhooks, webhookJob, withRenderWebhooks } from './public-ap
 export interface Services {
   storage: ObjectStorage;
   uploads: UploadSource;
+  /** The environment's engine (STAGING_ENGINE): what the server can do without the operator's choice. */
   engine(): StagingEngine;
+  /** The operator's model choice per service, fallbacks and spending limits (issue 38). */
+  models: ModelRouter;
   runJob: JobDefinition<StagingRunPayload>;
   timeoutSeconds: number;
   /** Where the outbox's mail job hands mails over (SMTP or .eml files); closed by whoever created the services. */
@@ -65,18 +71,34 @@ export function createServices(
   let engine = overrides.engine;
   const getEngine = () => (engine ??= budgeted(createConfiguredEngine(config)));
   // Every request to a remote provider takes its turn in the provider's budget (PROVIDER_RPM, decision 024).
-  const budgeted = (configured: StagingEngine) =>
-    config.STAGING_ENGINE === 'offline'
+  const budgeted = (configured: StagingEngine) => budgetedFor(config.STAGING_ENGINE, configured);
+  const budgetedFor = (provider: string, configured: StagingEngine) =>
+    provider === 'offline'
       ? configured
-      : withProviderBudget(
-          configured,
-          createProviderBudget(database.db, config.STAGING_ENGINE, config.PROVIDER_RPM),
-        );
+      : withProviderBudget(configured, createProviderBudget(database.db, provider, config.PROVIDER_RPM));
+  // Each run calls the model the operator chose for its service (decision 054); each model's engine
+  // is built once per process, with its provider's request budget.
+  const modelEngines = new Map<string, StagingEngine>();
+  const providers = configuredProviders(config);
+  const models = createModelRouter({
+    db: database.db,
+    settings: createSettingsCache(database.db, environmentModel(config)),
+    engineOf: (modelId) => {
+      if (overrides.engine) return overrides.engine;
+      let built = modelEngines.get(modelId);
+      if (!built) modelEngines.set(modelId, (built = budgetedFor(modelId.split(':')[0]!, createModelEngine(config, modelId))));
+      return built;
+    },
+    usable: (modelId) => providers.has(findModel(modelId)?.provider ?? ('' as never)),
+    fixed: overrides.engine,
+    patienceMs: config.ENGINE_FALLBACK_PATIENCE_S * 1000,
+    adminUrl: `${config.publicUrl}/admin/budgets`,
+  });
   const mail = createMailTransport(mailTransportSettings(config));
   const { runJob: stagingRunJob, sweepJob } = createStagingJobs({
     db: database.db,
     storage,
-    engine: getEngine,
+    models,
     lock: overrides.lock ?? createGeometryLock(config),
     timeoutSeconds: config.STAGING_TIMEOUT_S,
     workerConcurrency: config.WORKER_CONCURRENCY,
@@ -93,6 +115,7 @@ export function createServices(
     storage,
     uploads: createUploadSource(database.db, storage),
     engine: getEngine,
+    models,
     runJob,
     timeoutSeconds: config.STAGING_TIMEOUT_S,
     mail,

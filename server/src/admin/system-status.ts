@@ -5,6 +5,7 @@ import type { AppConfig } from '../config.js';
 import type { Database } from '../db/client.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import { readMailFailures } from '../mail/mail-failures.js';
+import { providerSpending } from '../economics/spend.js';
 
 export interface SystemStatusSources {
   db: Database;
@@ -16,16 +17,21 @@ export interface SystemStatusSources {
 
 /** Real readings for the dashboard's System Status panel; a failing part is reported, never thrown. */
 export async function readSystemStatus(sources: SystemStatusSources): Promise<AdminSystemResponse> {
-  const [database, jobQueue, mail] = await Promise.all([
+  const [database, jobQueue, mail, spending] = await Promise.all([
     databaseStatus(sources),
     jobQueueStatus(sources),
     mailStatus(sources),
+    providerSpending(sources.db, sources.config).catch((err: unknown) => {
+      sources.log.warn({ err }, 'system status: provider spending unreadable');
+      return null;
+    }),
   ]);
   return {
     database,
     jobQueue,
     mail,
     stagingEngine: sources.config.STAGING_ENGINE,
+    providerSpending: spending,
     storageDriver: sources.storageDriver,
     billingConfigured: sources.config.billingEnabled,
     checkedAt: new Date().toISOString(),

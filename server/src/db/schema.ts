@@ -12,3 +12,4 @@ export * from './schema/provider-budgets.js';
 export * from './schema/public-api.js';
 export * from './schema/workspaces.js';
 export * from './schema/branding.js';
+export * from './schema/economics.js';

@@ -31,6 +31,8 @@ export interface MailTemplates {
     message: string;
     adminUrl: string;
   };
+  /** Operators: an AI provider's spending reached 80 % (or all) of its daily or monthly limit (issue 38). */
+  spend_warning: { provider: string; period: 'day' | 'month'; percent: number; spent: string; limit: string; adminUrl: string };
 }
 export type MailTemplate = keyof MailTemplates;
 
@@ -227,6 +229,30 @@ export const templates: { [K in MailTemplate]: Texts<MailTemplates[K]> } = {
         message,
       ],
       action: { label: 'See all inquiries', url: adminUrl },
+    }),
+  },
+  spend_warning: {
+    de: ({ provider, period, percent, spent, limit, adminUrl }) => ({
+      subject: `${provider}: ${percent} % des ${period === 'day' ? 'Tages' : 'Monats'}budgets verbraucht`,
+      heading: `Budget für ${provider} zu ${percent} % verbraucht`,
+      paragraphs: [
+        `Bisher ${period === 'day' ? 'heute' : 'in diesem Monat'} ausgegeben: ${spent} von ${limit}.`,
+        percent >= 100
+          ? 'Neue Aufträge an diesen Anbieter werden angehalten (oder an das Ersatzmodell gegeben, wenn Sie das erlaubt haben). Kunden wird dafür kein Credit berechnet.'
+          : 'Bei 100 % werden neue Aufträge an diesen Anbieter angehalten (oder an das Ersatzmodell gegeben, wenn Sie das erlaubt haben).',
+      ],
+      action: { label: 'Budgets ansehen', url: adminUrl },
+    }),
+    en: ({ provider, period, percent, spent, limit, adminUrl }) => ({
+      subject: `${provider}: ${percent} % of the ${period === 'day' ? 'daily' : 'monthly'} budget used`,
+      heading: `${provider} budget ${percent} % used`,
+      paragraphs: [
+        `Spent ${period === 'day' ? 'today' : 'this month'} so far: ${spent} of ${limit}.`,
+        percent >= 100
+          ? 'New runs on this provider are stopped (or moved to the fallback model where you allowed it). Customers are not charged a credit for them.'
+          : 'At 100 %, new runs on this provider stop (or move to the fallback model where you allowed it).',
+      ],
+      action: { label: 'See budgets', url: adminUrl },
     }),
   },
 };

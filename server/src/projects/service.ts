@@ -7,6 +7,7 @@ import { isUuid, projectPrefix } from '../objects/object-keys.js';
 import type { ObjectStorage } from '../objects/storage.js';
 import { findProject, imagesOf, insertProject, listProjects, variationsOfProject, type ProjectImageRow, type ProjectListRow } from './repository.js';
 import { ROOM_TYPES } from '../../../contract/listing.js';
+import { freeRestagesOf } from '../staging/free-restages.js';
 import { memberProjects, projectWorkspaceAccess, requirePermission } from '../workspaces/access.js';
 
 /** Projects as spec §7 shows them; another user's project is indistinguishable from a missing one. */
@@ -47,6 +48,7 @@ export async function projectDetail(db: Database, userId: string, projectId: str
   const project = isUuid(projectId) ? await findProject(db, userId, projectId) : null;
   if (!project) throw notFound();
   const [images, variations] = await Promise.all([imagesOf(db, [project.id]), variationsOfProject(db, project.id)]);
+  const freeRestages = await freeRestagesOf(db, project.workspaceId, images.filter((i) => i.isOriginal).map((i) => i.id));
   return {
     id: project.id,
     title: project.title,
@@ -61,6 +63,7 @@ export async function projectDetail(db: Database, userId: string, projectId: str
       const own = image.isOriginal ? [] : variations.filter((v) => v.originalImageId === image.originalImageId);
       return {
         ...toProjectImage(image),
+        ...(image.isOriginal ? { freeRestagesLeft: freeRestages.get(image.id) ?? 0 } : {}),
         variations: own.map((v) => ({ id: v.id, filePath: v.filePath, thumbnailPath: v.thumbnailPath, chosen: v.filePath === image.filePath })),
       };
     }),

@@ -77,10 +77,10 @@ export async function refundProjectRuns(db: Executor, projectId: string, error: 
   return ids.length;
 }
 
-/** Marks a reserved run charged with its result image; false when it is no longer reserved. */
-export async function chargeRun(tx: Executor, runId: string, resultImageId: string): Promise<boolean> {
+/** Marks a reserved run charged with its result image (and the model that made it); false when it is no longer reserved. */
+export async function chargeRun(tx: Executor, runId: string, resultImageId: string, deliveredBy: string | null = null): Promise<boolean> {
   const result = await tx.execute(sql`
-    UPDATE staging_runs SET state = 'charged', result_image_id = ${resultImageId}, finished_at = now()
+    UPDATE staging_runs SET state = 'charged', result_image_id = ${resultImageId}, delivered_by = ${deliveredBy}, finished_at = now()
     WHERE id = ${runId} AND state = 'reserved'
     RETURNING id`);
   if (result.rows.length !== 1) return false;

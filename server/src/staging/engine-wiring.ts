@@ -24,6 +24,26 @@ export function createConfiguredEngine(config: AppConfig): StagingEngine {
   return createStagingEngine(engineSettings(config));
 }
 
+/** The engine of one registry model (`provider:model`, or `offline` / `fixed-latency`), with the provider's key and address from the environment. */
+export function createModelEngine(config: AppConfig, modelId: string): StagingEngine {
+  const [provider, ...rest] = modelId.split(':');
+  const model = rest.join(':');
+  const settings = engineSettings(config);
+  switch (provider) {
+    case 'openai':
+      return createStagingEngine({ ...settings, engine: 'openai', openai: { ...settings.openai, model } });
+    case 'gemini':
+      return createStagingEngine({ ...settings, engine: 'gemini', gemini: { ...settings.gemini, model } });
+    case 'replicate':
+      return createStagingEngine({ ...settings, engine: 'replicate', replicate: { ...settings.replicate, model } });
+    case 'offline':
+    case 'fixed-latency':
+      return createStagingEngine({ ...settings, engine: provider });
+    default:
+      throw new Error(`Unknown model "${modelId}".`);
+  }
+}
+
 /** The geometry lock every engine's result goes through (DESIGN §6, decision 014). */
 export function createGeometryLock(config: Pick<AppConfig, 'LOCK_THREADS'>): GeometryLock {
   configureCvThreads(config.LOCK_THREADS);

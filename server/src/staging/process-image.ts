@@ -3,13 +3,16 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { MAX_IMAGES_PER_PROJECT } from '../../../contract/limits.js';
 import type { ProcessImageRequest } from '../../../contract/projects.js';
+import type { EngineService } from '../../../contract/economics.js';
 import type { Database } from '../db/client.js';
+import { BUDGET_REACHED_MESSAGE } from './models/model-router.js';
 import { projectImages, projects, stagingRuns } from '../db/schema/projects.js';
 import { AppError } from '../errors/app-error.js';
 import type { JobDefinition, JobQueue } from '../jobs/job-queue.js';
 import { filePathOf, isUuid, keyFromClientPath, projectImageKey, thumbnailKeyOf, type ParsedKey } from '../objects/object-keys.js';
 import { putObjects, type ObjectStorage } from '../objects/storage.js';
 import { creditPoolOf, refundRun, reserveCredit } from './credits.js';
+import { isFreeRestage, planOfPool } from './free-restages.js';
 import { memberProjects } from '../workspaces/access.js';
 import { stagingQueueOptions } from './runs/fair-share.js';
 import { recomputeProjectStatus } from './project-status.js';
@@ -31,6 +34,8 @@ export interface ProcessImageDeps {
   log: FastifyBaseLogger;
   /** False when the configured engine cannot empty a room: furniture removal then answers 422 before anything is stored or charged. */
   canDeclutter: () => boolean;
+  /** False when the spending limits of the service's models stop new runs (issue 38): refused before a credit is reserved. */
+  admits?: (service: EngineService) => Promise<boolean>;
 }
 
 export interface ProcessImageResult {
@@ -97,8 +102,11 @@ export async function startRun(deps: ProcessImageDeps, userId: string, request: 
     if (staged) return { staged: { processedImagePath: staged.filePath, imageId: staged.id } };
   }
 
-  // Cheap early refusals before an s3 upload is read and normalised.
-  await assertCreditLeft(db, project.workspaceId, variationsOf(request));
+  // Cheap early refusals before an s3 upload is read and normalised. A free re-stage needs no credit (decision 056).
+  if (!(original && (await freeRestageFor(db, project.workspaceId, original.id, request)))) await assertCreditLeft(db, project.workspaceId, variationsOf(request));
+  if (deps.admits && !(await deps.admits(request.category === 'furniture_removal' ? 'removal' : 'staging'))) {
+    throw new AppError(503, 'provider_budget_reached', BUDGET_REACHED_MESSAGE);
+  }
   if (!original && (await countOriginals(db, project.id)) >= MAX_IMAGES_PER_PROJECT) throw imageLimit();
 
   const newImage = !original && upload ? await storeNewOriginal(deps, project.userId, project.id, upload) : null;
@@ -176,10 +184,11 @@ async function reserveRun(
       if (room.roomType !== undefined || room.roomGroup !== undefined) await tx.update(projectImages).set(room).where(eq(projectImages.id, originalId));
     }
     const pool = await creditPoolOf(tx, project.workspaceId);
-    if (!pool || !(await reserveCredit(tx, pool.userId, variationsOf(request)))) throw insufficientCredits(variationsOf(request));
+    const free = 'original' in source && (await freeRestageFor(tx, project.workspaceId, originalId, request));
+    if (!pool || !(free || (await reserveCredit(tx, pool.userId, variationsOf(request))))) throw insufficientCredits(variationsOf(request));
     const [run] = await tx
       .insert(stagingRuns)
-      .values({ userId, creditsUserId: pool.userId, projectId, originalImageId: originalId, regeneration: request.isRegeneration, credits: variationsOf(request) })
+      .values({ userId, creditsUserId: pool.userId, projectId, originalImageId: originalId, regeneration: request.isRegeneration, credits: free ? 0 : variationsOf(request), freeRestage: free })
       .returning({ id: stagingRuns.id });
     await tx
       .update(projects)
@@ -211,6 +220,13 @@ async function projectOriginal(db: Database, parsed: ParsedKey, projectId: strin
 }
 
 const variationsOf = (request: ProcessImageRequest) => request.variations ?? 1;
+
+/** A re-stage of one variation the pool's plan still gives free for this photo (decision 056). */
+async function freeRestageFor(db: Pick<Database, 'execute'>, workspaceId: string, originalId: string, request: ProcessImageRequest): Promise<boolean> {
+  if (!request.isRegeneration || variationsOf(request) !== 1) return false;
+  const pool = await creditPoolOf(db, workspaceId);
+  return pool ? isFreeRestage(db, originalId, await planOfPool(db, pool.userId)) : false;
+}
 
 async function assertCreditLeft(db: Database, workspaceId: string, credits: number) {
   const pool = await creditPoolOf(db, workspaceId);

@@ -82,3 +82,11 @@ async function waitUnlessAborted(ms: number, signal?: AbortSignal): Promise<void
     throw new EngineError(engineMessages.cancelled, 'transient', undefined, { cause: err });
   }
 }
+
+/** How long from now the provider's schedule holds the next request back (a 429's pause, an RPM queue); 0 when free. */
+export async function providerWaitMs(db: Database, provider: string): Promise<number> {
+  const { rows } = await db.execute<{ wait_ms: number }>(sql`
+    SELECT GREATEST(0, EXTRACT(EPOCH FROM COALESCE(MAX(next_at), clock_timestamp()) - clock_timestamp()) * 1000)::float8 AS wait_ms
+    FROM provider_budgets WHERE provider = ${provider}`);
+  return Number(rows[0]?.wait_ms ?? 0);
+}

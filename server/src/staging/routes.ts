@@ -12,6 +12,7 @@ import { processImage, startRun } from './process-image.js';
 import { prefersAsync } from './prefer-async.js';
 import { runEventRoutes } from './runs/run-events-route.js';
 import type { StagingEngine } from './engines/engine.js';
+import type { ModelRouter } from './models/model-router.js';
 import { RunSettledListener } from './runs/run-listener.js';
 import type { StagingRunPayload } from './runs/run-payload.js';
 import type { UploadSource } from './upload-port.js';
@@ -23,6 +24,7 @@ export interface StagingRoutesOptions {
   timeoutSeconds: number;
   jobs: JobQueue | null;
   engine: () => StagingEngine;
+  models: ModelRouter;
 }
 
 /**
@@ -34,7 +36,7 @@ export interface StagingRoutesOptions {
  */
 export async function stagingRoutes(app: FastifyInstance, options: StagingRoutesOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { storage, uploads, runJob, timeoutSeconds, jobs, engine } = options;
+  const { storage, uploads, runJob, timeoutSeconds, jobs, engine, models } = options;
   const listener = new RunSettledListener(app.pool, app.log);
   app.addHook('onClose', () => listener.close());
   await app.register(runEventRoutes, {
@@ -73,6 +75,7 @@ export async function stagingRoutes(app: FastifyInstance, options: StagingRoutes
         listener,
         log: request.log,
         canDeclutter: () => Boolean(engine().canDeclutter),
+        admits: models.admits,
       };
       try {
         if (prefersAsync(request.headers.prefer)) {

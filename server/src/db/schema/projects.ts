@@ -158,6 +158,10 @@ export const stagingRuns = pgTable(
     regeneration: boolean('regeneration').notNull().default(false),
     jobId: text('job_id'),
     resultImageId: uuid('result_image_id'),
+    /** The registry model (`provider:model`) whose image was delivered, fallbacks included (issue 38). */
+    deliveredBy: text('delivered_by'),
+    /** A re-stage the plan gives free (decision 056): reserved no credit; counts against the photo's free re-stages unless refunded. */
+    freeRestage: boolean('free_restage').notNull().default(false),
     /** The pipeline step a reserved run is in (generating, locking, retrying, finishing); null while queued. */
     stage: text('stage'),
     /**

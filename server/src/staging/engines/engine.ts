@@ -45,6 +45,8 @@ export interface StageResult {
   mimeType: string;
   /** Which engine made the image, e.g. 'offline' or 'openai:gpt-image-1.5' (stored with the image). */
   engine: string;
+  /** The recorded engine call this image came from (models/routed-engine.ts), for the lock's verdict. */
+  callId?: string;
 }
 
 /** The port every staging engine implements; the staging service depends on nothing else. */

@@ -77,7 +77,7 @@ export async function chargeForResults(db: Database, run: RunRow, original: Imag
     // NO KEY UPDATE: new runs may still reference the row meanwhile.
     await tx.select({ id: projectImages.id }).from(projectImages).where(eq(projectImages.id, original.id)).for('no key update');
     const imageId = randomUUID();
-    if (!(await chargeRun(tx, run.id, imageId))) return false;
+    if (!(await chargeRun(tx, run.id, imageId, stored[0]?.engine ?? null))) return false;
     await keepCreditsFor(tx, run.id, stored.length);
     await storeKeepingEarlier(tx, { projectId: run.projectId, userId: original.userId, originalId: original.id, runId: run.id, imageId }, stored);
     await recomputeProjectStatus(tx, run.projectId);

@@ -1,5 +1,9 @@
 import type { ErrorCode } from '../../../../contract/errors.js';
 import { EngineError, engineMessages } from '../engines/engine.js';
+import { ProviderBudgetReached } from '../models/model-router.js';
+
+/** A queued run whose provider's spending limit was used up meanwhile (issue 38). */
+const BUDGET_REACHED_RUN_MESSAGE = 'Staging is paused for now: the spending limit for our AI provider has been reached. Please try again later.';
 
 /** How a run that delivered nothing is answered: its message (the web app translates the code) and HTTP status. */
 const REFUNDED = 'Your credit has been refunded.';
@@ -21,6 +25,8 @@ export function statusOfRunError(code: string | null): number {
       return 422;
     case 'staging_timeout':
       return 504;
+    case 'provider_budget_reached':
+      return 503;
     case 'not_found':
       return 404;
     default:
@@ -30,6 +36,7 @@ export function statusOfRunError(code: string | null): number {
 
 /** The refund's message and code for what the engine (or anything else) threw. */
 export function describeFailure(err: unknown): { message: string; code: ErrorCode } {
+  if (err instanceof ProviderBudgetReached) return { message: `${BUDGET_REACHED_RUN_MESSAGE} ${REFUNDED}`, code: 'provider_budget_reached' };
   if (err instanceof EngineError) {
     const code: ErrorCode =
       err.message === engineMessages.contentPolicy ? 'staging_refused' : err.message === engineMessages.timeout ? 'staging_timeout' : 'staging_failed';

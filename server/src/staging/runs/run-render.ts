@@ -6,8 +6,9 @@ import type { Database } from '../../db/client.js';
 import { runImageWork } from '../../images/image-work.js';
 import type { ObjectStorage } from '../../objects/storage.js';
 import { stageWithRetries, type RetryPolicy } from '../engine-runner.js';
-import type { EngineError, StageInput, StageResult, StagingEngine } from '../engines/engine.js';
+import type { EngineError, StageInput, StageResult } from '../engines/engine.js';
 import type { LockFigures, LockOptions, LockOutcome } from '../geometry-lock/lock-result.js';
+import type { RoutedEngine } from '../models/routed-engine.js';
 import { finishResult, type FinishedImage } from '../result-image.js';
 import { groupSeed, referenceFor } from '../room-references.js';
 import { produceVariations, type VariationOutcome } from '../variations.js';
@@ -39,7 +40,8 @@ const TOO_LITTLE_CHANGED = 'too_little_changed';
 export interface RenderContext {
   db: Database;
   storage: ObjectStorage;
-  engine: StagingEngine;
+  /** The run's models in the operator's order (models/routed-engine.ts); told the lock's verdicts. */
+  engine: RoutedEngine;
   lock: GeometryLock;
   retryPolicy?: RetryPolicy;
   runId: string;
@@ -136,7 +138,12 @@ export async function renderVariations(ctx: RenderContext): Promise<Rendered> {
     stage: (e, i) => stageWithRetries(e, i, options),
     deliver: async (result: StageResult) => {
       const delivery = await lockAndFinish(result.image);
-      if (delivery.verdict === 'locked') return delivery;
+      if (delivery.verdict === 'locked') {
+        await engine.settle(result, 'delivered');
+        return delivery;
+      }
+      await engine.settle(result, 'refused', delivery.reasons.join(', '));
+      engine.noteRefusal();
       tooLittleChanged = delivery.reasons.includes(TOO_LITTLE_CHANGED);
       const minimum = minimumChangedShare(task, roomType);
       log.info({ runId: ctx.runId, figures: delivery.figures, reasons: delivery.reasons, minimum }, 'result refused');

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.js';
 import { defineJob, type JobQueue } from '../../jobs/job-queue.js';
 import type { ObjectStorage } from '../../objects/storage.js';
 import type { RetryPolicy } from '../engine-runner.js';
-import type { StagingEngine } from '../engines/engine.js';
+import type { ModelRouter } from '../models/model-router.js';
 import { asImageWorkOwner } from '../../images/image-work.js';
 import { WorkLimiter } from '../../images/work-limiter.js';
 import { withEngineSlots } from './engine-slots.js';
@@ -19,8 +19,8 @@ export const STAGING_SWEEP_JOB = 'staging.sweep';
 export interface StagingJobDeps {
   db: Database;
   storage: ObjectStorage;
-  /** Created on first use, so a web process without workers never builds an engine. */
-  engine: () => StagingEngine;
+  /** Each run's engine: the operator's model choice (engines built on first use, so a web process without workers builds none). */
+  models: ModelRouter;
   lock: GeometryLock;
   timeoutSeconds: number;
   /** The process's staging slots: engine requests in flight at once (WORKER_CONCURRENCY; decision 048). */
@@ -40,8 +40,7 @@ export function createStagingJobs(deps: StagingJobDeps) {
   // A slot is held while the engine renders, not while the run's result is locked and finished
   // (decision 048): the job runs more runs than slots, and the engine requests wait for a slot.
   const slots = new WorkLimiter(deps.workerConcurrency);
-  let slotted: StagingEngine | undefined;
-  const engine = () => (slotted ??= withEngineSlots(deps.engine(), slots));
+  const models = deps.models.wrapped((engine) => withEngineSlots(engine, slots));
   const runJob = defineJob({
     name: STAGING_RUN_JOB,
     payload: stagingRunPayload,
@@ -61,7 +60,7 @@ export function createStagingJobs(deps: StagingJobDeps) {
     // queue's fair order, per user and plan share (decision 040), not first come, first served.
     handler: async (data, context) => {
       const owner = await runOwner(deps.db, data.runId);
-      const run = () => runStaging({ ...deps, engine }, data, context);
+      const run = () => runStaging({ ...deps, models }, data, context);
       return owner ? asImageWorkOwner(owner, run) : run();
     },
   });

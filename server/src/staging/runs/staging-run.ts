@@ -6,8 +6,9 @@ import type { ObjectStorage } from '../../objects/storage.js';
 import { refundRun } from '../credits.js';
 import { earlierResults } from '../earlier-results.js';
 import type { RetryPolicy } from '../engine-runner.js';
-import type { StagingEngine } from '../engines/engine.js';
 import { EngineError } from '../engines/engine.js';
+import type { ModelRouter } from '../models/model-router.js';
+import type { JobQueue } from '../../jobs/job-queue.js';
 import { chargeForResults, keepDistinct, storeResults } from './run-delivery.js';
 import { describeFailure, DUPLICATE_RESULT_MESSAGE, NOTHING_STAGED_MESSAGE, ORIGINAL_GONE_MESSAGE, STRUCTURE_CHANGED_MESSAGE } from './run-failures.js';
 import { loadRunInputs, type RunInputs } from './run-inputs.js';
@@ -20,7 +21,7 @@ import { findRun } from './runs.js';
 export interface StagingRunDeps {
   db: Database;
   storage: ObjectStorage;
-  engine: () => StagingEngine;
+  models: ModelRouter;
   lock: GeometryLock;
   timeoutSeconds: number;
   retryPolicy?: RetryPolicy;
@@ -36,7 +37,7 @@ export interface StagingRunDeps {
  * Idempotent: a run that is no longer `reserved` is left alone, and a run refunded while the engine
  * worked (web timeout, sweeper, project deleted) keeps no file.
  */
-export async function runStaging(deps: StagingRunDeps, data: StagingRunPayload, context: { log: FastifyBaseLogger; signal: AbortSignal }) {
+export async function runStaging(deps: StagingRunDeps, data: StagingRunPayload, context: { log: FastifyBaseLogger; signal: AbortSignal; send?: JobQueue['send'] }) {
   const { db, storage } = deps;
   const log = context.log;
   const run = await findRun(db, data.runId);
@@ -67,10 +68,12 @@ export async function runStaging(deps: StagingRunDeps, data: StagingRunPayload, 
     // The photo's results so far (a re-stage keeps them, decision 037): new variations are numbered
     // after them and must look different from them.
     const earlier = await earlierResults(db, storage, inputs.original.id);
+    // The operator's model choice for the service, as of now (issue 38): stops here when its provider's budget is used up.
+    const engine = await deps.models.forRun({ runId: run.id, service: data.category === 'furniture_removal' ? 'removal' : 'staging', plan: inputs.owner.plan ?? 'free', send: context.send });
     const rendered = await renderVariations({
       db,
       storage,
-      engine: deps.engine(),
+      engine,
       lock: deps.lock,
       retryPolicy: deps.retryPolicy,
       runId: run.id,
@@ -89,6 +92,7 @@ export async function runStaging(deps: StagingRunDeps, data: StagingRunPayload, 
     }
     // A variation that looks like an earlier result or another of this run is not delivered (not charged).
     const distinct = await keepDistinct(rendered.delivered, earlier.fingerprints);
+    for (const dropped of rendered.delivered.filter((d) => !distinct.includes(d))) await engine.settle(dropped.result, 'refused', 'duplicate_result');
     if (!distinct.length) {
       log.warn({ runId: run.id, delivered: rendered.delivered.length }, 'every result duplicated an earlier one, refunding');
       return await fail(DUPLICATE_RESULT_MESSAGE, 'duplicate_result');

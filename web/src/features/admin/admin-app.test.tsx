@@ -24,6 +24,10 @@ const system = {
     ],
   },
   stagingEngine: 'offline',
+  providerSpending: [
+    { provider: 'openai', currency: 'USD', dailyMicros: 50_000_000, monthlyMicros: null, fallbackWhenReached: false, spentTodayMicros: 50_200_000, spentMonthMicros: 50_200_000, state: 'reached' },
+    { provider: 'gemini', currency: 'USD', dailyMicros: null, monthlyMicros: 100_000_000, fallbackWhenReached: true, spentTodayMicros: 0, spentMonthMicros: 81_000_000, state: 'warning' },
+  ],
   storageDriver: 's3',
   billingConfigured: false,
   checkedAt: new Date().toISOString(),
@@ -112,6 +116,9 @@ describe('admin area', () => {
     expect(failures).toHaveTextContent('Address confirmation to …@kunden.example.org');
     expect(failures).toHaveTextContent('connect ECONNREFUSED 10.0.0.5:587');
     expect(screen.getByTestId('system-billing')).toHaveTextContent('Not configured');
+    // Issue 38: the worst provider budget decides the reading.
+    expect(screen.getByTestId('system-spending')).toHaveTextContent('OpenAI: limit reached, new runs stop');
+    expect(screen.getByTestId('system-spending')).toHaveAttribute('data-level', 'down');
   });
 
   it("dashboard: the spec's error text when the data cannot be loaded, in German too", async () => {

@@ -13,6 +13,9 @@ const AnalyticsPage = lazy(() => import('./pages/analytics-page'));
 const UsersPage = lazy(() => import('./pages/users-page'));
 const ConsolePage = lazy(() => import('./pages/console-page'));
 const SalesPage = lazy(() => import('./pages/sales-page'));
+const ModelsPage = lazy(() => import('./pages/models-page'));
+const CostsPage = lazy(() => import('./pages/costs-page'));
+const BudgetsPage = lazy(() => import('./pages/budgets-page'));
 
 /**
  * The admin area (spec §2) under the router's `/admin` nest: routes here are relative. The router
@@ -34,6 +37,9 @@ export default function AdminApp({ notFound }: { notFound: ReactNode }) {
             <Route path={adminPages.users} component={UsersPage} />
             <Route path={adminPages.sales} component={SalesPage} />
             <Route path={adminPages.console} component={ConsolePage} />
+            <Route path={adminPages.models} component={ModelsPage} />
+            <Route path={adminPages.costs} component={CostsPage} />
+            <Route path={adminPages.budgets} component={BudgetsPage} />
             <Route>{notFound}</Route>
           </Switch>
         </Suspense>

@@ -1,4 +1,4 @@
-import { BarChart3, Handshake, LayoutDashboard, MonitorPlay, Users } from 'lucide-react';
+import { BarChart3, Boxes, Coins, Gauge, Handshake, LayoutDashboard, MonitorPlay, Users } from 'lucide-react';
 import { useTranslation } from '@/i18n/i18n';
 import { Link, useLocation } from 'wouter';
 import type { UserResponse } from '@contract/auth';
@@ -11,6 +11,9 @@ export const ADMIN_TABS = [
   { path: '/analytics', key: 'analytics', icon: BarChart3 },
   { path: '/user', key: 'users', icon: Users },
   { path: '/sales', key: 'sales', icon: Handshake },
+  { path: '/models', key: 'models', icon: Boxes },
+  { path: '/costs', key: 'costs', icon: Coins },
+  { path: '/budgets', key: 'budgets', icon: Gauge },
   { path: '/console', key: 'console', icon: MonitorPlay },
 ] as const;
 

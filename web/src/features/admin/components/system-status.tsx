@@ -1,6 +1,7 @@
 import {
   Cpu,
   CreditCard,
+  Gauge,
   Database,
   HardDrive,
   ListChecks,
@@ -50,6 +51,28 @@ function StatusRow({
       </span>
     </li>
   );
+}
+
+/** The providers' spending against their limits (issue 38): the worst state decides the dot. */
+function spendingRow(s: AdminSystemResponse, t: (key: string, options?: Record<string, unknown>) => string) {
+  const spending = s.providerSpending;
+  const named = (state: 'warning' | 'reached') =>
+    spending!.filter((p) => p.state === state).map((p) => t(`budgets.provider.${p.provider}`, { defaultValue: p.provider })).join(', ');
+  const reached = spending?.some((p) => p.state === 'reached');
+  const warning = spending?.some((p) => p.state === 'warning');
+  return {
+    key: 'spending',
+    icon: Gauge,
+    label: t('system.spending'),
+    reading: !spending
+      ? t('system.spendingUnknown')
+      : reached
+        ? t('system.spendingReached', { providers: named('reached') })
+        : warning
+          ? t('system.spendingWarning', { providers: named('warning') })
+          : t('system.spendingOk'),
+    level: (!spending ? 'info' : reached ? 'down' : warning ? 'warn' : 'ok') as Level,
+  };
 }
 
 function rows(
@@ -102,6 +125,7 @@ function rows(
       reading: t(`system.engines.${s.stagingEngine}`, { defaultValue: s.stagingEngine }),
       level: (s.stagingEngine === 'offline' ? 'info' : 'ok') as Level,
     },
+    spendingRow(s, t),
     {
       key: 'storage',
       icon: HardDrive,

@@ -107,6 +107,11 @@ export function PairCompareCard({
             {formatDateTime(pair.staged?.createdAt ?? pair.original.createdAt)}
             {lockSummary && ` · ${lockSummary}`}
           </p>
+          {pair.staged && (pair.original.freeRestagesLeft ?? 0) > 0 && (
+            <p className="text-xs font-medium text-primary" data-testid="pair-free-restages">
+              {t('detail.freeRestages', { count: pair.original.freeRestagesLeft })}
+            </p>
+          )}
         </div>
         <div className="flex flex-wrap gap-2 [&>button]:flex-1 sm:[&>button]:flex-none">
           <Button variant="ghost" size="sm" onClick={onView} data-testid="pair-view">
