@@ -67,6 +67,48 @@ describe('lockResult locks furniture added to the same room', () => {
   });
 });
 
+describe('lockResult delivers whole what good staging does at windows, walls and ceilings (decision 058)', () => {
+  it.each([
+    'corpus: an armchair and a floor lamp in front of the balcony door',
+    'sample room 0: a TV on a low stand in front of the window’s lower part',
+    'corpus: an open bookcase to the ceiling and a large plant against the left wall',
+    'corpus: sheer curtains at both edges of the balcony door',
+    'corpus with a canvas on the wall: its canvas replaced by a TV and two prints',
+    'corpus: a ring pendant on a 2 px wire from the ceiling',
+    'corpus: a rug barely darker than the floor',
+    'corpus: ceiling lights switched on',
+    'corpus: furniture pasted, scale 1.03, rotation 0.6°, shift 1%/-1%, resized to 1024×1536; answer at 832×1248, JPEG q70',
+  ])('%s → locked, every added pixel kept, the room the photo’s', async (prefix) => {
+    const c = cases.find((k) => k.name.startsWith(prefix))!;
+    expect(c, prefix).toBeDefined();
+    const outcome = await outcomeOf(c);
+    expect(outcome.verdict, JSON.stringify(outcome.figures)).toBe('locked');
+    if (outcome.verdict !== 'locked' || !c.truth) return;
+    const delivered = await deliveredJpeg(outcome);
+    const original = await decodeRgb(c.original);
+    // Outside what was added (ceiling lights switched on are not added: they are the photo's unlit ceiling) …
+    expect(psnrOutside(delivered, original, c.truth.added)).toBeGreaterThanOrEqual(40);
+    // … and the added objects whole: the pendant's wire, the rug's low-contrast field, the curtains.
+    expect(keptShare(delivered, original, c.truth.furnished, c.truth.added, c.truth.inAnswer)).toBeGreaterThanOrEqual(0.95);
+    expect(outcome.figures.seam).toBeLessThanOrEqual(1);
+  });
+
+  it('delivers the photo’s own view through a window whose view the model re-drew', async () => {
+    const c = cases.find((k) => k.name.startsWith('real drifted output, its left window’s view re-drawn'))!;
+    const outcome = await outcomeOf(c);
+    expect(outcome.verdict).toBe('locked');
+    if (outcome.verdict !== 'locked') return;
+    const delivered = await deliveredJpeg(outcome);
+    const original = await decodeRgb(c.original);
+    for (const box of c.photoBoxes!) {
+      const outside = new Uint8Array(original.width * original.height).fill(1);
+      for (let y = Math.floor(box.y0 * original.height); y < Math.ceil(box.y1 * original.height); y++) outside.fill(0, y * original.width + Math.floor(box.x0 * original.width), y * original.width + Math.ceil(box.x1 * original.width));
+      // psnrOutside skips the pixels marked: everything but the window's glass is skipped here.
+      expect(psnrOutside(delivered, original, outside)).toBeGreaterThanOrEqual(32);
+    }
+  });
+});
+
 describe('lockResult refuses a result that changed the room', () => {
   it.each([
     ['corpus: window painted over', 'opening_covered'],
@@ -79,6 +121,9 @@ describe('lockResult refuses a result that changed the room', () => {
     ['sample room 0: re-rendered in another style', undefined],
     ['corpus: another room swapped in', 'alignment_failed'],
     ['sample room: another room swapped in', 'alignment_failed'],
+    ['corpus: balcony door made narrower', 'opening_covered'],
+    ['sample room 0: window moved along the wall', undefined],
+    ['corpus: window painted over, furniture pasted, scale 1.03', 'opening_covered'],
   ] as const)('%s → refused', async (prefix, reason: string | readonly string[] | undefined) => {
     const c = cases.find((k) => k.name.startsWith(prefix))!;
     expect(c, prefix).toBeDefined();

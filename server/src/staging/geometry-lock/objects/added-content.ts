@@ -8,7 +8,7 @@ import { type Opening } from '../structure/openings.js';
 import { withoutAddedLight } from './added-light.js';
 import { restoreOpeningViews } from './opening-views.js';
 import { judgeStructureInMask } from '../structure/structure-in-mask.js';
-import { type Segment } from '../structure/structure-lines.js';
+import { cannyEdges, type Segment } from '../structure/structure-lines.js';
 import { texture } from '../structure/wall-decor.js';
 import { alignedEdgeMaps, type Box, type VerifyInput } from '../structure/verify.js';
 import { type Raster } from '../alignment/working-images.js';
@@ -58,12 +58,14 @@ export function inspectAdded(
   let structureChanged: Box[] = [];
   let judgedSoft: Uint8Array | undefined;
   let viewReplaced = 0;
+  let openingsFilled: Opening[] = [];
   if (input.mode === 'furnish') {
     const firstSoft = mask.soft;
     // Light the model switched on with no object in it is the photo's again (added-light.ts).
     const unlit = withoutAddedLight(cv, { hard: mask.hard, width, height, originalGrey, litGrey });
     // Re-drawn views through windows are the photo's again; only what stands in front stays (opening-views.ts).
-    const views = restoreOpeningViews(cv, { hard: unlit.hard, width, height, openings, originalLuma: rawFromMat(originalGrey), resultLuma: rawFromMat(alignedGrey), originalTexture: texture(cv, originalGrey), resultTexture: texture(cv, litGrey) });
+    const views = restoreOpeningViews(cv, { hard: unlit.hard, width, height, openings, originalLuma: rawFromMat(originalGrey), resultLuma: rawFromMat(alignedGrey), originalTexture: texture(cv, originalGrey), resultTexture: texture(cv, litGrey), originalEdges: photoEdges(cv, originalGrey), nearbyEdges: nearby });
+    openingsFilled = views.filled;
     viewReplaced = views.viewReplaced;
     const judged = judgeStructureInMask(cv, { hard: views.hard, width, height, lines, openings, alignedEdges, nearbyEdges: nearby, originalGrey, alignedGrey });
     // The restored regions are the photo's; their lines were judged there, not by the verification.
@@ -74,5 +76,14 @@ export function inspectAdded(
     structureChanged = judged.changed;
   }
   litGrey.delete();
-  return { correction, light, lit, mask, viewReplaced, checks: { alignedGrey, alignedEdges, nearbyEdges: nearby, litLuma, valid, mask, lines, openings, structureChanged, judgedSoft } };
+  return { correction, light, lit, mask, viewReplaced, checks: { alignedGrey, alignedEdges, nearbyEdges: nearby, litLuma, valid, mask, lines, openings, structureChanged, judgedSoft, openingsFilled } };
+}
+
+function photoEdges(cv: CV, grey: any): Uint8Array {
+  const edges = cannyEdges(cv, grey, 50, 150);
+  try {
+    return rawFromMat(edges);
+  } finally {
+    edges.delete();
+  }
 }

@@ -24,6 +24,11 @@ export interface OpeningViews {
   /** Share of the frame given back to the photo. */
   restoredShare: number;
   /**
+   * Openings the model filled in rather than re-drew: what would be given back is flat where the photo
+   * showed glazing bars and a view (paint, plaster). They are refused (opening_covered), not patched.
+   */
+  filled: Opening[];
+  /**
    * Share of the daylight openings' area that the delivered image takes from the model without an
    * object in front of it (the figure "view replaced"; 0 after this step unless an object claims it).
    */
@@ -36,6 +41,9 @@ const SILHOUETTE_DARKENING = 40;
 const LONG_CONTACT = 0.4;
 /** Outline pixels a silhouette must share with mask outside the glass (a lamp's pole, a plant's stem). */
 const MIN_CONTACT = 2;
+/** A view given back over this share of the opening, with more than FILLED_ERASED of the photo's edges there gone flat, was filled in. */
+const FILLED_AREA = 0.3;
+const FILLED_ERASED = 0.5;
 /** Gradient (Sobel/4, 9 px mean) of texture that counts as drawn, when the photo has less than half of it there. */
 const NEW_TEXTURE = 6;
 
@@ -48,6 +56,9 @@ export interface ViewPictures {
   /** Local gradient energy of photo and result (wall-decor.ts `texture`). */
   originalTexture: Float32Array;
   resultTexture: Float32Array;
+  /** The photo's edges (Canny 50/150) and the result's edges widened by DISPLACED_SHARE (verify.ts `alignedEdgeMaps`). */
+  originalEdges: Uint8Array;
+  nearbyEdges: Uint8Array;
 }
 
 export function restoreOpeningViews(cv: CV, input: ViewPictures & { openings: Opening[] }): OpeningViews {
@@ -55,10 +66,13 @@ export function restoreOpeningViews(cv: CV, input: ViewPictures & { openings: Op
   const hard = new Uint8Array(input.hard);
   let restored = 0;
   let glass = 0;
+  const filled: Opening[] = [];
   for (const o of openings) {
     if (!hasView(o)) continue;
     glass += (o.x1 - o.x0 + 1) * (o.y1 - o.y0 + 1);
-    restored += restoreOne(cv, hard, input, o);
+    const one = restoreOne(cv, hard, input, o);
+    restored += one.restored;
+    if (one.filled) filled.push(o);
   }
   // What is still taken from the model inside the glass: objects (by this step's rules).
   let replaced = 0;
@@ -66,7 +80,7 @@ export function restoreOpeningViews(cv: CV, input: ViewPictures & { openings: Op
     if (!hasView(o)) continue;
     for (let y = o.y0; y <= o.y1; y++) for (let x = o.x0; x <= o.x1; x++) if (hard[y * width + x] && !objectLike(input, y * width + x)) replaced++;
   }
-  return { hard, restoredShare: restored / (width * height), viewReplaced: glass ? replaced / glass : 0 };
+  return { hard, restoredShare: restored / (width * height), filled, viewReplaced: glass ? replaced / glass : 0 };
 }
 
 function isSilhouette(input: ViewPictures, i: number): boolean {
@@ -79,8 +93,8 @@ function objectLike(input: ViewPictures, i: number): boolean {
   return isSilhouette(input, i) || (t >= NEW_TEXTURE && t > 2 * input.originalTexture[i]);
 }
 
-/** Restores one opening's re-drawn view inside `hard` (in place); returns the pixels restored. */
-function restoreOne(cv: CV, hard: Uint8Array, input: ViewPictures, o: Opening): number {
+/** Restores one opening's re-drawn view inside `hard` (in place); returns the pixels restored and whether the opening was filled in. */
+function restoreOne(cv: CV, hard: Uint8Array, input: ViewPictures, o: Opening): { restored: number; filled: boolean } {
   const { width } = input;
   const bw = o.x1 - o.x0 + 1;
   const bh = o.y1 - o.y0 + 1;
@@ -96,7 +110,7 @@ function restoreOne(cv: CV, hard: Uint8Array, input: ViewPictures, o: Opening): 
       any++;
     }
   }
-  if (!any) return 0;
+  if (!any) return { restored: 0, filled: false };
   const outside = (x: number, y: number) => x < 0 || y < 0 || x >= input.width || y >= input.height ? 0 : hard[y * width + x];
   /** Per box-local pixel on the outline: 1 when the mask continues outward from it. */
   const continuesOut = (x: number, y: number) => {
@@ -134,16 +148,25 @@ function restoreOne(cv: CV, hard: Uint8Array, input: ViewPictures, o: Opening): 
   // Enclosed parts of a kept object (its pale parts inside a darker outline) stay with it.
   fillEnclosed(cv, object, inBox, bw, bh);
   let restored = 0;
+  let photoEdges = 0;
+  let erased = 0;
   for (let y = 0; y < bh; y++) {
     for (let x = 0; x < bw; x++) {
       const j = y * bw + x;
       if (inBox[j] && !object[j]) {
-        hard[(o.y0 + y) * width + o.x0 + x] = 0;
+        const i = (o.y0 + y) * width + o.x0 + x;
+        hard[i] = 0;
         restored++;
+        if (input.originalEdges[i]) {
+          photoEdges++;
+          if (!input.nearbyEdges[i]) erased++;
+        }
       }
     }
   }
-  return restored;
+  // A re-drawn view brings a view's edges near the photo's; paint or plaster over the glass none.
+  const filled = restored >= FILLED_AREA * bw * bh && erased > FILLED_ERASED * photoEdges;
+  return { restored, filled };
 }
 
 /** Calls `visit(x, y, side)` for each pixel of a box's outline; side 0 left, 1 right, 2 top, 3 bottom. */

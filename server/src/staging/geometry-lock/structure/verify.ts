@@ -52,6 +52,8 @@ export type VerifyInput = {
   litLuma?: Uint8Array;
   /** The soft mask before regions were restored to the photo: where lines are not judged again. */
   judgedSoft?: Uint8Array;
+  /** Windows the model filled in rather than re-drew (opening-views.ts). */
+  openingsFilled?: Opening[];
 };
 
 export interface Verification {
@@ -71,7 +73,7 @@ export function verifyLock(cv: CV, input: VerifyInput): Verification {
     differingShare: mask.differingShare,
     tooMuchChanged: tooMuchChanged(mask, upperLinesKept(input.lines, edges, input.judgedSoft ?? mask.soft, input.valid, width, height)),
     structureChanged: input.structureChanged?.length ?? 0,
-    openingsCovered: coveredStructure(cv, { ...input, hard: mask.hard, alignedEdges: edges }).length,
+    openingsCovered: coveredStructure(cv, { ...input, hard: mask.hard, alignedEdges: edges }).length + (input.openingsFilled?.length ?? 0),
     structureSupport: alignment.support.supporting,
   });
 }
