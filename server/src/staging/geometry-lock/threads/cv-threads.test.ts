@@ -3,9 +3,11 @@ import { corpusImage } from '../../../../test/support/corpus.js';
 import { closeCvThreads, configureCvThreads } from './cv-threads.js';
 import { lockResult, protectedRegionsMask } from '../lock.js';
 import { type LockOutcome } from '../lock-result.js';
+import { finishLocked, finishResult } from '../../result-image.js';
+import { drawOfflineStaging, OfflineStagingEngine } from '../../engines/offline-engine.js';
 
 /**
- * LOCK_THREADS (decision 029): the lock's OpenCV work in worker threads gives exactly what it gives on
+ * Image threads (decisions 029, 057): the lock's OpenCV work in worker threads gives exactly what it gives on
  * the main thread, and a run that gives up stops its task without breaking the pool.
  */
 afterAll(async () => {
@@ -36,6 +38,19 @@ describe('the geometry lock in worker threads', () => {
       expect(Buffer.compare(await rendered(outcome), await rendered(onMain))).toBe(0);
     }
     expect(Buffer.compare(await protectedRegionsMask(original, size), maskOnMain)).toBe(0);
+    // Finishing draws the composite in a thread from its plain `source`: the same files as drawn here.
+    if (onMain.verdict !== 'locked' || inThreads[0]!.verdict !== 'locked') return;
+    const [here, there] = [await finishResult(onMain.composite, 'free', 'furnish', 'de'), await finishLocked(inThreads[0]!.composite, 'free', 'furnish', 'de')];
+    expect([there.width, there.height]).toEqual([here.width, here.height]);
+    expect(Buffer.compare(there.image, here.image)).toBe(0);
+    expect(Buffer.compare(there.thumbnail, here.thumbnail)).toBe(0);
+  }, 120_000);
+
+  it("draws the offline engine's furniture in a thread exactly as on the main thread", async () => {
+    configureCvThreads(1);
+    const input = { image: await corpusImage('furnish-before.jpg'), mimeType: 'image/jpeg', styleId: 'modern', styleName: 'Modern', styleDescription: '', roomType: 'living_room' } as const;
+    const inThread = await new OfflineStagingEngine().stage(input);
+    expect(Buffer.compare(inThread.image, await drawOfflineStaging(input))).toBe(0);
   }, 120_000);
 
   it('a run that gives up ends its lock (queued or running) with its own reason, and the next lock still works', async () => {
