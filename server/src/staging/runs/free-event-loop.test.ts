@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createProject, photo, processImage, ScriptedEngine, upload } from '../../../test/support/staging-fixtures.js';
 import { createTestApp, signUp, type TestApp } from '../../../test/support/test-app.js';
 import { closeCvThreads, holdNextCvTask } from '../geometry-lock/threads/cv-threads.js';
@@ -35,8 +35,7 @@ describe('a staging run whose lock is in progress', () => {
     const latch = new Int32Array(new SharedArrayBuffer(12));
     holdNextCvTask('lock', latch);
     const staging = processImage(t.app, cookie, { imageURL, projectId });
-    await Atomics.waitAsync(latch, 0, 0, 60_000).value;
-    expect(Atomics.load(latch, 0)).toBe(1);
+    await vi.waitFor(() => expect(Atomics.load(latch, 0)).toBe(1), { timeout: 60_000, interval: 20 });
 
     const answers: Array<{ status: number; lockStillRunning: boolean }> = [];
     for (let i = 0; i < 3; i++) {

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { corpusImage } from '../../../../test/support/corpus.js';
-import { closeCvThreads, configureCvThreads } from './cv-threads.js';
+import { closeCvThreads, configureCvThreads, imageThreadCount } from './cv-threads.js';
 import { lockResult, protectedRegionsMask } from '../lock.js';
 import { type LockOutcome } from '../lock-result.js';
 import { finishLocked, finishResult } from '../../result-image.js';
@@ -19,6 +19,12 @@ async function rendered(outcome: LockOutcome): Promise<Buffer> {
   if (outcome.verdict !== 'locked') throw new Error(`refused: ${outcome.reasons.join(', ')}`);
   return (await outcome.composite.render({ width: 600, height: 800 })).raw().toBuffer();
 }
+
+describe('the image threads', () => {
+  it('are one per image slot (IMAGE_CONCURRENCY), never more than the cores, at least one', () => {
+    expect([imageThreadCount(2, 2), imageThreadCount(4, 2), imageThreadCount(2, 8), imageThreadCount(1, 16)]).toEqual([2, 2, 2, 1]);
+  });
+});
 
 describe('the geometry lock in worker threads', () => {
   it('locks the real pair exactly as the main thread does: verdict, figures, change mask, delivered pixels and edit mask', async () => {

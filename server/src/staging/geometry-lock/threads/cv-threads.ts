@@ -1,11 +1,12 @@
 import os from 'node:os';
 import { isMainThread } from 'node:worker_threads';
 import { Piscina } from 'piscina';
+import { DEFAULT_IMAGE_CONCURRENCY } from '../../../images/image-work.js';
 import type { CvTask, CvTasks } from './cv-thread.js';
 
 /**
  * Where image work whose pixels JavaScript touches runs (decisions 029, 057): the geometry lock's
- * OpenCV.js analysis (WebAssembly without threads of its own, ~0.5–1 s of a core per image), finishing
+ * OpenCV.js analysis (WebAssembly without threads of its own, ~0.5–2 s of a core per image), finishing
  * a locked composite (colour correction and light removal are loops over its pixels) and the offline
  * engine's drawing. They run in a piscina pool of worker threads, so the process's event loop stays
  * free for requests, SSE streams, webhooks and job polls, and a process uses more than one core.
@@ -20,13 +21,14 @@ import type { CvTask, CvTasks } from './cv-thread.js';
  * thread (a task that calls another, e.g. finishing's patch warp) tasks run in place. Tests may set 0
  * threads (`configureCvThreads(0)`): the same tasks on the calling thread, for comparing outputs only.
  */
-let threads = 1;
-let pool: Piscina | undefined;
-
 /** Threads for a process with `imageConcurrency` image slots: one per slot, at most one per core. */
 export function imageThreadCount(imageConcurrency: number, cores = os.availableParallelism()): number {
   return Math.max(1, Math.min(imageConcurrency, cores));
 }
+
+// Until the composition configures it (engine-wiring.ts): as for the default IMAGE_CONCURRENCY.
+let threads = imageThreadCount(DEFAULT_IMAGE_CONCURRENCY);
+let pool: Piscina | undefined;
 
 /** The pool's size (the composition passes `imageThreadCount`; 0 only in tests); a pool already running keeps its own. */
 export function configureCvThreads(count: number): void {
