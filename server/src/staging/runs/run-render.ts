@@ -152,7 +152,7 @@ export async function renderVariations(ctx: RenderContext): Promise<Rendered> {
  * whose alpha is the mask, so a CSS mask (alpha in every browser) tints exactly the added area.
  */
 async function changeOverlay(mask: Buffer): Promise<Buffer> {
-  // One libvips pipeline (no per-pixel loop on the event loop): white RGB joined with the mask as alpha.
+  // libvips only (no per-pixel loop on the event loop): white RGB joined with the mask as alpha.
   const { data, info } = await sharp(mask).extractChannel(0).raw().toBuffer({ resolveWithObject: true });
   return sharp({ create: { width: info.width, height: info.height, channels: 3, background: '#ffffff' } })
     .joinChannel(data, { raw: { width: info.width, height: info.height, channels: 1 } })
