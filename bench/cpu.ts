@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- cpu`: the server's CPU seconds per image, step by step, for a 12 MP photo
- * (4000×3000) and a 1600×1200 one, as the load benchmark's runs spend them (issue #27 item 4):
+ * (4000×3000), a 1600×1200 one and a 1024×768 PNG (the load benchmark's photo), as the load benchmark's runs spend them (issue #27 item 4):
  * intake (the upload's validation and normalisation), the `fixed-latency` engine's rendering, the
  * geometry lock and finishing (pro plan: full size). CPU time of this process, every thread
  * (libvips' included), median of `BENCH_CPU_RUNS` (default 3) after one warm-up; wall time beside it.
@@ -14,12 +14,14 @@ import { FixedLatencyStagingEngine } from '../server/src/staging/engines/fixed-l
 import { OfflineStagingEngine } from '../server/src/staging/engines/offline-engine.js';
 import { renderSampleRoom } from '../server/src/staging/engines/sample-room.js';
 import { lockResult } from '../server/src/staging/geometry-lock/lock.js';
-import { finishResult } from '../server/src/staging/result-image.js';
+import { finishLocked } from '../server/src/staging/result-image.js';
 import { median, note, printLoad } from './lib/harness.js';
 
 const SIZES = [
   { label: '12 MP (4000×3000)', width: 4000, height: 3000 },
   { label: '1600×1200', width: 1600, height: 1200 },
+  // The load benchmark's photo (issue #37), uploaded as PNG like there.
+  { label: '1024×768 PNG', width: 1024, height: 768, png: true },
 ];
 
 export default async function cpuPerImageBench(): Promise<void> {
@@ -27,7 +29,8 @@ export default async function cpuPerImageBench(): Promise<void> {
   const runs = Number(process.env.BENCH_CPU_RUNS ?? 3);
   const engine = new FixedLatencyStagingEngine(0);
   for (const size of SIZES) {
-    const upload = await renderSampleRoom(1, size.width, size.height);
+    const room = await renderSampleRoom(1, size.width, size.height);
+    const upload = 'png' in size ? await sharp(room).png().toBuffer() : room;
     const steps: Record<string, Array<{ cpu: number; wall: number }>> = { intake: [], engine: [], lock: [], finishing: [] };
     for (let run = 0; run <= runs; run++) {
       const measure = async <T>(step: string, work: () => Promise<T>): Promise<T> => {
@@ -41,11 +44,12 @@ export default async function cpuPerImageBench(): Promise<void> {
       const answer = await measure('engine', () => engine.stage({ image: stored.image, mimeType: stored.mimeType, styleId: 'modern', styleName: 'Modern', styleDescription: '' }));
       const outcome = await measure('lock', () => lockResult(stored.image, answer.image, { mode: 'furnish' }));
       if (outcome.verdict !== 'locked') throw new Error(`the lock refused the fixed-latency answer: ${outcome.reasons.join(', ')}`);
-      await measure('finishing', () => finishResult(outcome.composite, 'pro'));
+      // In an image thread, as a staging run finishes (decision 057); the process's CPU counts every thread.
+      await measure('finishing', () => finishLocked(outcome.composite, 'pro', 'furnish', 'en'));
     }
     const total = Object.values(steps).reduce((n, s) => n + median(s.map((x) => x.cpu)), 0);
     const { width, height } = await sharp(upload).metadata();
-    note(`${size.label} upload (${width}×${height}, ${(upload.length / 1e6).toFixed(1)} MB JPEG), median of ${runs}:`);
+    note(`${size.label} upload (${width}×${height}, ${(upload.length / 1e6).toFixed(1)} MB), median of ${runs}:`);
     for (const [step, values] of Object.entries(steps)) {
       note(`  ${step}: CPU ${median(values.map((v) => v.cpu)).toFixed(0)} ms, wall ${median(values.map((v) => v.wall)).toFixed(0)} ms`);
     }

@@ -1,7 +1,7 @@
 /**
  * `npm run bench -- load`: many users staging at once through the HTTP API, as the web app does it.
  * Each user (signed up and e-mail confirmed through the API beforehand) arrives within 10 s, reads
- * /api/config, creates a project, uploads 6 photos (1600x1200) and stages them with
+ * /api/config, creates a project, uploads 6 photos (PNG, 1024x768 as issue #37 measured; BENCH_LOAD_PHOTO=1600x1200) and stages them with
  * `POST /api/process-image`, `stagingConcurrency` at a time (the web app's run pool), then reads the
  * project. Engine: `fixed-latency` with L = FIXED_LATENCY_MS (default 5000). 10, 30 and 60 users, on
  * these layouts, each on a fresh embedded PostgreSQL:
@@ -10,10 +10,14 @@
  *            sharing one DATA_DIR (local storage on one machine);
  *   pinned1: one web process + one worker pinned to core 0 (`taskset`);
  *   pinned2: one web process + two workers pinned to cores 0 and 1 (scaling: pinned2 ÷ pinned1).
- * Before the users, each layout measures the server's CPU seconds per image (one user, six photos,
- * every process's CPU time) and derives capacity = min(slots × 60 ÷ L, cores × 60 ÷ CPU per image);
+ * Before the users, each layout measures the server's CPU seconds per image (one user, three photos
+ * staged one after another, every process's CPU time from /proc/<pid>/stat, utime + stime, threads
+ * included) and derives capacity = min(slots × 60 ÷ L, cores × 60 ÷ CPU per image);
  * throughput is reported as a share of it, and each user's first image against the fair bound
- * 2·L + users × L ÷ slots + one image's CPU per user ahead (issue #27, decision 040).
+ * 2·L + users × L ÷ slots + one image's CPU per user ahead (issue #27, decision 040). During the load it
+ * also measures whether the process stays responsive (issue #37): each app process's own event-loop
+ * delay (perf_hooks.monitorEventLoopDelay, preloaded by bench/lib/loop-probe.mjs: p50, p99, max) and
+ * the latency of a light API request, `GET /api/projects` of a user who does not stage, every 100 ms.
  * The processes run the server compiled by tsc (as `npm start`), or with BENCH_SERVER=tsx the sources.
  * Switches: BENCH_LOAD_USERS=10,30 BENCH_LOAD_LAYOUTS=one BENCH_LOAD_SLOTS=3 (WORKER_CONCURRENCY of each
  * working process; default the server's) BENCH_SERVER=tsx (or =<build>/server/src/main.js).
@@ -24,6 +28,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import sharp from 'sharp';
 import { loadConfig } from '../server/src/config.js';
 import { renderSampleRoom } from '../server/src/staging/engines/sample-room.js';
 import { HttpClient } from '../server/test/support/http-client.js';
@@ -34,6 +39,8 @@ import { buildServer, freePort, mb, note, onCleanup, printLoad, processCpuMs, pr
 
 const ARRIVAL_WINDOW_MS = 10_000;
 const IMAGES_PER_USER = 6;
+const PROBE_EVERY_MS = 100;
+const LOOP_PROBE = new URL('./lib/loop-probe.mjs', import.meta.url).href;
 
 type Layout = 'one' | 'split' | 'pinned1' | 'pinned2';
 
@@ -66,7 +73,9 @@ export default async function runLoadBench(): Promise<void> {
   const userCounts = (process.env.BENCH_LOAD_USERS ?? '10,30,60').split(',').map(Number);
   const layouts = (process.env.BENCH_LOAD_LAYOUTS ?? 'one,split').split(',') as Layout[];
   printLoad();
-  const photos = await Promise.all(Array.from({ length: IMAGES_PER_USER }, (_, i) => renderSampleRoom(i + 1, 1600, 1200)));
+  const [photoW, photoH] = (process.env.BENCH_LOAD_PHOTO ?? '1024x768').split('x').map(Number) as [number, number];
+  const photos = await Promise.all(Array.from({ length: IMAGES_PER_USER }, async (_, i) => sharp(await renderSampleRoom(i + 1, photoW, photoH)).png().toBuffer()));
+  note(`photos: ${IMAGES_PER_USER} per user, PNG ${photoW}x${photoH}`);
   const choice = process.env.BENCH_SERVER ?? '';
   // BENCH_SERVER=<…/server/src/main.js>: an existing build (skips the compile, minutes on a busy machine).
   const build = choice === 'tsx' || choice.endsWith('.js') ? null : await buildServer();
@@ -120,23 +129,27 @@ export default async function runLoadBench(): Promise<void> {
 
 /**
  * The server's CPU seconds per image on this machine, measured before the users: one user uploads
- * and stages six photos (run pool 3, as the web app), and every server process's CPU time (user +
- * system, /proc) is divided by the images. Requests, intake, the engine's rendering, lock and
- * finishing are all in it; PostgreSQL is not.
+ * three photos, then stages them one after another, and every server process's CPU time (user +
+ * system of the whole process, threads included, /proc) over the staging is divided by the images.
+ * Requests, the engine's rendering, lock and finishing are all in it; PostgreSQL is not.
  */
 async function measureCpuPerImage(cluster: Cluster, photos: Buffer[]): Promise<number> {
   const client = await HttpClient.register(cluster.webs[0]!.url);
   await withClient(cluster.databaseUrl, (db) => db.query(`UPDATE users SET email_verified_at = now() WHERE id = $1`, [client.userId]));
+  const projectId = await client.createProject('CPU per image');
+  const objectPaths = [];
+  for (const photo of photos.slice(0, 3)) objectPaths.push(await client.upload(photo));
   const before = cluster.processes.map((p) => processCpuMs(p.pid));
-  const run = await simulateUser(client, performance.now(), photos);
-  const cpuMs = cluster.processes.reduce((n, p, i) => n + processCpuMs(p.pid) - before[i]!, 0);
-  const images = run.images.filter((i) => i.status === 200).length;
-  if (images === 0) {
-    throw new Error(`measuring the CPU per image failed: ${run.error ?? 'no image'}; server errors: ${[...new Set(takeServerErrors(cluster))].slice(0, 3).join(' | ')}`);
+  let images = 0;
+  for (const imageURL of objectPaths) {
+    const res = await client.processImage({ imageURL, projectId });
+    if (res.status === 200) images++;
+    else note(`(while measuring: process-image ${res.status} ${JSON.stringify(res.body)}; server errors: ${[...new Set(takeServerErrors(cluster))].slice(0, 3).join(' | ')})`);
   }
-  if (run.error) note(`(while measuring: ${run.error}; server errors: ${[...new Set(takeServerErrors(cluster))].slice(0, 3).join(' | ')})`);
+  const cpuMs = cluster.processes.reduce((n, p, i) => n + processCpuMs(p.pid) - before[i]!, 0);
+  if (images === 0) throw new Error(`measuring the CPU per image failed: no image; server errors: ${[...new Set(takeServerErrors(cluster))].slice(0, 3).join(' | ')}`);
   const perImage = cpuMs / images;
-  note(`server CPU per image, measured first (1 user, ${images} photos of 1600x1200, all processes): ${(perImage / 1000).toFixed(2)} s`);
+  note(`server CPU per image, measured first (1 user, ${images} photos staged one after another, all processes): ${(perImage / 1000).toFixed(2)} s`);
   return perImage;
 }
 
@@ -153,6 +166,8 @@ async function startCluster(layout: Layout, databaseUrl: string, latencyMs: numb
     // Not 'production': that refuses the fixed-latency test engine (config.ts); NODE_ENV changes nothing else measured here.
     NODE_ENV: 'test',
     ...productionMallocEnv(),
+    // Each process reports its own event-loop delay on SIGUSR2 (bench/lib/loop-probe.mjs).
+    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${LOOP_PROBE}`.trim(),
     DATABASE_URL: databaseUrl,
     DATA_DIR: dataDir,
     SESSION_SECRET: randomBytes(32).toString('hex'),
@@ -203,8 +218,11 @@ async function runLoad(cluster: Cluster, userCount: number, latencyMs: number, p
     const batch = Array.from({ length: Math.min(4, userCount - i) }, (_, k) => HttpClient.register(cluster.webs[(i + k) % cluster.webs.length]!.url));
     clients.push(...(await Promise.all(batch)));
   }
-  await withClient(cluster.databaseUrl, (db) => db.query(`UPDATE users SET email_verified_at = now() WHERE id = ANY($1::uuid[])`, [clients.map((c) => c.userId)]));
-  const monitor = startMonitor(cluster);
+  // A user who only looks: their project list is the light request measured during the load.
+  const looker = await HttpClient.register(cluster.webs[0]!.url);
+  await withClient(cluster.databaseUrl, (db) => db.query(`UPDATE users SET email_verified_at = now() WHERE id = ANY($1::uuid[])`, [[...clients, looker].map((c) => c.userId)]));
+  await looker.createProject('Just looking');
+  const monitor = startMonitor(cluster, looker);
   const t0 = performance.now();
   const runs = await Promise.all(clients.map((client, i) => simulateUser(client, t0 + (i * ARRIVAL_WINDOW_MS) / userCount, photos)));
   const peaks = await monitor.stop();
@@ -255,6 +273,9 @@ async function runLoad(cluster: Cluster, userCount: number, latencyMs: number, p
   note(`capacity = min(slots × 60 ÷ L = ${slotBound.toFixed(1)}, ${cluster.cores} cores × 60 ÷ ${(cpuMsPerImage / 1000).toFixed(2)} s = ${cpuBound.toFixed(1)}) = ${capacity.toFixed(1)} images/min (limited by ${limitedBy})`);
   note(`first image from the user's first process-image against the bound 2·L + users·L÷slots + CPU of one image per user ahead: ${withinBound}/${runs.length} users within; worst ${s(worstAgainstBound.first)} against ${s(worstAgainstBound.bound)}`);
   note(`peak RSS: ${peaks.rss.map((r) => `${r.kind} ${mb(r.bytes)}`).join(', ')}; peak PostgreSQL connections ${peaks.connections}; errors ${errors}${runs.find((r) => r.error)?.error ? ` (first: ${runs.find((r) => r.error)!.error})` : ''}`);
+  for (const loop of peaks.loops) note(`event-loop delay, ${loop.kind} ${loop.pid}: p50 ${loop.p50} ms, p99 ${loop.p99} ms, max ${loop.max} ms (${loop.samples} samples)`);
+  const light = peaks.light;
+  note(`GET /api/projects every ${PROBE_EVERY_MS} ms during the load: ${light.length} answered (${light.filter((l) => l.status !== 200).length} not 200), p50 ${Math.round(percentile(light.map((l) => l.ms), 50))} ms, p99 ${Math.round(percentile(light.map((l) => l.ms), 99))} ms, max ${Math.round(Math.max(...light.map((l) => l.ms)))} ms`);
   const serverErrors = takeServerErrors(cluster);
   if (serverErrors.length) note(`server errors (${serverErrors.length}): ${[...new Set(serverErrors)].slice(0, 3).join(' | ')}`);
   report({
@@ -293,14 +314,36 @@ async function runLoad(cluster: Cluster, userCount: number, latencyMs: number, p
     target: 'context',
     pass: Math.max(...behindFair) <= 2 * latencyMs,
   });
-  const rssLimit = 500 * 2 ** 20;
+  for (const loop of peaks.loops) {
+    report({
+      figure: `${cluster.layout}, ${userCount} users: event-loop delay of ${loop.kind} ${loop.pid}, p99 / max`,
+      value: `${loop.p99} ms / ${loop.max} ms`,
+      comparison: 'issue #37',
+      comparisonValue: '50 ms / 200 ms',
+      ratio: loop.p99 / 50,
+      target: 'p99 ≤ 50 ms, max ≤ 200 ms',
+      pass: loop.p99 <= 50 && loop.max <= 200,
+    });
+  }
+  const lightP99 = percentile(light.map((l) => l.ms), 99);
+  report({
+    figure: `${cluster.layout}, ${userCount} users: GET /api/projects every ${PROBE_EVERY_MS} ms during the load, p99`,
+    value: `${Math.round(lightP99)} ms`,
+    comparison: 'issue #37',
+    comparisonValue: '150 ms',
+    ratio: lightP99 / 150,
+    target: '≤ 150 ms, all 200',
+    pass: lightP99 <= 150 && light.every((l) => l.status === 200),
+  });
+  // Per process, worker threads included (VmHWM is the whole process's): issue #37.
+  const rssLimit = 450 * 2 ** 20;
   report({
     figure: `${cluster.layout}, ${userCount} users: errors, largest peak RSS`,
     value: `${errors} errors, ${mb(Math.max(...peaks.rss.map((r) => r.bytes)))}`,
-    comparison: 'no errors, 500 MB',
-    comparisonValue: '0, 500 MB',
+    comparison: 'no errors, 450 MB',
+    comparisonValue: '0, 450 MB',
     ratio: null,
-    target: '0 errors, ≤ 500 MB per process',
+    target: '0 errors, ≤ 450 MB per process',
     pass: errors === 0 && peaks.rss.every((r) => r.bytes <= rssLimit),
   });
   if (process.env.BENCH_DEBUG) {
@@ -372,9 +415,14 @@ async function withClient<T>(databaseUrl: string, work: (client: pg.Client) => P
   }
 }
 
-/** Peak RSS of each process (VmHWM, reset at the start) and peak connections in pg_stat_activity (sampled every 250 ms). */
-function startMonitor(cluster: Cluster) {
+/**
+ * During the load: peak RSS of each process (VmHWM, reset at the start), peak connections in
+ * pg_stat_activity (sampled every 250 ms), each process's event-loop delay (its loop probe, reset at the
+ * start and read at the end through SIGUSR2) and `looker`'s project list every PROBE_EVERY_MS.
+ */
+function startMonitor(cluster: Cluster, looker: HttpClient) {
   for (const p of cluster.processes) writeFileSync(`/proc/${p.pid}/clear_refs`, '5');
+  for (const p of cluster.processes) p.child.kill('SIGUSR2');
   const cpuAtStart = cluster.processes.map((p) => processCpuMs(p.pid));
   const client = new pg.Client({ connectionString: cluster.databaseUrl });
   let connections = 0;
@@ -388,15 +436,35 @@ function startMonitor(cluster: Cluster) {
     }
     await client.end();
   })();
+  const light: Array<{ ms: number; status: number }> = [];
+  const looking = (async () => {
+    while (!stopped) {
+      const sent = performance.now();
+      const { status } = await looker.get('/api/projects');
+      light.push({ ms: performance.now() - sent, status });
+      await sleep(Math.max(0, PROBE_EVERY_MS - (performance.now() - sent)));
+    }
+  })();
   return {
     async stop() {
       stopped = true;
-      await sampling;
+      await Promise.all([sampling, looking]);
+      const loops = await Promise.all(cluster.processes.map((p) => loopDelay(p)));
       return {
         connections,
+        light,
+        loops,
         rss: cluster.processes.map((p) => ({ kind: p.kind, bytes: procStatusBytes(p.pid, 'VmHWM') })),
         cpuMs: cluster.processes.map((p, i) => ({ kind: p.kind, ms: processCpuMs(p.pid) - cpuAtStart[i]! })),
       };
     },
   };
+}
+
+/** The process's event-loop delay since the last SIGUSR2 (its probe answers with a log line). */
+async function loopDelay(p: ServerProcess) {
+  const before = p.logs.length;
+  p.child.kill('SIGUSR2');
+  const line = await p.waitForLog((l) => l.msg === 'event loop delay' && p.logs.indexOf(l) >= before, 10_000);
+  return { kind: p.kind, pid: p.pid, p50: Number(line.p50), p99: Number(line.p99), max: Number(line.max), samples: Number(line.samples) };
 }

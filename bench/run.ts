@@ -6,6 +6,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { closeCvThreads } from '../server/src/staging/geometry-lock/threads/cv-threads.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const available = readdirSync(here)
@@ -27,3 +28,5 @@ for (const name of names) {
   const module = (await import(path.join(here, `${name}.ts`))) as { default: () => Promise<void> };
   await module.default();
 }
+// Benchmarks that lock or finish in this process started its image threads (decision 057): end them.
+await closeCvThreads();

@@ -15,7 +15,7 @@ import { createWebhookProcessor } from './billing/webhook-processor.js';
 import { createMailBillingNotifier } from './billing/billing-notifier.js';
 import { salesRoutes } from './sales/routes.js';
 import { publicConfig, type AppConfig } from './config.js';
-import { landingVariant } from '../../contract/public-config.js';
+import { landingVariant } from '../../contract/landing-variant.js';
 import type { DatabaseHandle } from './db/client.js';
 import { healthRoutes } from './health/routes.js';
 import { registerErrorHandling } from './http/error-handler.js';

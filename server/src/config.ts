@@ -100,9 +100,8 @@ const envSchema = z
     WORKERS_IN_PROCESS: bool(true),
     /** Staging runs one process works at once; unset: 3 for the CPU-bound offline engine, 16 for engines that wait on a provider. */
     WORKER_CONCURRENCY: optionalInt(1, 64),
+    /** Image passes one process runs at once; also its image threads, at most one per core (decisions 029, 057). */
     IMAGE_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
-    /** Worker threads for the geometry lock's OpenCV work (decision 029); 0: on the main thread. Each keeps its own OpenCV (~80–130 MB). */
-    LOCK_THREADS: z.coerce.number().int().min(0).max(16).default(0),
     STRIPE_SECRET_KEY: optionalString,
     STRIPE_PUBLISHABLE_KEY: optionalString,
     STRIPE_WEBHOOK_SECRET: optionalString,

@@ -1,8 +1,8 @@
 import { renderToString } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
-import { LANDING_VARIANTS, type LandingVariant } from '@contract/public-config';
+import { LANDING_VARIANTS, type LandingVariant } from '@contract/landing-variant';
 import { AppRoot } from './app/app-root';
-import { seedLandingVariant } from './features/landing/landing-variant';
+import { seedLandingVariant } from './features/landing/landing-variant-config';
 import commonDe from './i18n/common/de.json';
 import commonEn from './i18n/common/en.json';
 import { initI18n } from './i18n/i18n';

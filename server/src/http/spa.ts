@@ -4,7 +4,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isAppPage } from '../../../contract/pages.js';
-import type { LandingVariant } from '../../../contract/public-config.js';
+import type { LandingVariant } from '../../../contract/landing-variant.js';
 import { SESSION_COOKIE } from '../auth/session-store.js';
 import { webDistFolder } from '../paths.js';
 

@@ -2,7 +2,7 @@ import type { AppConfig } from '../config.js';
 import { createStagingEngine, type StagingEngineSettings } from './engines/create-engine.js';
 import type { StagingEngine } from './engines/engine.js';
 import { DEFAULT_PROVIDER_TIMEOUT_MS } from './engines/provider-call.js';
-import { configureCvThreads, warmUpCvThreads } from './geometry-lock/threads/cv-threads.js';
+import { configureCvThreads, imageThreadCount, warmUpCvThreads } from './geometry-lock/threads/cv-threads.js';
 import { lockResult, protectedRegionsMask } from './geometry-lock/lock.js';
 import type { GeometryLock } from './runs/run-render.js';
 
@@ -45,7 +45,8 @@ export function createModelEngine(config: AppConfig, modelId: string): StagingEn
 }
 
 /** The geometry lock every engine's result goes through (DESIGN §6, decision 014). */
-export function createGeometryLock(config: Pick<AppConfig, 'LOCK_THREADS'>): GeometryLock {
-  configureCvThreads(config.LOCK_THREADS);
+export function createGeometryLock(config: Pick<AppConfig, 'IMAGE_CONCURRENCY'>): GeometryLock {
+  // The image threads (decision 057): one per image slot, at most one per core.
+  configureCvThreads(imageThreadCount(config.IMAGE_CONCURRENCY));
   return { lock: lockResult, protectedRegions: protectedRegionsMask, warmUp: warmUpCvThreads };
 }

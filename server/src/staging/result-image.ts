@@ -5,6 +5,8 @@ import { fullSizeJpeg, THUMBNAIL_WEBP } from '../images/image-work.js';
 import { provenanceXmp, type ProvenanceKind } from '../images/provenance.js';
 import { DISCLOSURE_TEXT } from '../objects/disclosure-label.js';
 import type { LockComposite } from './geometry-lock/lock-result.js';
+import { asBuffer } from './geometry-lock/alignment/working-images.js';
+import { runInCvThread } from './geometry-lock/threads/cv-threads.js';
 
 /** The free plan's watermark in the account's language (the same words as the download label). */
 export const watermarkText = (language: 'de' | 'en'): string => `${DISCLOSURE_TEXT[language]} · Raumwerk`;
@@ -44,6 +46,17 @@ export async function finishResult(composite: LockComposite, planId: PlanId, kin
   const { data: image, info } = await pipeline.jpeg(fullSizeJpeg(90)).withXmp(xmp).toBuffer({ resolveWithObject: true });
   // From the finished JPEG, so the thumbnail shows the watermark too (shrink-on-load keeps it cheap).
   return { image, mimeType: 'image/jpeg', extension: 'jpg', width: info.width, height: info.height, thumbnail: await thumbnailOf(image, xmp) };
+}
+
+/**
+ * `finishResult` in an image thread (decision 057): the composite's drawing (colour correction and
+ * light removal loop over its pixels in JavaScript), the watermark and both encodes stay off the event
+ * loop; only the finished files come back. A composite without its `source` is finished here.
+ */
+export async function finishLocked(composite: LockComposite, planId: PlanId, kind: ProvenanceKind, language: 'de' | 'en', signal?: AbortSignal): Promise<FinishedImage> {
+  if (!composite.source) return finishResult(composite, planId, kind, language);
+  const finished = await runInCvThread('finish', { compose: composite.source, planId, kind, language }, signal);
+  return { ...finished, image: asBuffer(finished.image), thumbnail: asBuffer(finished.thumbnail) };
 }
 
 function thumbnailOf(image: Buffer, xmp: string): Promise<Buffer> {

@@ -1,18 +1,15 @@
 import { Mail } from 'lucide-react';
 import { Suspense, useState } from 'react';
 import { lazyScreen } from './lazy-screen';
-import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/class-names';
 
-// The form's code (and its texts) load on the first click.
-const SalesInquiryDialog = lazyScreen(() => import('@/features/sales/sales-inquiry-dialog'));
+// The form's code (and its texts, and the query client it sends with) load on the first click.
+const SalesInquiryEntry = lazyScreen(() => import('@/features/sales/sales-inquiry-entry'));
 
 /** "Contact sales" on the Business plan (landing pricing and subscription modal): opens the sales form of features/sales (issue #11). */
 export function ContactSalesButton({ label, className }: { label: string; className?: string }) {
   const [open, setOpen] = useState(false);
   const [loaded, setLoaded] = useState(false);
-  const { user } = useAuth();
-  const name = user ? [user.firstName, user.lastName].filter(Boolean).join(' ') : undefined;
   return (
     <>
       <button
@@ -31,7 +28,7 @@ export function ContactSalesButton({ label, className }: { label: string; classN
       </button>
       {loaded && (
         <Suspense fallback={null}>
-          <SalesInquiryDialog open={open} onOpenChange={setOpen} defaults={user ? { name, email: user.email } : undefined} />
+          <SalesInquiryEntry open={open} onOpenChange={setOpen} />
         </Suspense>
       )}
     </>

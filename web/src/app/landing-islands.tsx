@@ -1,7 +1,7 @@
 import { StrictMode, useEffect, type ComponentType, type ReactNode } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { navigate } from 'wouter/use-browser-location';
-import { HERO_COMPARE_ISLAND, HeroCompare } from '@/features/landing/hero-section';
+import { HERO_COMPARE_ISLAND, HeroCompare } from '@/features/landing/hero-compare';
 import { loadTranslations, onLanguageChange } from '@/i18n/i18n';
 import { countPageview, recountOnConsent, trackEvent, type AnalyticsEvent } from '@/lib/analytics';
 import { SIGNED_OUT_NAV_ISLAND, SignedOutNav } from './header/signed-out-nav';

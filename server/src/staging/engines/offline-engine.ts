@@ -1,6 +1,8 @@
 import sharp from 'sharp';
 import { ROOM_TYPES } from '../../../../contract/listing.js';
 import { fullSizeJpeg, runImageWork } from '../../images/image-work.js';
+import { asBuffer } from '../geometry-lock/alignment/working-images.js';
+import { runInCvThread } from '../geometry-lock/threads/cv-threads.js';
 import { EngineError, type StageInput, type StageResult, type StagingEngine } from './engine.js';
 import { fromInputImage } from './input-image.js';
 import { furnishedSceneSvg, type Region, type SceneOptions } from './offline/furnished-scene.js';
@@ -26,28 +28,32 @@ export class OfflineStagingEngine implements StagingEngine {
 
   async stage(input: StageInput): Promise<StageResult> {
     if (input.signal?.aborted) throw new EngineError('The staging request was cancelled.', 'transient');
-    // Full-resolution work: waits for a slot of the process-wide image limit (or gives up on abort).
-    const image = await runImageWork(() => this.#draw(input), { signal: input.signal }).catch((error: unknown) => {
-      if (input.signal?.aborted && !(error instanceof EngineError)) throw new EngineError('The staging request was cancelled.', 'transient');
+    const { signal, ...drawn } = input;
+    // Full-resolution work: waits for a slot of the process-wide image limit (or gives up on abort),
+    // then draws in an image thread (its pixel loops and OpenCV checks stay off the event loop).
+    const output = await runImageWork(() => runInCvThread('offlineDraw', drawn, signal), { signal }).catch((error: unknown) => {
+      if (signal?.aborted) throw new EngineError('The staging request was cancelled.', 'transient');
       throw error;
     });
-    return { image, mimeType: 'image/jpeg', engine: this.name };
+    if ('error' in output) throw new EngineError(output.error.message, output.error.kind);
+    return { image: asBuffer(output.image), mimeType: 'image/jpeg', engine: this.name };
   }
+}
 
-  async #draw(input: StageInput): Promise<Buffer> {
-    const analysis = await fromInputImage(() => analysePhoto(input.image));
-    // One set and palette per room group (decision 025); each variation arranges, picks and colours it anew.
-    const kit = groupKit(styleKitFor(input.styleId, input.styleDescription), input.furnitureSeed, input.variant);
-    const options: SceneOptions = { roomType: ROOM_TYPES.find((r) => r === input.roomType), variant: input.variant };
-    try {
-      const layout = await lockedLayout(input.image, analysis, kit, options);
-      let pipeline = sharp(input.image).rotate();
-      const { region } = layout;
-      if (region) pipeline = pipeline.composite([{ input: Buffer.from(furnishedSceneSvg(layout.placed, kit, region, layout.options)), left: region.left, top: region.top }]);
-      return await pipeline.jpeg(fullSizeJpeg(88)).toBuffer();
-    } catch (error) {
-      throw new EngineError('The offline engine could not draw the furniture into this photo.', 'permanent', undefined, { cause: error });
-    }
+/** The photo with the offline engine's furniture drawn in (an image-thread task, cv-thread.ts). */
+export async function drawOfflineStaging(input: Omit<StageInput, 'signal'>): Promise<Buffer> {
+  const analysis = await fromInputImage(() => analysePhoto(input.image));
+  // One set and palette per room group (decision 025); each variation arranges, picks and colours it anew.
+  const kit = groupKit(styleKitFor(input.styleId, input.styleDescription), input.furnitureSeed, input.variant);
+  const options: SceneOptions = { roomType: ROOM_TYPES.find((r) => r === input.roomType), variant: input.variant };
+  try {
+    const layout = await lockedLayout(input.image, analysis, kit, options);
+    let pipeline = sharp(input.image).rotate();
+    const { region } = layout;
+    if (region) pipeline = pipeline.composite([{ input: Buffer.from(furnishedSceneSvg(layout.placed, kit, region, layout.options)), left: region.left, top: region.top }]);
+    return await pipeline.jpeg(fullSizeJpeg(88)).toBuffer();
+  } catch (error) {
+    throw new EngineError('The offline engine could not draw the furniture into this photo.', 'permanent', undefined, { cause: error });
   }
 }
 

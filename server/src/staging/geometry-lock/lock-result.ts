@@ -1,4 +1,5 @@
 import type { OverlayOptions, Sharp } from 'sharp';
+import type { ComposeInput } from './compose/compose.js';
 
 /**
  * The geometry lock's public shapes (DESIGN §6): every engine's result is aligned to the original,
@@ -60,6 +61,11 @@ export interface LockComposite {
   width: number;
   height: number;
   render(size?: { width: number; height: number }, overlays?: OverlayOptions[]): Promise<Sharp>;
+  /**
+   * The plain data the composite is drawn from (lock.ts), so finishing can draw it in an image thread
+   * (result-image.ts `finishLocked`, decision 057); absent on composites made otherwise.
+   */
+  source?: ComposeInput;
 }
 
 export interface RefusedResult {
@@ -85,7 +91,7 @@ export type LockMode = 'furnish' | 'remove';
 /**
  * `lockResult(original, result, options?) => Promise<LockOutcome>` and
  * `protectedRegionsMask(original, {width, height}) => Promise<Buffer>` live in lock.ts (their OpenCV
- * work runs where LOCK_THREADS says, cv-threads.ts); the latter gives
+ * work runs in the image threads, cv-threads.ts); the latter gives
  * an RGBA PNG of that size whose alpha is 255 where the model must not paint (windows, doors, the
  * ceiling band) and 0 where it may (the floor and the walls' lower part): the edit mask a provider
  * takes on the strict retry (OpenAI edits: transparent = editable).

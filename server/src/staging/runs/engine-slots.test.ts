@@ -65,7 +65,7 @@ describe('a slot is held while the engine renders, not while the result is locke
   const lockHeld = new Promise<void>((resolve) => (releaseLock = resolve));
 
   beforeAll(async () => {
-    const real = createGeometryLock({ LOCK_THREADS: 0 });
+    const real = createGeometryLock({ IMAGE_CONCURRENCY: 1 });
     const held: GeometryLock = {
       ...real,
       async lock(original, result, options) {

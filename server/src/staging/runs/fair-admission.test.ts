@@ -23,7 +23,7 @@ let releaseFirstLock!: () => void;
 const firstLockHeld = new Promise<void>((resolve) => (releaseFirstLock = resolve));
 
 beforeAll(async () => {
-  const real = createGeometryLock({ LOCK_THREADS: 0 });
+  const real = createGeometryLock({ IMAGE_CONCURRENCY: 1 });
   // The real lock, held at its first call until the test has lined up the other runs behind it.
   const counting: GeometryLock = {
     ...real,

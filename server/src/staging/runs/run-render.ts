@@ -9,7 +9,7 @@ import { stageWithRetries, type RetryPolicy } from '../engine-runner.js';
 import type { EngineError, StageInput, StageResult } from '../engines/engine.js';
 import type { LockFigures, LockOptions, LockOutcome } from '../geometry-lock/lock-result.js';
 import type { RoutedEngine } from '../models/routed-engine.js';
-import { finishResult, type FinishedImage } from '../result-image.js';
+import { finishLocked, type FinishedImage } from '../result-image.js';
 import { groupSeed, referenceFor } from '../room-references.js';
 import { produceVariations, type VariationOutcome } from '../variations.js';
 import { minimumChangedShare, showsWhatWasAsked } from '../visible-change.js';
@@ -110,7 +110,7 @@ export async function renderVariations(ctx: RenderContext): Promise<Rendered> {
           return { verdict: 'refused', figures: outcome.figures, reasons: [TOO_LITTLE_CHANGED] };
         }
         await ctx.stage('finishing');
-        const [finished, changeMask] = await Promise.all([finishResult(outcome.composite, plan, task, owner.language ?? 'en'), changeOverlay(outcome.changeMask)]);
+        const [finished, changeMask] = await Promise.all([finishLocked(outcome.composite, plan, task, owner.language ?? 'en', signal), changeOverlay(outcome.changeMask)]);
         return { verdict: 'locked', figures: outcome.figures, changeMask, finished };
       },
       { signal },
@@ -159,8 +159,10 @@ export async function renderVariations(ctx: RenderContext): Promise<Rendered> {
  * whose alpha is the mask, so a CSS mask (alpha in every browser) tints exactly the added area.
  */
 async function changeOverlay(mask: Buffer): Promise<Buffer> {
-  const { data, info } = await sharp(mask).greyscale().raw().toBuffer({ resolveWithObject: true });
-  const rgba = Buffer.alloc(info.width * info.height * 4, 255);
-  for (let i = 0; i < info.width * info.height; i++) rgba[i * 4 + 3] = data[i * info.channels]!;
-  return sharp(rgba, { raw: { width: info.width, height: info.height, channels: 4 } }).png().toBuffer();
+  // libvips only (no per-pixel loop on the event loop): white RGB joined with the mask as alpha.
+  const { data, info } = await sharp(mask).extractChannel(0).raw().toBuffer({ resolveWithObject: true });
+  return sharp({ create: { width: info.width, height: info.height, channels: 3, background: '#ffffff' } })
+    .joinChannel(data, { raw: { width: info.width, height: info.height, channels: 1 } })
+    .png()
+    .toBuffer();
 }

@@ -4,31 +4,8 @@ import { PLANS } from '@contract/plans';
 import { STYLE_IDS } from '@contract/styles';
 import { Button } from '@/components/ui/button';
 import { SignUpCta } from './cta-link';
-import { ExampleCompare } from './example-compare';
-import { example } from './examples';
+import { HERO_COMPARE_ISLAND, HeroCompare } from './hero-compare';
 import { useLandingVariant } from './landing-variant';
-
-/** The island of the prerendered landing page that hydrates the hero's slider (decision 021). */
-export const HERO_COMPARE_ISLAND = 'hero-compare';
-
-/**
- * The hero's before/after slider over the furnished real pair (the page's largest paint). The same
- * for every engine: this island hydrates without the page's configuration.
- */
-export function HeroCompare() {
-  const { t } = useTranslation('landing');
-  return (
-    <ExampleCompare
-      example={example('furnish')}
-      priority
-      initial={40}
-      sizes="(min-width: 1024px) 420px, min(calc(100vw - 2rem), 24rem)"
-      label={t('hero.compareLabel')}
-      className="rounded-xl"
-      data-testid="hero-compare"
-    />
-  );
-}
 
 export function HeroSection() {
   const { t } = useTranslation('landing');

@@ -4,6 +4,7 @@ import { FactsStrip } from './facts-strip';
 import { FeaturesSection } from './features-section';
 import { FinalCtaSection } from './final-cta-section';
 import { HeroSection } from './hero-section';
+import { ConfiguredLandingVariant } from './landing-variant-config';
 import { PricingSection } from './pricing-section';
 import { ProcessSection } from './process-section';
 import { ServicesSection } from './services-section';
@@ -11,16 +12,18 @@ import { ServicesSection } from './services-section';
 /** The signed-out start page (spec §1): hero, features, services, process, designs, pricing, FAQ. */
 export default function LandingPage() {
   return (
-    <div data-testid="landing-page">
-      <HeroSection />
-      <FactsStrip />
-      <FeaturesSection />
-      <ServicesSection />
-      <ProcessSection />
-      <DesignsSection />
-      <PricingSection />
-      <FaqSection />
-      <FinalCtaSection />
-    </div>
+    <ConfiguredLandingVariant>
+      <div data-testid="landing-page">
+        <HeroSection />
+        <FactsStrip />
+        <FeaturesSection />
+        <ServicesSection />
+        <ProcessSection />
+        <DesignsSection />
+        <PricingSection />
+        <FaqSection />
+        <FinalCtaSection />
+      </div>
+    </ConfiguredLandingVariant>
   );
 }

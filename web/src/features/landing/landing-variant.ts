@@ -1,20 +1,16 @@
-import type { QueryClient } from '@tanstack/react-query';
-import { landingVariant, landingVariantConfig, LANDING_VARIANTS, type LandingVariant } from '@contract/public-config';
-import { PUBLIC_CONFIG_QUERY_KEY, usePublicConfig } from '@/lib/public-config';
+import { createContext, useContext } from 'react';
+import { LANDING_VARIANTS, type LandingVariant } from '@contract/landing-variant';
 
 /**
- * Which engine the landing page speaks for (decision 039): the server's, once GET /api/config
- * answered; the preview wording meanwhile (it promises nothing the preview engine does not do). The
- * prerendered page and its islands get it seeded into their query client instead (`seedLandingVariant`).
+ * Which engine the landing page speaks for (decision 039), given to its sections by the page
+ * (`ConfiguredLandingVariant`, landing-variant-config.tsx: the server's answer, the preview wording
+ * meanwhile) or, for the islands of the prerendered page, by the variant it was built as. A context and
+ * not the configuration query itself, so the islands hydrate without the query client (issue #37).
  */
-export function useLandingVariant(): LandingVariant {
-  const { data } = usePublicConfig();
-  return data?.stagingEngine !== undefined && data.furnitureRemoval !== undefined ? landingVariant({ stagingEngine: data.stagingEngine, furnitureRemoval: data.furnitureRemoval }) : 'preview';
-}
+export const LandingVariantContext = createContext<LandingVariant>('preview');
 
-/** Gives a query client the configuration facts of `variant`, as if the server had answered them. */
-export function seedLandingVariant(queryClient: QueryClient, variant: LandingVariant): void {
-  queryClient.setQueryData(PUBLIC_CONFIG_QUERY_KEY, landingVariantConfig(variant));
+export function useLandingVariant(): LandingVariant {
+  return useContext(LandingVariantContext);
 }
 
 /** The variant a prerendered page was built as (`data-landing-variant` on its root), if any. */

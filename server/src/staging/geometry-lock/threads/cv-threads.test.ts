@@ -1,11 +1,13 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { corpusImage } from '../../../../test/support/corpus.js';
-import { closeCvThreads, configureCvThreads } from './cv-threads.js';
+import { closeCvThreads, configureCvThreads, imageThreadCount } from './cv-threads.js';
 import { lockResult, protectedRegionsMask } from '../lock.js';
 import { type LockOutcome } from '../lock-result.js';
+import { finishLocked, finishResult } from '../../result-image.js';
+import { drawOfflineStaging, OfflineStagingEngine } from '../../engines/offline-engine.js';
 
 /**
- * LOCK_THREADS (decision 029): the lock's OpenCV work in worker threads gives exactly what it gives on
+ * Image threads (decisions 029, 057): the lock's OpenCV work in worker threads gives exactly what it gives on
  * the main thread, and a run that gives up stops its task without breaking the pool.
  */
 afterAll(async () => {
@@ -17,6 +19,12 @@ async function rendered(outcome: LockOutcome): Promise<Buffer> {
   if (outcome.verdict !== 'locked') throw new Error(`refused: ${outcome.reasons.join(', ')}`);
   return (await outcome.composite.render({ width: 600, height: 800 })).raw().toBuffer();
 }
+
+describe('the image threads', () => {
+  it('are one per image slot (IMAGE_CONCURRENCY), never more than the cores, at least one', () => {
+    expect([imageThreadCount(2, 2), imageThreadCount(4, 2), imageThreadCount(2, 8), imageThreadCount(1, 16)]).toEqual([2, 2, 2, 1]);
+  });
+});
 
 describe('the geometry lock in worker threads', () => {
   it('locks the real pair exactly as the main thread does: verdict, figures, change mask, delivered pixels and edit mask', async () => {
@@ -36,6 +44,19 @@ describe('the geometry lock in worker threads', () => {
       expect(Buffer.compare(await rendered(outcome), await rendered(onMain))).toBe(0);
     }
     expect(Buffer.compare(await protectedRegionsMask(original, size), maskOnMain)).toBe(0);
+    // Finishing draws the composite in a thread from its plain `source`: the same files as drawn here.
+    if (onMain.verdict !== 'locked' || inThreads[0]!.verdict !== 'locked') return;
+    const [here, there] = [await finishResult(onMain.composite, 'free', 'furnish', 'de'), await finishLocked(inThreads[0]!.composite, 'free', 'furnish', 'de')];
+    expect([there.width, there.height]).toEqual([here.width, here.height]);
+    expect(Buffer.compare(there.image, here.image)).toBe(0);
+    expect(Buffer.compare(there.thumbnail, here.thumbnail)).toBe(0);
+  }, 120_000);
+
+  it("draws the offline engine's furniture in a thread exactly as on the main thread", async () => {
+    configureCvThreads(1);
+    const input = { image: await corpusImage('furnish-before.jpg'), mimeType: 'image/jpeg', styleId: 'modern', styleName: 'Modern', styleDescription: '', roomType: 'living_room' } as const;
+    const inThread = await new OfflineStagingEngine().stage(input);
+    expect(Buffer.compare(inThread.image, await drawOfflineStaging(input))).toBe(0);
   }, 120_000);
 
   it('a run that gives up ends its lock (queued or running) with its own reason, and the next lock still works', async () => {

@@ -15,7 +15,7 @@ import {
 import { useEffect, useState, type CSSProperties, type KeyboardEvent } from 'react';
 import { useTranslation } from '@/i18n/i18n';
 import type { ProjectDetailResponse } from '@contract/projects';
-import { isPreviewEngine } from '@contract/public-config';
+import { isPreviewEngine } from '@contract/landing-variant';
 import { Badge } from '@/components/ui/badge';
 import { LabelledDownloadButton } from '@/components/labelled-download-button';
 import { Button } from '@/components/ui/button';

@@ -5,7 +5,7 @@ import type { ActiveRunProject, RunStage } from '@contract/staging-runs';
 import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
 import { useTranslation } from '@/i18n/i18n';
-import { isPreviewEngine } from '@contract/public-config';
+import { isPreviewEngine } from '@contract/landing-variant';
 import { cn } from '@/lib/class-names';
 import { usePublicConfig } from '@/lib/public-config';
 import { useActiveRuns } from '../api/get-active-runs';

@@ -1,5 +1,5 @@
 import { Cpu, FlaskConical } from 'lucide-react';
-import { isPreviewEngine } from '@contract/public-config';
+import { isPreviewEngine } from '@contract/landing-variant';
 import { useTranslation } from '@/i18n/i18n';
 import { cn } from '@/lib/class-names';
 import { usePublicConfig } from '@/lib/public-config';

@@ -2,7 +2,7 @@ import { Dialog as DialogPrimitive } from 'radix-ui';
 import { Check, ImageUp, Palette, Sofa, Sparkles } from 'lucide-react';
 import { useTranslation } from '@/i18n/i18n';
 import { Progress } from '@/components/ui/progress';
-import { isPreviewEngine } from '@contract/public-config';
+import { isPreviewEngine } from '@contract/landing-variant';
 import { cn } from '@/lib/class-names';
 import { usePublicConfig } from '@/lib/public-config';
 import { currentImageNumber, type StagingProgress, type StagingStage } from '../staging-progress';
