@@ -14,18 +14,33 @@ export const PUBLIC_TITLE_MAX = 120;
  * dialog (prefilled with the project's name). Posting again keeps the link and changes the title.
  * Without a title (older clients) a new link has none and the page shows a neutral heading.
  */
+/** At most this many photos are chosen for one link or zip (far above a listing's photos). */
+export const LISTING_PHOTOS_MAX = 200;
+
+/**
+ * The photos a share link or zip holds (decision 052): ids of the project's originals that have a
+ * staged image, in any order (shown in upload order). A failed photo cannot be chosen (400).
+ */
+export const listingPhotoIds = z.array(z.string().uuid()).min(1).max(LISTING_PHOTOS_MAX);
+
 export const createShareLinkRequest = z
-  .object({ publicTitle: z.string().trim().min(1).max(PUBLIC_TITLE_MAX) })
+  .object({
+    publicTitle: z.string().trim().min(1).max(PUBLIC_TITLE_MAX),
+    /** The photos the page shows; null: every staged photo, also ones staged later (the default). Left out: unchanged. */
+    imageIds: listingPhotoIds.nullable(),
+  })
   .partial()
   .nullish();
 export type CreateShareLinkRequest = NonNullable<z.input<typeof createShareLinkRequest>>;
 
-export const shareLinkResponse = z.object({ url: z.string(), publicTitle: z.string().nullable() });
+export const shareLinkResponse = z.object({ url: z.string(), publicTitle: z.string().nullable(), imageIds: z.array(z.string()).nullable() });
 export type ShareLinkResponse = z.infer<typeof shareLinkResponse>;
 
 export const shareLinkState = z.object({
   url: z.string().nullable(),
   publicTitle: z.string().nullable(),
+  /** The originals the page shows; null: every staged photo (also without a link). */
+  imageIds: z.array(z.string()).nullable(),
   /** The disclosure sentence for the listing text, with the workspace's name and contact line while it is branded (decision 045). */
   disclosure: z.object({ de: z.string(), en: z.string() }),
 });
@@ -34,10 +49,11 @@ export type ShareLinkState = z.infer<typeof shareLinkState>;
 export const sharedImage = z.object({ url: z.string(), width: z.number().int().nullable(), height: z.number().int().nullable() });
 
 export const sharedPair = z.object({
-  /** 1-based, in upload order (the number in the zip's file names). */
+  /** 1-based among the shown photos, in upload order. */
   position: z.number().int(),
   original: sharedImage,
-  staged: sharedImage.nullable(),
+  /** Always there: a photo without a staged image is never shown to buyers (decision 052). */
+  staged: sharedImage,
 });
 export type SharedPair = z.infer<typeof sharedPair>;
 
@@ -51,11 +67,20 @@ export const sharedListingResponse = z.object({
 });
 export type SharedListingResponse = z.infer<typeof sharedListingResponse>;
 
-/** `GET /api/projects/:id/download.zip` options: labelled staged images (`de`/`en`, `1` = English), with originals, label with the share link and QR code. */
+/**
+ * `GET /api/projects/:id/download.zip` options: labelled staged images (`de`/`en`, `1` = English), with originals, label with the
+ * share link and QR code, and the photos it holds (`images`: comma-separated original ids; left out: every staged photo).
+ */
 export const listingZipQuery = z.object({
   label: z.enum(['1', 'de', 'en']).optional(),
   originals: z.enum(['0', '1']).optional(),
   share: z.enum(['0', '1']).optional(),
+  images: z
+    .string()
+    .max(LISTING_PHOTOS_MAX * 37)
+    .transform((v) => v.split(','))
+    .pipe(listingPhotoIds)
+    .optional(),
 });
 export type ListingZipQuery = z.infer<typeof listingZipQuery>;
 
