@@ -65,7 +65,7 @@ describe('share links', () => {
     const first = await ensureLink(db, owner, project, { publicTitle: 'Altbauwohnung Prenzlauer Berg' });
     expect(first.publicTitle).toBe('Altbauwohnung Prenzlauer Berg');
     const renamed = await ensureLink(db, owner, project, { publicTitle: 'Dachgeschoss mit Blick' });
-    expect(renamed).toEqual({ token: first.token, publicTitle: 'Dachgeschoss mit Blick' });
+    expect(renamed).toEqual({ token: first.token, publicTitle: 'Dachgeschoss mit Blick', imageIds: null });
     expect(await ensureLink(db, owner, project)).toEqual(renamed);
     expect((await projectOfToken(db, first.token))?.publicTitle).toBe('Dachgeschoss mit Blick');
   });

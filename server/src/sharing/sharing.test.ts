@@ -88,13 +88,13 @@ describe('disclosure metadata', () => {
 describe('share links', () => {
   it('a signed-out visitor sees the listing through the token only; revoking makes link and images 404', async () => {
     const { cookie, projectId, rows } = await stagedProject('pro', 2);
-    expect((await share('GET', projectId, cookie)).json()).toEqual({ url: null, publicTitle: null, disclosure: LISTING_DISCLOSURE });
+    expect((await share('GET', projectId, cookie)).json()).toEqual({ url: null, publicTitle: null, imageIds: null, disclosure: LISTING_DISCLOSURE });
     const created = await share('POST', projectId, cookie, { publicTitle: '  Helle Altbauwohnung am Park ' });
     expect(created.statusCode).toBe(200);
     const { url } = created.json();
     expect(url).toMatch(new RegExp(`^${t.config.publicUrl}/s/[A-Za-z0-9_-]{43}$`));
     expect(created.json().publicTitle).toBe('Helle Altbauwohnung am Park');
-    expect((await share('POST', projectId, cookie)).json()).toEqual({ url, publicTitle: 'Helle Altbauwohnung am Park' }); // one link per project
+    expect((await share('POST', projectId, cookie)).json()).toEqual({ url, publicTitle: 'Helle Altbauwohnung am Park', imageIds: null }); // one link per project
     expect((await share('GET', projectId, cookie)).json().url).toBe(url);
     const token = url.split('/s/')[1];
 
