@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { brandIdentity, contactLine, type BrandIdentity } from './branding.js';
 import { PROJECT_CATEGORIES } from './projects.js';
+import type { LandingVariant } from './public-config.js';
 
 /**
  * Share links and listing downloads (decision 026). The owner creates one public, unguessable link
@@ -84,15 +85,29 @@ export const listingZipQuery = z.object({
 });
 export type ListingZipQuery = z.infer<typeof listingZipQuery>;
 
-/** The ready disclosure sentence for a listing text (project page, copy button). */
+/**
+ * The ready disclosure sentence for a listing text (project page, copy button), in the words of the
+ * engine that stages (issue #35): "edited with AI" only when an AI model stages; the built-in preview
+ * engine's results are "digitally edited".
+ */
 export const LISTING_DISCLOSURE = {
-  de: 'Hinweis: Einige Fotos dieses Inserats wurden virtuell eingerichtet (KI-bearbeitet). Möbel und Dekoration sind nicht Teil des Angebots; Räume, Fenster und Böden entsprechen dem Originalfoto.',
-  en: 'Note: some photos in this listing have been virtually staged (edited with AI). Furniture and decor are not part of the offer; rooms, windows and floors are as in the original photos.',
-} as const;
+  ai: {
+    de: 'Hinweis: Einige Fotos dieses Inserats wurden virtuell eingerichtet (KI-bearbeitet). Möbel und Dekoration sind nicht Teil des Angebots; Räume, Fenster und Böden entsprechen dem Originalfoto.',
+    en: 'Note: some photos in this listing have been virtually staged (edited with AI). Furniture and decor are not part of the offer; rooms, windows and floors are as in the original photos.',
+  },
+  preview: {
+    de: 'Hinweis: Einige Fotos dieses Inserats wurden virtuell eingerichtet (digital bearbeitet). Möbel und Dekoration sind nicht Teil des Angebots; Räume, Fenster und Böden entsprechen dem Originalfoto.',
+    en: 'Note: some photos in this listing have been virtually staged (digitally edited). Furniture and decor are not part of the offer; rooms, windows and floors are as in the original photos.',
+  },
+} as const satisfies Record<LandingVariant, Record<'de' | 'en', string>>;
 
 /** The disclosure sentence, followed by the agency's name and contact line when the listing is branded (decision 045). */
-export function listingDisclosure(language: keyof typeof LISTING_DISCLOSURE, brand?: Pick<BrandIdentity, 'displayName' | 'contactName' | 'phone' | 'email' | 'website'> | null): string {
-  const base = LISTING_DISCLOSURE[language];
+export function listingDisclosure(
+  language: 'de' | 'en',
+  brand: Pick<BrandIdentity, 'displayName' | 'contactName' | 'phone' | 'email' | 'website'> | null | undefined,
+  engine: LandingVariant,
+): string {
+  const base = LISTING_DISCLOSURE[engine][language];
   if (!brand) return base;
   const who = [brand.displayName, contactLine(brand)].filter(Boolean).join(' · ');
   if (!who) return base;

@@ -122,7 +122,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   await app.register(stagingRoutes, { ...services, jobs: deps.jobs });
   const listingBrandOf = (projectId: string) => listingBrandOfProject(database.db, services.storage, projectId);
-  await app.register(sharingRoutes, { storage: services.storage, brandOf: listingBrandOf });
+  await app.register(sharingRoutes, { storage: services.storage, brandOf: listingBrandOf, engine: landingVariant(publicConfig(config)) });
   registerShareNoindex(app);
   await app.register(variationRoutes);
   const billing = deps.billing ?? createBilling(config);

@@ -7,6 +7,7 @@ import { AppError } from '../errors/app-error.js';
 import { OpenSlots } from '../http/open-slots.js';
 import { assertLabelAllowed } from '../objects/disclosure-label.js';
 import type { ObjectStorage } from '../objects/storage.js';
+import type { LandingVariant } from '../../../contract/public-config.js';
 import { findProject } from '../projects/repository.js';
 import { projectPlan } from '../workspaces/access.js';
 import { assertChoosable, chosenPairs, listingPairs, type ListingBrand } from './listing.js';
@@ -18,6 +19,8 @@ export interface SharingRoutesOptions {
   storage: ObjectStorage;
   /** The project's branding while its workspace's plan includes it (branding feature, decision 045). */
   brandOf?: (projectId: string) => Promise<ListingBrand | null>;
+  /** Whose words the disclosure uses: an AI model's ("edited with AI") or the preview engine's. */
+  engine: LandingVariant;
 }
 
 const idParams = z.object({ id: z.string().max(64) });
@@ -73,7 +76,7 @@ export async function sharingRoutes(app: FastifyInstance, options: SharingRoutes
       url: link ? shareUrl(config.publicUrl, link.token) : null,
       publicTitle: link?.publicTitle ?? null,
       imageIds: link?.imageIds ?? null,
-      disclosure: { de: listingDisclosure('de', brand), en: listingDisclosure('en', brand) },
+      disclosure: { de: listingDisclosure('de', brand, options.engine), en: listingDisclosure('en', brand, options.engine) },
     };
   });
 
@@ -99,7 +102,7 @@ export async function sharingRoutes(app: FastifyInstance, options: SharingRoutes
     const entries = zipEntries(project.title, chosenPairs(pairs, images), zipOptions);
     if (!entries.length) throw AppError.conflict('This project has no staged images to download yet.');
     const readmeLanguage = language ?? user.language ?? (request.headers['accept-language']?.toLowerCase().startsWith('de') ? 'de' : 'en');
-    const readme = listingReadme({ language: readmeLanguage === 'de' ? 'de' : 'en', title: link?.publicTitle ?? project.title, entries, link: linkUrl, brand, publicUrl: config.publicUrl });
+    const readme = listingReadme({ engine: options.engine, language: readmeLanguage === 'de' ? 'de' : 'en', title: link?.publicTitle ?? project.title, entries, link: linkUrl, brand, publicUrl: config.publicUrl });
     entries.push({ name: readme.name, key: '', labelled: false, content: readme.content });
     // Decision 032: zips at once per user and per process; the slot is given back when the response ends or the client leaves.
     if (zipSlots.count(`user:${user.id}`) >= config.ZIPS_PER_USER) {

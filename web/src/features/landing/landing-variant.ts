@@ -1,16 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { landingVariant, landingVariantConfig, LANDING_VARIANTS, type LandingVariant } from '@contract/public-config';
-import { PUBLIC_CONFIG_QUERY_KEY, usePublicConfig } from '@/lib/public-config';
+import { landingVariantConfig, LANDING_VARIANTS, type LandingVariant } from '@contract/public-config';
+import { PUBLIC_CONFIG_QUERY_KEY, useEngineWords } from '@/lib/public-config';
 
 /**
  * Which engine the landing page speaks for (decision 039): the server's, once GET /api/config
  * answered; the preview wording meanwhile (it promises nothing the preview engine does not do). The
  * prerendered page and its islands get it seeded into their query client instead (`seedLandingVariant`).
  */
-export function useLandingVariant(): LandingVariant {
-  const { data } = usePublicConfig();
-  return data?.stagingEngine !== undefined && data.furnitureRemoval !== undefined ? landingVariant({ stagingEngine: data.stagingEngine, furnitureRemoval: data.furnitureRemoval }) : 'preview';
-}
+export const useLandingVariant = useEngineWords;
 
 /** Gives a query client the configuration facts of `variant`, as if the server had answered them. */
 export function seedLandingVariant(queryClient: QueryClient, variant: LandingVariant): void {

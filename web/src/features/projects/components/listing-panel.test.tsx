@@ -13,14 +13,14 @@ const SHARE = `/api/projects/${PROJECT_ID}/share`;
 const URL_1 = 'http://localhost:3000/s/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
 
 const BRANDED = {
-  de: `${LISTING_DISCLOSURE.de} Rückfragen: Muster Immobilien · Anna Muster`,
-  en: `${LISTING_DISCLOSURE.en} Questions: Muster Immobilien · Anna Muster`,
+  de: `${LISTING_DISCLOSURE.preview.de} Rückfragen: Muster Immobilien · Anna Muster`,
+  en: `${LISTING_DISCLOSURE.preview.en} Questions: Muster Immobilien · Anna Muster`,
 };
 
 /** Three staged photos (a fourth failed and is not offered). */
 const PHOTOS = [1, 2, 3].map((n) => ({ id: `00000000-0000-4000-8000-00000000000${n}`, src: `/objects/thumb-${n}.webp`, title: `Room ${n}` }));
 
-function setup(plan: 'free' | 'pro', disclosure: { de: string; en: string } = LISTING_DISCLOSURE) {
+function setup(plan: 'free' | 'pro', disclosure: { de: string; en: string } = LISTING_DISCLOSURE.preview) {
   let current: string | null = null;
   let title: string | null = null;
   let imageIds: string[] | null = null;
@@ -139,10 +139,10 @@ describe('ListingPanel', () => {
 
   it('offers the disclosure sentence in German and English, each with a copy button', async () => {
     const { writeText, user } = setup('pro');
-    expect(await screen.findByTestId('disclosure-de')).toHaveTextContent(LISTING_DISCLOSURE.de);
-    expect(screen.getByTestId('disclosure-en')).toHaveTextContent(LISTING_DISCLOSURE.en);
+    expect(await screen.findByTestId('disclosure-de')).toHaveTextContent(LISTING_DISCLOSURE.preview.de);
+    expect(screen.getByTestId('disclosure-en')).toHaveTextContent(LISTING_DISCLOSURE.preview.en);
     await user.click(screen.getByTestId('disclosure-copy-de'));
-    expect(writeText).toHaveBeenCalledWith(LISTING_DISCLOSURE.de);
+    expect(writeText).toHaveBeenCalledWith(LISTING_DISCLOSURE.preview.de);
   });
 
   it("a branded workspace's sentence ends with its name and contact (decision 045), and that is what is copied", async () => {

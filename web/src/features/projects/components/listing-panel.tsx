@@ -20,6 +20,7 @@ import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/toast-store';
 import { useTranslation } from '@/i18n/i18n';
 import { useAuth } from '@/lib/auth';
+import { useEngineWords } from '@/lib/public-config';
 import { cn } from '@/lib/class-names';
 import { saveDownload } from '@/lib/download-image';
 import { listingZipUrl, useShareLink, useShareLinkMutations } from '../api/share-link';
@@ -285,8 +286,9 @@ function ZipCard({ projectId, projectTitle, photos }: ListingProps) {
 
 function DisclosureCard({ projectId }: { projectId: string }) {
   const { t } = useTranslation('projects');
+  const engine = useEngineWords();
   // The server's sentence ends with the workspace's name and contact while it is branded (decision 045).
-  const disclosure = useShareLink(projectId).data?.disclosure ?? LISTING_DISCLOSURE;
+  const disclosure = useShareLink(projectId).data?.disclosure ?? LISTING_DISCLOSURE[engine];
   return (
     <PanelCard
       icon={Megaphone}
