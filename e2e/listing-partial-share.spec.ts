@@ -17,7 +17,7 @@ const photo = (file: CorpusFile, name: string) => ({ name, mimeType: 'image/jpeg
 
 for (const language of ['de', 'en'] as const) {
   test(`${language.toUpperCase()}: a partly staged project shared with its staged photos only, opened on a phone and read without script`, async ({ page, browser, openaiApp }) => {
-    test.setTimeout(200_000);
+    test.setTimeout(480_000);
     const words =
       language === 'de'
         ? { title: 'Helle Wohnung am Park', description: '2 Fotos, jeweils wie aufgenommen und virtuell eingerichtet.' }
@@ -31,7 +31,7 @@ for (const language of ['de', 'en'] as const) {
     await page.getByTestId('file-input').setInputFiles(photos);
     await expect(page.getByTestId('image-previews').locator('li img')).toHaveCount(3);
     await page.getByTestId('start-staging').click();
-    await expect(page.getByTestId('failed-image')).toHaveCount(1, { timeout: 150_000 });
+    await expect(page.getByTestId('failed-image')).toHaveCount(1, { timeout: 300_000 });
     await page.getByTestId('partial-project-link').click();
 
     // The share dialog offers the two staged photos, both ticked: the failed one is not there.
