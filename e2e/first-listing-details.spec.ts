@@ -44,6 +44,10 @@ for (const language of ['de', 'en'] as const) {
     await shootViewport(page, `cookie-bar-${language}-375`);
     await page.getByTestId('cookie-necessary-only').click();
     await expect(bar).toBeHidden();
+    // The sign-up side panel in the preview engine's words (issue #35 item 5; checked per engine in web/src/app/engine-words.test.tsx).
+    await page.goto('/login');
+    await page.getByTestId('tab-signup').click();
+    await shoot(page, `signup-side-panel-${language}`);
   });
 }
 
