@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { brandIdentity, contactLine, type BrandIdentity } from './branding.js';
 import { PROJECT_CATEGORIES } from './projects.js';
+import type { LandingVariant } from './landing-variant.js';
 
 /**
  * Share links and listing downloads (decision 026). The owner creates one public, unguessable link
@@ -14,18 +15,33 @@ export const PUBLIC_TITLE_MAX = 120;
  * dialog (prefilled with the project's name). Posting again keeps the link and changes the title.
  * Without a title (older clients) a new link has none and the page shows a neutral heading.
  */
+/** At most this many photos are chosen for one link or zip (far above a listing's photos). */
+export const LISTING_PHOTOS_MAX = 200;
+
+/**
+ * The photos a share link or zip holds (decision 052): ids of the project's originals that have a
+ * staged image, in any order (shown in upload order). A failed photo cannot be chosen (400).
+ */
+export const listingPhotoIds = z.array(z.string().uuid()).min(1).max(LISTING_PHOTOS_MAX);
+
 export const createShareLinkRequest = z
-  .object({ publicTitle: z.string().trim().min(1).max(PUBLIC_TITLE_MAX) })
+  .object({
+    publicTitle: z.string().trim().min(1).max(PUBLIC_TITLE_MAX),
+    /** The photos the page shows; null: every staged photo, also ones staged later (the default). Left out: unchanged. */
+    imageIds: listingPhotoIds.nullable(),
+  })
   .partial()
   .nullish();
 export type CreateShareLinkRequest = NonNullable<z.input<typeof createShareLinkRequest>>;
 
-export const shareLinkResponse = z.object({ url: z.string(), publicTitle: z.string().nullable() });
+export const shareLinkResponse = z.object({ url: z.string(), publicTitle: z.string().nullable(), imageIds: z.array(z.string()).nullable() });
 export type ShareLinkResponse = z.infer<typeof shareLinkResponse>;
 
 export const shareLinkState = z.object({
   url: z.string().nullable(),
   publicTitle: z.string().nullable(),
+  /** The originals the page shows; null: every staged photo (also without a link). */
+  imageIds: z.array(z.string()).nullable(),
   /** The disclosure sentence for the listing text, with the workspace's name and contact line while it is branded (decision 045). */
   disclosure: z.object({ de: z.string(), en: z.string() }),
 });
@@ -34,10 +50,11 @@ export type ShareLinkState = z.infer<typeof shareLinkState>;
 export const sharedImage = z.object({ url: z.string(), width: z.number().int().nullable(), height: z.number().int().nullable() });
 
 export const sharedPair = z.object({
-  /** 1-based, in upload order (the number in the zip's file names). */
+  /** 1-based among the shown photos, in upload order. */
   position: z.number().int(),
   original: sharedImage,
-  staged: sharedImage.nullable(),
+  /** Always there: a photo without a staged image is never shown to buyers (decision 052). */
+  staged: sharedImage,
 });
 export type SharedPair = z.infer<typeof sharedPair>;
 
@@ -51,23 +68,46 @@ export const sharedListingResponse = z.object({
 });
 export type SharedListingResponse = z.infer<typeof sharedListingResponse>;
 
-/** `GET /api/projects/:id/download.zip` options: labelled staged images (`de`/`en`, `1` = English), with originals, label with the share link and QR code. */
+/**
+ * `GET /api/projects/:id/download.zip` options: labelled staged images (`de`/`en`, `1` = English), with originals, label with the
+ * share link and QR code, and the photos it holds (`images`: comma-separated original ids; left out: every staged photo).
+ */
 export const listingZipQuery = z.object({
   label: z.enum(['1', 'de', 'en']).optional(),
   originals: z.enum(['0', '1']).optional(),
   share: z.enum(['0', '1']).optional(),
+  images: z
+    .string()
+    .max(LISTING_PHOTOS_MAX * 37)
+    .transform((v) => v.split(','))
+    .pipe(listingPhotoIds)
+    .optional(),
 });
 export type ListingZipQuery = z.infer<typeof listingZipQuery>;
 
-/** The ready disclosure sentence for a listing text (project page, copy button). */
+/**
+ * The ready disclosure sentence for a listing text (project page, copy button), in the words of the
+ * engine that stages (issue #35): "edited with AI" only when an AI model stages; the built-in preview
+ * engine's results are "digitally edited".
+ */
 export const LISTING_DISCLOSURE = {
-  de: 'Hinweis: Einige Fotos dieses Inserats wurden virtuell eingerichtet (KI-bearbeitet). Möbel und Dekoration sind nicht Teil des Angebots; Räume, Fenster und Böden entsprechen dem Originalfoto.',
-  en: 'Note: some photos in this listing have been virtually staged (edited with AI). Furniture and decor are not part of the offer; rooms, windows and floors are as in the original photos.',
-} as const;
+  ai: {
+    de: 'Hinweis: Einige Fotos dieses Inserats wurden virtuell eingerichtet (KI-bearbeitet). Möbel und Dekoration sind nicht Teil des Angebots; Räume, Fenster und Böden entsprechen dem Originalfoto.',
+    en: 'Note: some photos in this listing have been virtually staged (edited with AI). Furniture and decor are not part of the offer; rooms, windows and floors are as in the original photos.',
+  },
+  preview: {
+    de: 'Hinweis: Einige Fotos dieses Inserats wurden virtuell eingerichtet (digital bearbeitet). Möbel und Dekoration sind nicht Teil des Angebots; Räume, Fenster und Böden entsprechen dem Originalfoto.',
+    en: 'Note: some photos in this listing have been virtually staged (digitally edited). Furniture and decor are not part of the offer; rooms, windows and floors are as in the original photos.',
+  },
+} as const satisfies Record<LandingVariant, Record<'de' | 'en', string>>;
 
 /** The disclosure sentence, followed by the agency's name and contact line when the listing is branded (decision 045). */
-export function listingDisclosure(language: keyof typeof LISTING_DISCLOSURE, brand?: Pick<BrandIdentity, 'displayName' | 'contactName' | 'phone' | 'email' | 'website'> | null): string {
-  const base = LISTING_DISCLOSURE[language];
+export function listingDisclosure(
+  language: 'de' | 'en',
+  brand: Pick<BrandIdentity, 'displayName' | 'contactName' | 'phone' | 'email' | 'website'> | null | undefined,
+  engine: LandingVariant,
+): string {
+  const base = LISTING_DISCLOSURE[engine][language];
   if (!brand) return base;
   const who = [brand.displayName, contactLine(brand)].filter(Boolean).join(' · ');
   if (!who) return base;

@@ -123,6 +123,18 @@ for (const language of ['de', 'en'] as const) {
     await expect(publicPage.getByRole('link', { name: 'Raumwerk' })).toHaveCount(0);
     await expect(publicPage.getByText('Eigentümer Meier')).toHaveCount(0);
     await expect(publicPage.getByTestId('shared-listing')).not.toContainText('Raumwerk');
+    // On a phone (issue #35): no sideways scrolling, the agency's phone and e-mail in the header.
+    await publicPage.setViewportSize({ width: 375, height: 812 });
+    const header = publicPage.getByTestId('brand-header');
+    await expect(header.getByRole('link', { name: '+49 30 1234567' })).toBeVisible();
+    await expect(header.getByRole('link', { name: 'anna@muster-immobilien.de' })).toBeVisible();
+    expect(await publicPage.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(375);
+    // The served HTML, as a link preview reads it: the agency's name and logo, no Raumwerk icon or name.
+    const html = await (await visitor.request.get(url)).text();
+    expect(html).toContain(`<meta property="og:site_name" content="Muster Immobilien GmbH" />`);
+    expect(html).toMatch(/<link rel="icon" type="image\/png" href="\/api\/share\/[A-Za-z0-9_-]{43}\/logo\?v=/);
+    expect(html).not.toContain('favicon.svg');
+    expect(html.slice(0, html.indexOf('</head>'))).not.toContain('Raumwerk');
     await shoot(publicPage, `branding-share-page-${language}`);
     await visitor.close();
 

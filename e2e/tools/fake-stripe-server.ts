@@ -15,6 +15,8 @@ import { FAKE_STRIPE_APP_ENV } from '../fixtures/fake-stripe-env.js';
 
 const { values } = parseArgs({ options: { port: { type: 'string', default: '0' }, webhook: { type: 'string' } } });
 const fake = await FakeStripe.start({ prices: TEST_PRICE_CATALOGUE, apiKey: FAKE_STRIPE_APP_ENV.STRIPE_SECRET_KEY, port: Number(values.port) });
+// The rate STRIPE_TAX_RATE_ID names, as an operator creates it in the Dashboard (decision 018).
+fake.createTaxRate({ id: FAKE_STRIPE_APP_ENV.STRIPE_TAX_RATE_ID, displayName: 'MwSt.', percentage: 19, country: 'DE' });
 console.log(JSON.stringify({ url: fake.url, env: { ...FAKE_STRIPE_APP_ENV, STRIPE_API_URL: fake.url } }));
 
 let delivered = 0;

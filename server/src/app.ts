@@ -22,7 +22,7 @@ import { registerErrorHandling } from './http/error-handler.js';
 import { OneLineRequestLog } from './http/request-log.js';
 import { frameworkErrorAnswer } from './http/framework-errors.js';
 import { helmetHeaders, helmetOptions, registerApiNoStore, registerSecurityHeaders } from './http/security-headers.js';
-import { inlineScriptHashes, registerSpa } from './http/spa.js';
+import { inlineScriptHashes, preferredLanguage, registerSpa, type HeadFor } from './http/spa.js';
 import { webDistFolder } from './paths.js';
 import type { JobQueue } from './jobs/job-queue.js';
 import { createDirectMailer, createOutboxMailer, type Mailer } from './mail/mailer.js';
@@ -34,6 +34,7 @@ import { outboundPolicyOf } from './public-api/safe-fetch.js';
 import { createServices, type Services } from './services.js';
 import { stagingRoutes } from './staging/routes.js';
 import { registerShareNoindex, sharingRoutes, shareUrlHeaders } from './sharing/routes.js';
+import { sharePageHead } from './sharing/share-page-head.js';
 import { linkOfProject, shareUrl } from './sharing/share-links.js';
 import { variationRoutes } from './staging/variation-routes.js';
 import { registerOriginCheck } from './security/origin-check.js';
@@ -121,7 +122,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     beforeDelete: services.beforeProjectDelete,
   });
   await app.register(stagingRoutes, { ...services, jobs: deps.jobs });
-  await app.register(sharingRoutes, { storage: services.storage, brandOf: (projectId) => listingBrandOfProject(database.db, services.storage, projectId) });
+  const listingBrandOf = (projectId: string) => listingBrandOfProject(database.db, services.storage, projectId);
+  await app.register(sharingRoutes, { storage: services.storage, brandOf: listingBrandOf, engine: landingVariant(publicConfig(config)) });
   registerShareNoindex(app);
   await app.register(variationRoutes);
   const billing = deps.billing ?? createBilling(config);
@@ -162,6 +164,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     concurrentRenders: config.API_CONCURRENT_RENDERS,
   });
 
-  await registerSpa(app, webRoot, landingVariant(publicConfig(config)));
+  // A share link's served HTML carries its title and preview tags (decision 052).
+  const shareHead: HeadFor = async (request, url) => {
+    const token = /^\/s\/([^/]+)$/.exec(url)?.[1];
+    if (!token) return null;
+    return sharePageHead(database.db, { token, language: preferredLanguage(request.headers['accept-language']), publicUrl: config.publicUrl, brandOf: listingBrandOf });
+  };
+  await registerSpa(app, webRoot, landingVariant(publicConfig(config)), shareHead);
   return app;
 }

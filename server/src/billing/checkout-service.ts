@@ -20,7 +20,7 @@ import { provider } from './billing-errors.js';
 import { ensureStripeCustomer } from './stripe-customer.js';
 import { subscribe } from './credit-rules.js';
 import { planChangeRequired } from './plan-change-rule.js';
-import { creditsOf, lockAccount, lockBilling, saveAccount } from './plan-changes.js';
+import { lockAccount, lockBilling, saveAccount } from './plan-changes.js';
 import { isPaidPlanId, priceIdFor, type BillingPrices } from './price-map.js';
 
 export interface Checkout {
@@ -111,7 +111,7 @@ export function createCheckoutService(db: Database) {
         await tx.insert(billingCheckouts).values({ setupIntentId: setupIntent.id, userId, subscriptionId: subscription.id, planId, billingCycle, outcome });
         const account = await lockAccount(tx, { userId });
         if (!account) throw AppError.unauthorized();
-        const credits = subscribe(creditsOf(account), planId, subscription.currentPeriodStart ?? new Date());
+        const credits = subscribe(planId, subscription.currentPeriodStart ?? new Date());
         const saved = await saveAccount(tx, userId, {
           plan: planId,
           billingCycle,

@@ -93,7 +93,8 @@ describe('completing a subscription', () => {
       billingCycle: 'monthly',
       subscriptionStatus: 'active',
       pastDue: false,
-      creditsUsed: 4,
+      // The 4 Free credits used do not come off Pro's allowance (issue #35).
+      creditsUsed: 0,
       creditsLimit: planCredits('pro'),
     });
 

@@ -53,16 +53,16 @@ describe('credit rules', () => {
     expect(moveToPlan({ used: 150, limit: 1000, periodStart: new Date() }, 'business', 'pro')).toMatchObject({ used: 150, limit: 200 });
   });
 
-  it('subscribing starts the credit period at the subscription period and never lowers the credits left', () => {
+  it('subscribing starts the credit period at the subscription period with the plan’s full credits: Free usage is not carried over (issue #35)', () => {
     fc.assert(
-      fc.property(credits, paidPlan, date, (before, planId, start) => {
-        const after = subscribe(before, planId, start);
-        expect(after.periodStart).toEqual(start);
-        expect(after.used).toBe(before.used);
-        expect(after.limit).toBe(Math.max(before.limit, planCredits(planId)));
-        expect(creditsRemaining(after)).toBeGreaterThanOrEqual(creditsRemaining(before));
+      fc.property(paidPlan, date, (planId, start) => {
+        const after = subscribe(planId, start);
+        expect(after).toEqual({ used: 0, limit: planCredits(planId), periodStart: start });
+        expect(creditsRemaining(after)).toBe(planCredits(planId));
       }),
     );
+    // The reported case: 4 of 6 Free credits used, then Business: 1000 left, not 996.
+    expect(creditsRemaining(subscribe('business', new Date()))).toBe(1000);
   });
 
   it('downgrading to free sets the free limit and forgives nothing used', () => {

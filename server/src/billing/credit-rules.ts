@@ -1,9 +1,11 @@
 /**
  * Credit arithmetic of plan changes, in one pure module (DESIGN §4 "Credits"; decision 005).
  *
- * - Subscribing or upgrading mid-period keeps the credits already used and raises the limit to the
- *   new plan's credits; the limit never drops on the way up, so the credits left never fall below
- *   what the user had.
+ * - Subscribing (from Free, or again after a subscription ended) starts a paid period with the plan's
+ *   full credits: the Free allowance already used does not come off the paid one (issue #35).
+ * - Upgrading a paid plan mid-period keeps the credits already used and raises the limit to the new
+ *   plan's credits; the limit never drops on the way up, so the credits left never fall below what
+ *   the user had.
  * - A lower plan in force (free, or a paid plan Stripe already switched to): the limit becomes that
  *   plan's, used stays (what is left may be 0). An account never holds a lower plan with a higher
  *   plan's limit (decision 031: paid downgrades wait for the renewal, where a new period starts).
@@ -41,9 +43,12 @@ export function moveToPlan(current: Credits, from: PlanId, to: PlanId): Credits 
   return planCredits(to) >= planCredits(from) ? upgradeCredits(current, to) : downgradeCredits(current, to);
 }
 
-/** A new subscription: the plan's credits from now, the period aligned with the subscription's billing period. */
-export function subscribe(current: Credits, planId: PlanId, periodStart: Date): Credits {
-  return { ...upgradeCredits(current, planId), periodStart };
+/**
+ * A new subscription: the plan's full credits from now, nothing used, the period aligned with the
+ * subscription's billing period (what was used on Free or an ended plan is not carried over).
+ */
+export function subscribe(planId: PlanId, periodStart: Date): Credits {
+  return newPeriod(planId, periodStart);
 }
 
 /** Back to free (at once or when the subscription ends): the free limit, nothing used is forgiven. */

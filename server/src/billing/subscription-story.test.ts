@@ -23,11 +23,11 @@ it('upgrade → credits → renewal → past due → plan change → cancel → 
   await kit.setAccount(user.userId, { creditsUsed: 4 });
   expect(await me()).toMatchObject({ subscriptionPlan: 'free', creditsUsed: 4, creditsLimit: 6 });
 
-  // Upgrade to Pro monthly: what was used stays, the limit is Pro's, the period is the subscription's.
+  // Upgrade to Pro monthly: Pro's full credits (the Free usage does not carry over, issue #35), the period is the subscription's.
   const upgrade = await kit.subscribe(user.cookie, 'pro', 'monthly');
   expect(upgrade.statusCode).toBe(200);
   await kit.deliverPendingEvents();
-  expect(await me()).toMatchObject({ subscriptionPlan: 'pro', creditsUsed: 4, creditsLimit: 200 });
+  expect(await me()).toMatchObject({ subscriptionPlan: 'pro', creditsUsed: 0, creditsLimit: 200 });
   const subscriptionId = (await kit.account(user.userId)).stripeSubscriptionId!;
   const firstPeriod = (await kit.account(user.userId)).creditsPeriodStart;
 
@@ -81,7 +81,9 @@ it('upgrade → credits → renewal → past due → plan change → cancel → 
   // Subscribe again (yearly), then end it through the app: it runs to the end of the paid year.
   await kit.subscribe(user.cookie, 'pro', 'yearly');
   await kit.deliverPendingEvents();
-  expect(await me()).toMatchObject({ subscriptionPlan: 'pro', creditsLimit: 200 });
+  // A new subscription starts full: the 50 used on free are not carried over (issue #35); 50 are used on it.
+  expect(await me()).toMatchObject({ subscriptionPlan: 'pro', creditsLimit: 200, creditsUsed: 0 });
+  await kit.setAccount(user.userId, { creditsUsed: 50 });
   const secondSubscription = (await kit.account(user.userId)).stripeSubscriptionId!;
   expect(secondSubscription).not.toBe(subscriptionId);
   const downgrade = await kit.post('/api/downgrade-to-free', user.cookie);

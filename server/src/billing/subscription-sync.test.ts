@@ -73,7 +73,7 @@ describe('syncWithSubscription', () => {
 
   it('adopts a billable subscription of ours when the account has none (a checkout that never finished)', () => {
     const free: AccountPatch = { plan: 'free', billingCycle: null, subscriptionStatus: null, stripeSubscriptionId: null, credits: { used: 2, limit: 6, periodStart: day('2026-02-20') } };
-    expect(syncWithSubscription(free, sub())).toMatchObject({ plan: 'pro', stripeSubscriptionId: 'sub_1', credits: { used: 2, limit: 200, periodStart: day('2026-03-01') } });
+    expect(syncWithSubscription(free, sub())).toMatchObject({ plan: 'pro', stripeSubscriptionId: 'sub_1', credits: { used: 0, limit: 200, periodStart: day('2026-03-01') } });
     expect(syncWithSubscription(free, sub({ planId: null, priceId: 'price_legacy' }))).toBeNull();
     expect(syncWithSubscription(free, sub({ status: 'canceled' }))).toBeNull();
   });

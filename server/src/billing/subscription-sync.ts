@@ -79,7 +79,7 @@ export function syncWithSubscription(
   if (plan === null) return null;
 
   let credits = adopt
-    ? subscribe(account.credits, plan, subscription.currentPeriodStart ?? options.now ?? new Date())
+    ? subscribe(plan, subscription.currentPeriodStart ?? options.now ?? new Date())
     : plan !== account.plan
       ? // Stripe reports another plan (our own upgrade, a renewal onto a scheduled downgrade, or a
         // change made in the Dashboard): the one credit rule of decision 031, never a lower plan

@@ -239,13 +239,13 @@ describe('where branding shows', SLOW, () => {
     expect((await redBoxInLabelCorner(zip[0]!.data))!.width).toBe(box.width);
     const readme = zip[1]!.data.toString('utf8');
     expect(readme.split('\r\n').slice(0, 3)).toEqual(['Muster Immobilien', 'Anna Muster · +49 30 1234567 · anna@muster-immobilien.de · muster-immobilien.de', '']);
-    expect(readme).toContain(`${LISTING_DISCLOSURE.en} Questions: Muster Immobilien · Anna Muster · +49 30 1234567 · anna@muster-immobilien.de · muster-immobilien.de`);
+    expect(readme).toContain(`${LISTING_DISCLOSURE.preview.en} Questions: Muster Immobilien · Anna Muster · +49 30 1234567 · anna@muster-immobilien.de · muster-immobilien.de`);
     expect(readme).toContain('Lichtdurchflutete Altbauwohnung');
     expect(readme).not.toContain('Raumwerk');
     // The disclosure sentence on the project page, ready to copy, ends with the agency's contact.
     expect((await call('GET', `/api/projects/${projectId}/share`, member.cookie)).json().disclosure).toEqual({
-      de: `${LISTING_DISCLOSURE.de} Rückfragen: Muster Immobilien · Anna Muster · +49 30 1234567 · anna@muster-immobilien.de · muster-immobilien.de`,
-      en: `${LISTING_DISCLOSURE.en} Questions: Muster Immobilien · Anna Muster · +49 30 1234567 · anna@muster-immobilien.de · muster-immobilien.de`,
+      de: `${LISTING_DISCLOSURE.preview.de} Rückfragen: Muster Immobilien · Anna Muster · +49 30 1234567 · anna@muster-immobilien.de · muster-immobilien.de`,
+      en: `${LISTING_DISCLOSURE.preview.en} Questions: Muster Immobilien · Anna Muster · +49 30 1234567 · anna@muster-immobilien.de · muster-immobilien.de`,
     });
 
     // The plan ends: the page is Raumwerk's again, the logo gone from it and from labels; the settings are kept.

@@ -7,6 +7,10 @@ import { isAppPage } from '../../../contract/pages.js';
 import type { LandingVariant } from '../../../contract/landing-variant.js';
 import { SESSION_COOKIE } from '../auth/session-store.js';
 import { webDistFolder } from '../paths.js';
+import { withHead, type PageHead } from './page-head.js';
+
+/** A page's own served head (e.g. a share link's title and preview tags), or null for the app's generic one. */
+export type HeadFor = (request: FastifyRequest, url: string) => Promise<PageHead | null>;
 
 type Encoded = { identity: Buffer; br?: Buffer; gzip?: Buffer };
 
@@ -69,9 +73,10 @@ function acceptedEncoding(request: FastifyRequest, page: Encoded): 'br' | 'gzip'
  * 200 for the app's pages (contract/pages.ts), 404 for any other path (the app shows its 404 page).
  * `/` without a session cookie gets the prerendered landing page in the visitor's language, which
  * paints before any script runs, in the variant of this server's engine (`landingVariant`);
- * signed-in users (who see home at `/`) get the plain shell.
+ * signed-in users (who see home at `/`) get the plain shell. `headFor` gives a page its own head
+ * (title, description, preview tags) in the shell, for readers that run no script (decision 052).
  */
-export async function registerSpa(app: FastifyInstance, root = webDistFolder, landingVariant: LandingVariant = 'preview') {
+export async function registerSpa(app: FastifyInstance, root = webDistFolder, landingVariant: LandingVariant = 'preview', headFor?: HeadFor) {
   const indexFile = path.join(root, 'index.html');
   const built = existsSync(indexFile);
   if (built) {
@@ -92,7 +97,7 @@ export async function registerSpa(app: FastifyInstance, root = webDistFolder, la
   const indexHtml = built ? readFileSync(indexFile) : null;
   const landing = built ? readPrerenderedLanding(root, landingVariant) : {};
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0]!;
     const isApi = url === '/api' || url.startsWith('/api/') || url.startsWith('/objects/');
     if (isApi || (request.method !== 'GET' && request.method !== 'HEAD')) {
@@ -103,6 +108,8 @@ export async function registerSpa(app: FastifyInstance, root = webDistFolder, la
     }
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
     if (!isAppPage(url)) reply.code(404);
+    const head = isAppPage(url) && headFor ? await headFor(request, url) : null;
+    if (head) return reply.header('vary', 'accept-language').send(withHead(indexHtml.toString('utf8'), head));
     const page = url === '/' && !request.cookies?.[SESSION_COOKIE] ? landing[preferredLanguage(request.headers['accept-language'])] : undefined;
     if (!page) return reply.send(indexHtml);
     reply.header('vary', 'accept-language, cookie, accept-encoding');

@@ -3,7 +3,7 @@ import yazl from 'yazl';
 import type { FastifyBaseLogger } from 'fastify';
 import { addDisclosureLabel, type DisclosureLanguage } from '../objects/disclosure-label.js';
 import type { ObjectStorage } from '../objects/storage.js';
-import { asciiSlug, type ListingPair } from './listing.js';
+import { asciiSlug, type StagedPair } from './listing.js';
 
 /**
  * The whole listing as one zip (reference §6): every pair's current staged image, optionally
@@ -28,14 +28,13 @@ export interface ZipEntry {
   content?: Buffer;
 }
 
-export function zipEntries(title: string, pairs: ListingPair[], options: ZipOptions): ZipEntry[] {
+/** Entries for the chosen pairs (listing.ts `chosenPairs`: staged ones only, numbered in order). */
+export function zipEntries(title: string, pairs: StagedPair[], options: ZipOptions): ZipEntry[] {
   const base = asciiSlug(title) || 'listing';
   const entries: ZipEntry[] = [];
   for (const pair of pairs) {
     const n = String(pair.position).padStart(2, '0');
-    if (pair.staged) {
-      entries.push({ name: `${n}-${base}-staged${options.label ? '-labelled' : ''}.jpg`, key: pair.staged.filePath.slice(1), labelled: Boolean(options.label) });
-    }
+    entries.push({ name: `${n}-${base}-staged${options.label ? '-labelled' : ''}.jpg`, key: pair.staged.filePath.slice(1), labelled: Boolean(options.label) });
     if (options.originals) {
       const ext = pair.original.filePath.split('.').pop() ?? 'jpg';
       entries.push({ name: `${n}-${base}-original.${ext}`, key: pair.original.filePath.slice(1), labelled: false });

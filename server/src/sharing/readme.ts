@@ -1,5 +1,6 @@
 import { contactLine } from '../../../contract/branding.js';
 import { listingDisclosure } from '../../../contract/sharing.js';
+import type { LandingVariant } from '../../../contract/landing-variant.js';
 import type { ListingBrand } from './listing.js';
 import type { ZipEntry } from './listing-zip.js';
 
@@ -14,6 +15,8 @@ export interface ReadmeInput {
   /** The workspace's branding while its plan includes it (decision 045): heads the readme, ends the disclosure; no Raumwerk line then. */
   brand: ListingBrand | null;
   publicUrl: string;
+  /** Whose words: an AI model's or the preview engine's (issue #35). */
+  engine: LandingVariant;
 }
 
 const TEXT = {
@@ -24,7 +27,7 @@ const TEXT = {
     original: (n: number) => `Foto ${n}, Original`,
     disclosure: 'Hinweis für den Inseratstext (bitte mit veröffentlichen):',
     link: 'Vorher-nachher-Seite:',
-    metadata: 'Jedes eingerichtete Foto trägt in seinen XMP-Metadaten den IPTC-Quelltyp „compositeWithTrainedAlgorithmicMedia“ (KI-bearbeitet).',
+    metadata: 'Jedes eingerichtete Foto trägt in seinen XMP-Metadaten den IPTC-Quelltyp „compositeWithTrainedAlgorithmicMedia“ (ein Foto mit digital ergänzten Teilen).',
     madeWith: 'Erstellt mit Raumwerk',
   },
   en: {
@@ -34,7 +37,7 @@ const TEXT = {
     original: (n: number) => `Photo ${n}, original`,
     disclosure: 'Disclosure for the listing text (please publish it with the photos):',
     link: 'Before/after page:',
-    metadata: 'Every staged photo carries the IPTC digital source type "compositeWithTrainedAlgorithmicMedia" (edited with AI) in its XMP metadata.',
+    metadata: 'Every staged photo carries the IPTC digital source type "compositeWithTrainedAlgorithmicMedia" (a photo with digitally added parts) in its XMP metadata.',
     madeWith: 'Made with Raumwerk',
   },
 } as const;
@@ -55,7 +58,7 @@ export function listingReadme(input: ReadmeInput): { name: string; content: Buff
     const n = Number(entry.name.slice(0, 2));
     lines.push(`  ${entry.name}  ${entry.name.includes('-original.') ? t.original(n) : t.staged(n, entry.labelled)}`);
   }
-  lines.push('', t.disclosure, `  ${listingDisclosure(input.language, brand)}`);
+  lines.push('', t.disclosure, `  ${listingDisclosure(input.language, brand, input.engine)}`);
   if (input.link) lines.push('', `${t.link} ${input.link}`);
   lines.push('', t.metadata);
   if (!brand) lines.push('', `${t.madeWith}: ${input.publicUrl}`);

@@ -7,9 +7,10 @@ import { AppError } from '../errors/app-error.js';
 import { OpenSlots } from '../http/open-slots.js';
 import { assertLabelAllowed } from '../objects/disclosure-label.js';
 import type { ObjectStorage } from '../objects/storage.js';
+import type { LandingVariant } from '../../../contract/landing-variant.js';
 import { findProject } from '../projects/repository.js';
 import { projectPlan } from '../workspaces/access.js';
-import { listingPairs, type ListingBrand } from './listing.js';
+import { assertChoosable, chosenPairs, listingPairs, type ListingBrand } from './listing.js';
 import { listingZip, zipEntries, zipFileName } from './listing-zip.js';
 import { listingReadme } from './readme.js';
 import { ensureLink, linkStateOfProject, projectOfToken, revokeLink, shareUrl } from './share-links.js';
@@ -18,6 +19,8 @@ export interface SharingRoutesOptions {
   storage: ObjectStorage;
   /** The project's branding while its workspace's plan includes it (branding feature, decision 045). */
   brandOf?: (projectId: string) => Promise<ListingBrand | null>;
+  /** Whose words the disclosure uses: an AI model's ("edited with AI") or the preview engine's. */
+  engine: LandingVariant;
 }
 
 const idParams = z.object({ id: z.string().max(64) });
@@ -43,6 +46,8 @@ export async function sharingRoutes(app: FastifyInstance, options: SharingRoutes
   const { storage } = options;
   const brandOf = (projectId: string) => options.brandOf?.(projectId) ?? Promise.resolve(null);
   const zipSlots = new OpenSlots();
+  /** What a token's page shows and serves: the chosen photos with a staged image, nothing else (decision 052). */
+  const sharedPairs = async (project: { id: string; imageIds: string[] | null }) => chosenPairs(await listingPairs(db, project.id), project.imageIds);
 
   async function ownedProject(userId: string, id: string) {
     const project = uuidLike(id) ? await findProject(db, userId, id) : null;
@@ -56,8 +61,10 @@ export async function sharingRoutes(app: FastifyInstance, options: SharingRoutes
     async (request) => {
       const user = currentUser(request);
       const project = await ownedProject(user.id, request.params.id);
-      const link = await ensureLink(db, user.id, project.id, request.body?.publicTitle);
-      return { url: shareUrl(config.publicUrl, link.token), publicTitle: link.publicTitle };
+      const imageIds = request.body?.imageIds && [...new Set(request.body.imageIds)];
+      assertChoosable(await listingPairs(db, project.id), imageIds);
+      const link = await ensureLink(db, user.id, project.id, { publicTitle: request.body?.publicTitle, imageIds });
+      return { url: shareUrl(config.publicUrl, link.token), publicTitle: link.publicTitle, imageIds: link.imageIds };
     },
   );
 
@@ -68,7 +75,8 @@ export async function sharingRoutes(app: FastifyInstance, options: SharingRoutes
     return {
       url: link ? shareUrl(config.publicUrl, link.token) : null,
       publicTitle: link?.publicTitle ?? null,
-      disclosure: { de: listingDisclosure('de', brand), en: listingDisclosure('en', brand) },
+      imageIds: link?.imageIds ?? null,
+      disclosure: { de: listingDisclosure('de', brand, options.engine), en: listingDisclosure('en', brand, options.engine) },
     };
   });
 
@@ -81,7 +89,7 @@ export async function sharingRoutes(app: FastifyInstance, options: SharingRoutes
   r.get('/api/projects/:id/download.zip', { preHandler: requireUser, schema: { params: idParams, querystring: listingZipQuery } }, async (request, reply) => {
     const user = currentUser(request);
     const project = await ownedProject(user.id, request.params.id);
-    const { label, originals, share } = request.query;
+    const { label, originals, share, images } = request.query;
     const language = label === 'de' ? 'de' : label ? 'en' : undefined;
     if (language) assertLabelAllowed(await projectPlan(db, user.id, project.id));
     const link = await linkStateOfProject(db, project.id);
@@ -89,10 +97,12 @@ export async function sharingRoutes(app: FastifyInstance, options: SharingRoutes
     const brandLogo = language && brand?.logo ? ((await brand.logo.read()) ?? undefined) : undefined;
     const linkUrl = link ? shareUrl(config.publicUrl, link.token) : undefined;
     const zipOptions = { label: language, originals: originals === '1', link: language && share === '1' ? linkUrl : undefined, brandLogo } as const;
-    const entries = zipEntries(project.title, await listingPairs(db, project.id), zipOptions);
+    const pairs = await listingPairs(db, project.id);
+    assertChoosable(pairs, images);
+    const entries = zipEntries(project.title, chosenPairs(pairs, images), zipOptions);
     if (!entries.length) throw AppError.conflict('This project has no staged images to download yet.');
     const readmeLanguage = language ?? user.language ?? (request.headers['accept-language']?.toLowerCase().startsWith('de') ? 'de' : 'en');
-    const readme = listingReadme({ language: readmeLanguage === 'de' ? 'de' : 'en', title: link?.publicTitle ?? project.title, entries, link: linkUrl, brand, publicUrl: config.publicUrl });
+    const readme = listingReadme({ engine: options.engine, language: readmeLanguage === 'de' ? 'de' : 'en', title: link?.publicTitle ?? project.title, entries, link: linkUrl, brand, publicUrl: config.publicUrl });
     entries.push({ name: readme.name, key: '', labelled: false, content: readme.content });
     // Decision 032: zips at once per user and per process; the slot is given back when the response ends or the client leaves.
     if (zipSlots.count(`user:${user.id}`) >= config.ZIPS_PER_USER) {
@@ -124,10 +134,10 @@ export async function sharingRoutes(app: FastifyInstance, options: SharingRoutes
     const project = await projectOfToken(db, request.params.token);
     if (!project) throw AppError.notFound('This share link does not exist or was revoked.');
     const base = `/api/share/${request.params.token}/images`;
-    const pairs = (await listingPairs(db, project.id)).map((p) => ({
+    const pairs = (await sharedPairs(project)).map((p) => ({
       position: p.position,
       original: { url: `${base}/${p.original.id}`, width: p.original.width, height: p.original.height },
-      staged: p.staged ? { url: `${base}/${p.staged.id}`, width: p.staged.width, height: p.staged.height } : null,
+      staged: { url: `${base}/${p.staged.id}`, width: p.staged.width, height: p.staged.height },
     }));
     const brand = await brandOf(project.id);
     const branding = brand && {
@@ -157,7 +167,7 @@ export async function sharingRoutes(app: FastifyInstance, options: SharingRoutes
   r.get('/api/share/:token/images/:imageId', { schema: { params: imageParams } }, async (request, reply) => {
     publicHeaders(reply);
     const project = await projectOfToken(db, request.params.token);
-    const pair = project ? (await listingPairs(db, project.id)).find((p) => p.original.id === request.params.imageId || p.staged?.id === request.params.imageId) : undefined;
+    const pair = project ? (await sharedPairs(project)).find((p) => p.original.id === request.params.imageId || p.staged.id === request.params.imageId) : undefined;
     const image = pair && (pair.original.id === request.params.imageId ? pair.original : pair.staged);
     const object = image ? await storage.get(image.filePath.slice(1)) : null;
     if (!image || !object) throw AppError.notFound('The image was not found.');

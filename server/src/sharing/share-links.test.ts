@@ -36,7 +36,7 @@ describe('share links', () => {
     const { token, publicTitle } = await ensureLink(db, owner, project);
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(publicTitle).toBeNull();
-    expect(await ensureLink(db, owner, project)).toEqual({ token, publicTitle: null });
+    expect(await ensureLink(db, owner, project)).toEqual({ token, publicTitle: null, imageIds: null });
     expect(await linkOfProject(db, project)).toBe(token);
     const rows = await db.select().from(shareLinks).where(eq(shareLinks.projectId, project));
     expect(rows.map((r) => ({ userId: r.userId, token: r.token }))).toEqual([{ userId: owner, token }]);
@@ -62,10 +62,10 @@ describe('share links', () => {
   it('a public title is stored with the link and changed by sharing again with another; none keeps it', async () => {
     const owner = await insertUser(db);
     const project = await insertProject(db, owner);
-    const first = await ensureLink(db, owner, project, 'Altbauwohnung Prenzlauer Berg');
+    const first = await ensureLink(db, owner, project, { publicTitle: 'Altbauwohnung Prenzlauer Berg' });
     expect(first.publicTitle).toBe('Altbauwohnung Prenzlauer Berg');
-    const renamed = await ensureLink(db, owner, project, 'Dachgeschoss mit Blick');
-    expect(renamed).toEqual({ token: first.token, publicTitle: 'Dachgeschoss mit Blick' });
+    const renamed = await ensureLink(db, owner, project, { publicTitle: 'Dachgeschoss mit Blick' });
+    expect(renamed).toEqual({ token: first.token, publicTitle: 'Dachgeschoss mit Blick', imageIds: null });
     expect(await ensureLink(db, owner, project)).toEqual(renamed);
     expect((await projectOfToken(db, first.token))?.publicTitle).toBe('Dachgeschoss mit Blick');
   });

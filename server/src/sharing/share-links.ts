@@ -20,20 +20,33 @@ export async function linkOfProject(db: Database, projectId: string): Promise<st
   return row?.token ?? null;
 }
 
-/** The project's link with its public title, or null. */
-export async function linkStateOfProject(db: Database, projectId: string): Promise<{ token: string; publicTitle: string | null } | null> {
-  const [row] = await db.select({ token: shareLinks.token, publicTitle: shareLinks.publicTitle }).from(shareLinks).where(eq(shareLinks.projectId, projectId)).limit(1);
+export interface LinkState {
+  token: string;
+  publicTitle: string | null;
+  /** The originals the page shows (decision 052); null: every staged photo. */
+  imageIds: string[] | null;
+}
+
+/** The project's link with its public title and chosen photos, or null. */
+export async function linkStateOfProject(db: Database, projectId: string): Promise<LinkState | null> {
+  const [row] = await db
+    .select({ token: shareLinks.token, publicTitle: shareLinks.publicTitle, imageIds: shareLinks.imageIds })
+    .from(shareLinks)
+    .where(eq(shareLinks.projectId, projectId))
+    .limit(1);
   return row ?? null;
 }
 
 /**
  * The project's token, creating one when it has none (two concurrent calls agree on one). A given
- * public title is stored (also on an existing link: sharing again changes the page's heading).
+ * public title or photo choice is stored (also on an existing link: sharing again changes the page);
+ * one left out stays as it was.
  */
-export async function ensureLink(db: Database, userId: string, projectId: string, publicTitle?: string): Promise<{ token: string; publicTitle: string | null }> {
+export async function ensureLink(db: Database, userId: string, projectId: string, change: { publicTitle?: string; imageIds?: string[] | null } = {}): Promise<LinkState> {
   const token = randomBytes(32).toString('base64url');
-  const insert = db.insert(shareLinks).values({ projectId, userId, token, publicTitle: publicTitle ?? null });
-  await (publicTitle ? insert.onConflictDoUpdate({ target: shareLinks.projectId, set: { publicTitle } }) : insert.onConflictDoNothing({ target: shareLinks.projectId }));
+  const set = Object.fromEntries(Object.entries(change).filter(([, v]) => v !== undefined));
+  const insert = db.insert(shareLinks).values({ projectId, userId, token, publicTitle: change.publicTitle ?? null, imageIds: change.imageIds ?? null });
+  await (Object.keys(set).length ? insert.onConflictDoUpdate({ target: shareLinks.projectId, set }) : insert.onConflictDoNothing({ target: shareLinks.projectId }));
   return (await linkStateOfProject(db, projectId))!;
 }
 
@@ -42,14 +55,14 @@ export async function revokeLink(db: Database, projectId: string): Promise<boole
   return gone.length > 0;
 }
 
-/** The shared project of a token with the link's public title, or null. */
+/** The shared project of a token with the link's public title and chosen photos, or null. */
 export async function projectOfToken(db: Database, token: string) {
   if (!TOKEN_PATTERN.test(token)) return null;
   const [row] = await db
-    .select({ project: projects, publicTitle: shareLinks.publicTitle })
+    .select({ project: projects, publicTitle: shareLinks.publicTitle, imageIds: shareLinks.imageIds })
     .from(shareLinks)
     .innerJoin(projects, eq(projects.id, shareLinks.projectId))
     .where(eq(shareLinks.token, token))
     .limit(1);
-  return row ? { ...row.project, publicTitle: row.publicTitle } : null;
+  return row ? { ...row.project, publicTitle: row.publicTitle, imageIds: row.imageIds } : null;
 }

@@ -88,13 +88,13 @@ describe('disclosure metadata', () => {
 describe('share links', () => {
   it('a signed-out visitor sees the listing through the token only; revoking makes link and images 404', async () => {
     const { cookie, projectId, rows } = await stagedProject('pro', 2);
-    expect((await share('GET', projectId, cookie)).json()).toEqual({ url: null, publicTitle: null, disclosure: LISTING_DISCLOSURE });
+    expect((await share('GET', projectId, cookie)).json()).toEqual({ url: null, publicTitle: null, imageIds: null, disclosure: LISTING_DISCLOSURE.preview });
     const created = await share('POST', projectId, cookie, { publicTitle: '  Helle Altbauwohnung am Park ' });
     expect(created.statusCode).toBe(200);
     const { url } = created.json();
     expect(url).toMatch(new RegExp(`^${t.config.publicUrl}/s/[A-Za-z0-9_-]{43}$`));
     expect(created.json().publicTitle).toBe('Helle Altbauwohnung am Park');
-    expect((await share('POST', projectId, cookie)).json()).toEqual({ url, publicTitle: 'Helle Altbauwohnung am Park' }); // one link per project
+    expect((await share('POST', projectId, cookie)).json()).toEqual({ url, publicTitle: 'Helle Altbauwohnung am Park', imageIds: null }); // one link per project
     expect((await share('GET', projectId, cookie)).json().url).toBe(url);
     const token = url.split('/s/')[1];
 
@@ -159,7 +159,7 @@ describe('GET /api/projects/:id/download.zip', () => {
     // The readme (issue #24): the files, the disclosure sentence for the listing text, and Raumwerk's line (no branding here).
     const readme = all[2]!.data.toString('utf8');
     expect(readme).toContain('01-altbau-sued-3-zimmer-staged.jpg  Photo 1, virtually staged\r\n');
-    expect(readme).toContain(LISTING_DISCLOSURE.en);
+    expect(readme).toContain(LISTING_DISCLOSURE.preview.en);
     expect(readme).toContain(`Made with Raumwerk: ${t.config.publicUrl}`);
     const entries = all.slice(0, 2);
     for (const e of entries) {
@@ -194,7 +194,7 @@ describe('GET /api/projects/:id/download.zip', () => {
     // label=de: the German label; without share=1 no QR code.
     const germanZip = await unzip((await get(`/api/projects/${projectId}/download.zip?label=de`, cookie)).rawPayload);
     expect(germanZip[1]!.name).toBe('LIESMICH.txt');
-    expect(germanZip[1]!.data.toString('utf8')).toContain(LISTING_DISCLOSURE.de);
+    expect(germanZip[1]!.data.toString('utf8')).toContain(LISTING_DISCLOSURE.preview.de);
     const german = germanZip[0]!;
     expect(await labelLanguage(plain.data, german.data)).toBe('de');
     expect(await decodeQrCode(german.data)).toBeNull();

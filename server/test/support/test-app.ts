@@ -31,10 +31,10 @@ export interface TestApp {
 /**
  * The real app on its own fresh database (and its own data dir), for `app.inject` tests.
  * `env` overrides configuration; `jobs: true` starts pg-boss with in-process workers, `'send-only'`
- * without workers (sent jobs stay queued).
+ * without workers (sent jobs stay queued). `webRoot`: a folder with an index.html served as the web app (else none).
  */
 export async function createTestApp(
-  options: { env?: Record<string, string>; jobs?: boolean | 'send-only'; services?: ServiceOverrides } = {},
+  options: { env?: Record<string, string>; jobs?: boolean | 'send-only'; services?: ServiceOverrides; webRoot?: string } = {},
 ): Promise<TestApp> {
   const testDb = await createTestDatabase();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'raumwerk-test-data-'));
@@ -53,7 +53,7 @@ export async function createTestApp(
   const billing = createBilling(config);
   const definitions = jobDefinitions(database, services, billing);
   const jobs = options.jobs ? await startJobQueue(testDb.url, definitions, { work: options.jobs === true, log: silent as never }) : null;
-  const app = await buildApp({ config, database, jobs, services, billing, serveWeb: false });
+  const app = await buildApp({ config, database, jobs, services, billing, ...(options.webRoot ? { webRoot: options.webRoot } : { serveWeb: false }) });
   await app.ready();
   return {
     app,

@@ -5,16 +5,19 @@ import {
   CookieSettingsButton,
   footerLinkClass as linkClass,
 } from './cookie-settings-button';
+import { useEngineWords } from '@/lib/public-config';
 import { Logo } from './header/logo';
 
 export function AppFooter() {
   const { t } = useTranslation();
+  // "AI" only when an AI model stages (issue #35).
+  const engine = useEngineWords();
   return (
     <footer className="mt-auto border-t bg-muted/40">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:px-6 md:grid-cols-[minmax(0,1fr)_auto] md:items-start">
         <div className="max-w-sm space-y-3">
           <Logo />
-          <p className="text-sm leading-relaxed text-muted-foreground">{t('footer.claim')}</p>
+          <p className="text-sm leading-relaxed text-muted-foreground">{t(engine === 'ai' ? 'footer.claimAi' : 'footer.claim')}</p>
         </div>
         <nav aria-labelledby="footer-legal-heading">
           <h2

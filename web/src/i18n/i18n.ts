@@ -78,6 +78,13 @@ export async function changeLanguage(language: Language) {
   setLanguage(language);
 }
 
+/**
+ * What a spinner says while the code or texts of a screen load (issue #35: not English in a German UI).
+ * Here, not in a namespace: it shows before any namespace has loaded.
+ */
+const LOADING: Record<Language, string> = { de: 'Wird geladen…', en: 'Loading…' };
+export const loadingText = () => LOADING[current];
+
 export const i18n = {
   get language(): Language {
     return current;

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PublicConfigResponse } from '@contract/public-config';
+import { landingVariant, type LandingVariant } from '@contract/landing-variant';
+import { type PublicConfigResponse } from '@contract/public-config';
 import { apiRequest } from './api-request';
 
 /**
@@ -28,3 +29,13 @@ export function useFurnitureRemovalAvailable(): boolean | undefined {
 
 /** The `/new-project` address that starts a furniture-removal project. */
 export const FURNITURE_REMOVAL_HREF = '/new-project?service=furniture_removal';
+
+/**
+ * Whose words a screen speaks (decisions 039, 052): `ai` when an AI model stages, else `preview` (the
+ * built-in preview engine: no "AI", no "photorealistic"). The preview wording while the configuration
+ * loads: it promises nothing the preview engine does not do.
+ */
+export function useEngineWords(): LandingVariant {
+  const { data } = usePublicConfig();
+  return data?.stagingEngine !== undefined && data.furnitureRemoval !== undefined ? landingVariant({ stagingEngine: data.stagingEngine, furnitureRemoval: data.furnitureRemoval }) : 'preview';
+}

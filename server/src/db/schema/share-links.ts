@@ -18,6 +18,8 @@ export const shareLinks = pgTable(
     token: text('token').notNull(),
     /** The page's heading, set by the member who shares (issue #24); null on links made before it existed (the page then shows a neutral heading). */
     publicTitle: text('public_title'),
+    /** The originals the page shows (decision 052), chosen when sharing; null: every photo with a staged image. */
+    imageIds: uuid('image_ids').array(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('share_links_token_idx').on(t.token), uniqueIndex('share_links_project_idx').on(t.projectId), index('share_links_user_idx').on(t.userId)],

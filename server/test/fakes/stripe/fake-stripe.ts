@@ -203,10 +203,10 @@ export class FakeStripe {
     return structuredClone(exhaustPaymentRetries(this.store, subscriptionId, outcome));
   }
 
-  /** A tax rate as if made in the Dashboard (same object as `POST /v1/tax_rates`). */
-  createTaxRate(input: { displayName: string; percentage: number; inclusive?: boolean; country?: string }) {
+  /** A tax rate as if made in the Dashboard (same object as `POST /v1/tax_rates`); `id` fixes its id (a known one for the journeys' configuration). */
+  createTaxRate(input: { displayName: string; percentage: number; inclusive?: boolean; country?: string; id?: string }) {
     const rate = {
-      id: this.store.newId('txr'),
+      id: input.id ?? this.store.newId('txr'),
       object: 'tax_rate' as const,
       active: true,
       country: input.country ?? null,

@@ -6,7 +6,7 @@ import { cn } from '@/lib/class-names';
 /**
  * A workspace's header on its public pages (decision 045), in place of Raumwerk's: a stripe in the
  * accent colour, the logo (on a white chip in dark mode, where a dark logo would vanish) and/or the
- * display name, the phone and e-mail on wider screens. `compact`: the live preview in Settings → Branding.
+ * display name, the phone and e-mail (beside the name from lg, on a line of their own below on phones and tablets). `compact`: the live preview in Settings → Branding.
  */
 export function BrandHeader({ brand, actions, className, compact = false }: { brand: BrandIdentity; actions?: ReactNode; className?: string; compact?: boolean }) {
   const name = brand.displayName;
@@ -36,7 +36,7 @@ export function BrandHeader({ brand, actions, className, compact = false }: { br
         </div>
         <div className="flex shrink-0 items-center gap-1 sm:gap-4">
           {brand.phone && (
-            <a href={`tel:${brand.phone.replace(/[^+0-9]/g, '')}`} className={cn('hidden items-center gap-1.5 text-sm font-medium hover:underline', compact ? 'sm:inline-flex' : 'md:inline-flex')}>
+            <a href={`tel:${brand.phone.replace(/[^+0-9]/g, '')}`} className={cn('hidden items-center gap-1.5 text-sm font-medium hover:underline', compact ? 'sm:inline-flex' : 'lg:inline-flex')}>
               <Phone className="size-4" style={{ color: brand.accentColor ?? undefined }} aria-hidden /> {brand.phone}
             </a>
           )}
@@ -48,6 +48,21 @@ export function BrandHeader({ brand, actions, className, compact = false }: { br
           {actions}
         </div>
       </div>
+      {/* Below lg: the contact on its own line under the logo, so a buyer can call or write from the first screen. */}
+      {!compact && (brand.phone || brand.email) && (
+        <div className="mx-auto flex w-full max-w-6xl flex-wrap gap-x-5 gap-y-1 px-4 pb-2.5 text-sm font-medium lg:hidden" data-testid="brand-contact-row">
+          {brand.phone && (
+            <a href={`tel:${brand.phone.replace(/[^+0-9]/g, '')}`} className="inline-flex items-center gap-1.5 hover:underline">
+              <Phone className="size-4 shrink-0" style={{ color: brand.accentColor ?? undefined }} aria-hidden /> {brand.phone}
+            </a>
+          )}
+          {brand.email && (
+            <a href={`mailto:${brand.email}`} className="inline-flex min-w-0 max-w-full items-center gap-1.5 hover:underline">
+              <Mail className="size-4 shrink-0" style={{ color: brand.accentColor ?? undefined }} aria-hidden /> <span className="truncate">{brand.email}</span>
+            </a>
+          )}
+        </div>
+      )}
     </header>
   );
 }

@@ -5,6 +5,7 @@ import { Link } from 'wouter';
 import { LanguageToggle } from '@/app/header/language-toggle';
 import { Logo } from '@/app/header/logo';
 import { LegalLinks } from '@/app/legal-links';
+import { useEngineWords } from '@/lib/public-config';
 
 /**
  * The frame of every account page (sign-in, password reset, e-mail confirmation): logo and language
@@ -12,6 +13,8 @@ import { LegalLinks } from '@/app/legal-links';
  */
 export function AuthShell({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
+  // "Photorealistic" only when an AI model stages (issue #35).
+  const engine = useEngineWords();
   return (
     <div className="grid min-h-dvh lg:grid-cols-2">
       <div className="flex min-w-0 flex-col px-6 py-6 sm:px-10">
@@ -28,7 +31,7 @@ export function AuthShell({ children }: { children: ReactNode }) {
         <div className="absolute inset-0 opacity-25 [background-image:linear-gradient(to_right,rgba(255,255,255,.08)_1px,transparent_1px),linear-gradient(to_bottom,rgba(255,255,255,.08)_1px,transparent_1px)] [background-size:48px_48px]" aria-hidden />
         <div className="relative max-w-md space-y-6">
           <h2 className="text-4xl font-bold leading-tight tracking-tight">{t('auth.sideTitle')}</h2>
-          <p className="text-lg text-white/80">{t('auth.sideText')}</p>
+          <p className="text-lg text-white/80">{t(engine === 'ai' ? 'auth.sideTextAi' : 'auth.sideText')}</p>
           <ul className="space-y-3">
             {(['sidePoint1', 'sidePoint2', 'sidePoint3'] as const).map((k) => (
               <li key={k} className="flex items-center gap-3">

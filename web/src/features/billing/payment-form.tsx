@@ -41,6 +41,7 @@ type LoadState = { status: 'loading' } | { status: 'ready'; stripe: Stripe } | {
  */
 export default function PaymentForm(props: PaymentFormProps) {
   const { t, i18n } = useTranslation('billing');
+  const { t: tc } = useTranslation();
   const { theme } = useTheme();
   const [load, setLoad] = useState<LoadState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
@@ -66,7 +67,7 @@ export default function PaymentForm(props: PaymentFormProps) {
 
   if (load.status === 'failed') {
     return (
-      <Alert variant="destructive" title={t('checkout.loadFailed')} action={<Button variant="outline" size="sm" onClick={() => setAttempt((n) => n + 1)}>{t('common:common.retry')}</Button>} />
+      <Alert variant="destructive" title={t('checkout.loadFailed')} action={<Button variant="outline" size="sm" onClick={() => setAttempt((n) => n + 1)}>{tc('common.retry')}</Button>} />
     );
   }
   if (load.status === 'loading') return <FormSkeleton label={t('checkout.loadingForm')} />;

@@ -42,6 +42,7 @@ function readParams(search: string) {
  */
 export default function SubscribePopupPage() {
   const { t, i18n } = useTranslation('billing');
+  const { t: tc } = useTranslation();
   const lang = langOf(i18n.language);
   const params = readParams(useSearch());
   const complete = useCompleteSubscription();
@@ -91,7 +92,7 @@ export default function SubscribePopupPage() {
             <rect width="32" height="32" rx="8" className="fill-primary" />
             <path d="M7 15.5 16 8l9 7.5V25a1 1 0 0 1-1 1h-5v-6h-6v6H8a1 1 0 0 1-1-1z" className="fill-primary-foreground" />
           </svg>
-          {t('common:common.appName')}
+          {tc('common.appName')}
         </p>
         {view.kind === 'completing' && (
           <div className="mt-6 flex flex-col items-center gap-4">

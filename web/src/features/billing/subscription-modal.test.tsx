@@ -108,6 +108,12 @@ describe('Subscription modal — checkout (spec §4)', () => {
       routes: [
         ['POST', '/api/create-setup-intent', () => jsonResponse({ clientSecret: 'seti_test_1_secret_abc', setupIntentId: 'seti_test_1' })],
         ['POST', '/api/complete-subscription', () => jsonResponse({ success: true, outcome: 'subscribed', ...state({ subscriptionPlan: 'pro', billingCycle: 'yearly', creditsLimit: 200 }) })],
+        // Stripe's invoice preview with 19 % VAT (decision 018): the checkout shows its three figures, not its own arithmetic.
+        [
+          'GET',
+          '/api/billing/change-preview',
+          () => jsonResponse({ kind: 'new', plan: 'pro', billingCycle: 'yearly', amountDueNowCents: 37961, subtotalCents: 31900, taxCents: 6061, totalCents: 37961, currency: 'eur', effectiveAt: '2026-03-10T00:00:00.000Z', prorationDate: null }),
+        ],
       ],
     });
     await ui.click(await screen.findByTestId('billing-cycle-yearly'));
@@ -119,6 +125,10 @@ describe('Subscription modal — checkout (spec §4)', () => {
     expect(within(view).getByTestId('checkout-price')).toHaveTextContent('319 €');
     expect(within(view).getByText('200 credits per month')).toBeInTheDocument();
     expect(within(view).getByTestId('vat-note')).toHaveTextContent('excl. 19 % VAT');
+    // Net, VAT and gross (issue #35), as Stripe's preview says.
+    expect(await within(view).findByTestId('checkout-net')).toHaveTextContent('319 €');
+    expect(within(view).getByTestId('checkout-vat')).toHaveTextContent('60,61 €');
+    expect(within(view).getByTestId('checkout-total-amount')).toHaveTextContent('379,61 €');
     expect(within(view).getByTestId('secure-note')).toBeInTheDocument();
     expect(within(view).getByTestId('cancel-note')).toBeInTheDocument();
     await waitFor(() => expect(loadStripeMock).toHaveBeenCalledWith('pk_test_123'));

@@ -35,60 +35,43 @@ export default function CookieConsent() {
   return (
     <>
       {!decided && !panelOpen && (
+        // A compact bar at the bottom edge (issue #35): it must not cover the landing's buttons on a
+        // desktop nor most of a phone's first screen. The title is for screen readers; the text is short.
         <section
           aria-labelledby="cookie-banner-title"
           aria-describedby="cookie-banner-text"
-          className="fixed inset-x-3 bottom-3 z-50 mx-auto max-w-3xl rounded-2xl border bg-card/95 p-4 text-card-foreground shadow-2xl backdrop-blur-md sm:inset-x-6 sm:bottom-6 sm:p-6"
+          className="fixed inset-x-0 bottom-0 z-50 border-t bg-card/95 text-card-foreground shadow-[0_-6px_24px_rgb(0_0_0/0.08)] backdrop-blur-md"
           data-testid="cookie-banner"
         >
-          <div className="flex gap-4">
-            <span
-              className="hidden size-10 shrink-0 items-center justify-center rounded-xl bg-accent text-primary sm:flex"
-              aria-hidden
-            >
-              <Cookie className="size-5" />
-            </span>
-            <div className="min-w-0 flex-1">
-              <h2 id="cookie-banner-title" className="font-semibold tracking-tight">
-                {t('banner.title')}
-              </h2>
-              <p
-                id="cookie-banner-text"
-                className="mt-1.5 text-sm leading-relaxed text-muted-foreground"
-              >
+          <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-2.5 sm:flex-row sm:items-center sm:gap-5 sm:px-6 sm:py-3">
+            <h2 id="cookie-banner-title" className="sr-only">
+              {t('banner.title')}
+            </h2>
+            <p id="cookie-banner-text" className="flex min-w-0 flex-1 gap-2.5 text-xs leading-snug text-muted-foreground sm:text-sm">
+              <Cookie className="mt-0.5 hidden size-4 shrink-0 text-primary sm:block" aria-hidden />
+              <span>
                 {t('banner.text')}{' '}
-                <Link
-                  href="/privacy"
-                  className="font-medium text-foreground underline underline-offset-4 hover:text-primary"
-                >
+                <Link href="/privacy" className="font-medium text-foreground underline underline-offset-4 hover:text-primary">
                   {t('banner.privacyLink')}
                 </Link>
-              </p>
-              <div className="mt-4 grid grid-cols-2 gap-2 sm:flex sm:items-center">
-                <Button
-                  variant="ghost"
+                {' · '}
+                <button
+                  type="button"
                   onClick={() => setPanelOpen(true)}
-                  className="col-span-2 row-start-2 h-9 sm:row-auto sm:mr-auto sm:h-10"
+                  className="font-medium text-foreground underline underline-offset-4 hover:text-primary"
                   data-testid="cookie-settings-open"
                 >
                   {t('banner.settings')}
-                </Button>
-                <Button
-                  variant="outline"
-                  onClick={() => choose(NECESSARY_ONLY)}
-                  className="px-3"
-                  data-testid="cookie-necessary-only"
-                >
-                  {t('banner.necessaryOnly')}
-                </Button>
-                <Button
-                  onClick={() => choose(ACCEPT_ALL)}
-                  className="px-3"
-                  data-testid="cookie-accept-all"
-                >
-                  {t('banner.acceptAll')}
-                </Button>
-              </div>
+                </button>
+              </span>
+            </p>
+            <div className="grid shrink-0 grid-cols-2 gap-2 sm:flex">
+              <Button variant="outline" size="sm" onClick={() => choose(NECESSARY_ONLY)} data-testid="cookie-necessary-only">
+                {t('banner.necessaryOnly')}
+              </Button>
+              <Button size="sm" onClick={() => choose(ACCEPT_ALL)} data-testid="cookie-accept-all">
+                {t('banner.acceptAll')}
+              </Button>
             </div>
           </div>
         </section>

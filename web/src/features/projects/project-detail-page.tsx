@@ -18,6 +18,7 @@ import { ProjectHeader } from './components/project-header';
 import { RestageProblemAlert } from './components/restage-problem-alert';
 import { RestyleDialog } from './components/restyle-dialog';
 import { imagePairs, pairTitles, type ImagePair } from './image-pairs';
+import { objectUrl } from './object-url';
 import { useRestage } from './use-restage';
 
 /** `/projects/:id`: header, image pairs (compare or gallery), the image modal. */
@@ -89,7 +90,11 @@ export default function ProjectDetailPage({ id }: { id: string }) {
   };
   const view = (pair: ImagePair) => setModalIndex(pairs.indexOf(pair));
   const processing = project.status === 'processing';
-  const stagedCount = pairs.filter((p) => p.staged).length;
+  const listingPhotos = pairs.flatMap((pair) =>
+    pair.staged
+      ? [{ id: pair.original.id, src: objectUrl(pair.staged.thumbnailPath ?? pair.staged.filePath), title: pair.title ?? '' }]
+      : [],
+  );
 
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 lg:py-10">
@@ -100,12 +105,8 @@ export default function ProjectDetailPage({ id }: { id: string }) {
       </Button>
       <ProjectHeader project={project} pairCount={pairs.length} />
       {problem && <RestageProblemAlert problem={problem} onDismiss={dismissProblem} />}
-      {stagedCount > 0 && (
-        <ListingPanel
-          projectId={project.id}
-          projectTitle={project.title}
-          stagedCount={stagedCount}
-        />
+      {listingPhotos.length > 0 && (
+        <ListingPanel projectId={project.id} projectTitle={project.title} photos={listingPhotos} />
       )}
 
       {pairs.length === 0 ? (

@@ -22,7 +22,7 @@ describe('SharedListingPage (signed out)', () => {
             category: 'virtual_staging',
             pairs: [
               { position: 1, original: img('o1'), staged: img('s1') },
-              { position: 2, original: img('o2'), staged: null },
+              { position: 2, original: img('o2'), staged: img('s2') },
             ],
           }),
       ],
@@ -37,7 +37,7 @@ describe('SharedListingPage (signed out)', () => {
     expect(within(rows[0]!).getByAltText('Photo 1, original')).toHaveAttribute('src', img('o1').url);
     expect(within(rows[0]!).getByAltText('Photo 1, virtually staged')).toHaveAttribute('src', img('s1').url);
     expect(within(rows[0]!).getByText('Virtually staged')).toBeInTheDocument();
-    expect(within(rows[1]!).getByText('No staged version of this photo.')).toBeInTheDocument();
+    expect(within(rows[1]!).getByAltText('Photo 2, virtually staged')).toHaveAttribute('src', img('s2').url);
     expect(document.querySelector('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow, noarchive');
     expect(mock.calls.map((c) => c.url)).toEqual([`/api/share/${TOKEN}`]);
   });

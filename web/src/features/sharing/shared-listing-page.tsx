@@ -115,7 +115,7 @@ function SharedListing({ listing }: { listing: ReturnType<typeof useSharedListin
           <span className="hidden md:inline">{t('page.whereSide')}</span>
         </span>
       </p>
-      <ol className="mt-8 grid gap-10">
+      <ol className="mt-8 grid grid-cols-1 gap-10">
         {pairs.map((pair) => (
           <PairRow key={pair.position} pair={pair} />
         ))}
@@ -181,24 +181,18 @@ function PairRow({ pair }: { pair: SharedPair }) {
   return (
     <li>
       <h2 className="mb-3 text-lg font-semibold tracking-tight">{t('page.photo', { n: pair.position })}</h2>
-      <div className="grid gap-4 md:grid-cols-2">
-        <figure className="grid gap-2">
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
+        <figure className="grid min-w-0 gap-2">
           <img src={pair.original.url} alt={t('page.originalAlt', { n: pair.position })} loading="lazy" className="w-full rounded-xl border bg-muted object-cover" style={{ aspectRatio: aspect }} />
           <figcaption className="text-sm text-muted-foreground">{t('page.original')}</figcaption>
         </figure>
-        <figure className="grid gap-2">
-          {pair.staged ? (
-            <div className="relative">
-              <img src={pair.staged.url} alt={t('page.stagedAlt', { n: pair.position })} loading="lazy" className="w-full rounded-xl border bg-muted object-cover" style={{ aspectRatio: aspect }} />
-              <span className="absolute left-3 top-3 inline-flex items-center gap-1.5 rounded-full bg-black/65 px-3 py-1 text-xs font-semibold text-white backdrop-blur-sm">
-                <Sparkles className="size-3.5" aria-hidden /> {t('page.virtuallyStaged')}
-              </span>
-            </div>
-          ) : (
-            <div className="flex items-center justify-center rounded-xl border border-dashed bg-muted/40 p-6 text-sm text-muted-foreground" style={{ aspectRatio: aspect }}>
-              {t('page.notStaged')}
-            </div>
-          )}
+        <figure className="grid min-w-0 gap-2">
+          <div className="relative">
+            <img src={pair.staged.url} alt={t('page.stagedAlt', { n: pair.position })} loading="lazy" className="w-full rounded-xl border bg-muted object-cover" style={{ aspectRatio: aspect }} />
+            <span className="absolute left-3 top-3 inline-flex items-center gap-1.5 rounded-full bg-black/65 px-3 py-1 text-xs font-semibold text-white backdrop-blur-sm">
+              <Sparkles className="size-3.5" aria-hidden /> {t('page.virtuallyStaged')}
+            </span>
+          </div>
           <figcaption className="text-sm text-muted-foreground">{t('page.staged')}</figcaption>
         </figure>
       </div>

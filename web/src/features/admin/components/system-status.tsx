@@ -44,8 +44,9 @@ function StatusRow({
       data-level={level}
     >
       <Icon className="size-4 shrink-0 text-muted-foreground" aria-hidden />
-      <span className="flex-1 text-sm font-medium">{label}</span>
-      <span className="flex min-w-0 items-center justify-end gap-2 text-right text-sm text-muted-foreground">
+      {/* The label keeps its words whole; a long reading wraps in the space left (issue #35: not one letter per line). */}
+      <span className="shrink-0 whitespace-nowrap text-sm font-medium">{label}</span>
+      <span className="flex min-w-0 flex-1 items-center justify-end gap-2 text-right text-sm text-muted-foreground">
         <span className="min-w-0 text-pretty">{reading}</span>
         <span className={cn('size-2 shrink-0 rounded-full', DOT[level])} aria-hidden />
       </span>

@@ -116,20 +116,21 @@ function VatTotal({ plan, cycle }: { plan: Plan; cycle: BillingCycle }) {
   if (!p) return null;
   return (
     <dl className="mt-4 space-y-1 rounded-xl border bg-background/60 p-3 text-sm" data-testid="checkout-total">
-      {p.taxCents > 0 && (
-        <>
-          <div className="flex justify-between gap-4 text-muted-foreground">
-            <dt>{t('change.net')}</dt>
-            <dd className="tabular-nums">{euroCents(p.subtotalCents)}</dd>
-          </div>
-          <div className="flex justify-between gap-4 text-muted-foreground">
-            <dt>{t('change.vat')}</dt>
-            <dd className="tabular-nums">{euroCents(p.taxCents)}</dd>
-          </div>
-        </>
-      )}
+      {/* Always all three (issue #35): the landing shows gross prices, so the checkout says what the net price becomes. */}
+      <div className="flex justify-between gap-4 text-muted-foreground">
+        <dt>{t('change.net')}</dt>
+        <dd className="tabular-nums" data-testid="checkout-net">
+          {euroCents(p.subtotalCents)}
+        </dd>
+      </div>
+      <div className="flex justify-between gap-4 text-muted-foreground">
+        <dt>{t('change.vat')}</dt>
+        <dd className="tabular-nums" data-testid="checkout-vat">
+          {euroCents(p.taxCents)}
+        </dd>
+      </div>
       <div className="flex justify-between gap-4 font-semibold">
-        <dt>{p.taxCents > 0 ? t('checkout.totalWithVat') : t('checkout.total')}</dt>
+        <dt>{t('checkout.totalWithVat')}</dt>
         <dd className="tabular-nums" data-testid="checkout-total-amount">
           {euroCents(p.totalCents)}
         </dd>

@@ -18,18 +18,19 @@ export function useShareLinkMutations(projectId: string) {
   const { queryKey } = shareLinkQueryOptions(projectId);
   const create = useMutation({
     mutationFn: (body: CreateShareLinkRequest) => apiRequest<ShareLinkResponse>(path(projectId), { method: 'POST', body }),
-    onSuccess: (reply) => queryClient.setQueryData(queryKey, (state) => state && { ...state, url: reply.url, publicTitle: reply.publicTitle }),
+    onSuccess: (reply) => queryClient.setQueryData(queryKey, (state) => state && { ...state, url: reply.url, publicTitle: reply.publicTitle, imageIds: reply.imageIds }),
   });
   const revoke = useMutation({
     mutationFn: () => apiRequest<void>(path(projectId), { method: 'DELETE' }),
-    onSuccess: () => queryClient.setQueryData(queryKey, (state) => state && { ...state, url: null, publicTitle: null }),
+    onSuccess: () => queryClient.setQueryData(queryKey, (state) => state && { ...state, url: null, publicTitle: null, imageIds: null }),
   });
   return { create, revoke };
 }
 
-/** GET /api/projects/{id}/download.zip with its options, as a URL for the download helper. */
-export function listingZipUrl(projectId: string, options: { label?: 'de' | 'en'; originals?: boolean; share?: boolean }): string {
+/** GET /api/projects/{id}/download.zip with its options (`images`: the chosen photos, left out for all), as a URL for the download helper. */
+export function listingZipUrl(projectId: string, options: { label?: 'de' | 'en'; originals?: boolean; share?: boolean; images?: string[] }): string {
   const query = new URLSearchParams();
+  if (options.images) query.set('images', options.images.join(','));
   if (options.label) query.set('label', options.label);
   if (options.originals) query.set('originals', '1');
   if (options.label && options.share) query.set('share', '1');

@@ -20,23 +20,27 @@ import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/toast-store';
 import { useTranslation } from '@/i18n/i18n';
 import { useAuth } from '@/lib/auth';
+import { useEngineWords } from '@/lib/public-config';
 import { cn } from '@/lib/class-names';
 import { saveDownload } from '@/lib/download-image';
 import { listingZipUrl, useShareLink, useShareLinkMutations } from '../api/share-link';
+import { ListingPhotoPicker, type ListingPhoto } from './listing-photo-picker';
 import { ShareTitleDialog } from './share-title-dialog';
 
 /**
  * Everything for publishing the listing (decision 026): the public share link (create, copy, open,
  * revoke), the whole listing as a zip (optionally labelled, with originals), and the ready
- * disclosure sentence for the listing text in German and English.
+ * disclosure sentence for the listing text in German and English. Link and zip hold the staged
+ * photos the member chooses, all of them at first (decision 052).
  */
 interface ListingProps {
   projectId: string;
   projectTitle: string;
-  stagedCount: number;
+  /** The project's staged photos, in page order. */
+  photos: ListingPhoto[];
 }
 
-export function ListingPanel({ projectId, projectTitle, stagedCount }: ListingProps) {
+export function ListingPanel({ projectId, projectTitle, photos }: ListingProps) {
   const { t } = useTranslation('projects');
   return (
     <section
@@ -44,8 +48,8 @@ export function ListingPanel({ projectId, projectTitle, stagedCount }: ListingPr
       aria-label={t('listing.title')}
       data-testid="listing-panel"
     >
-      <ShareLinkCard projectId={projectId} projectTitle={projectTitle} />
-      <ZipCard projectId={projectId} projectTitle={projectTitle} stagedCount={stagedCount} />
+      <ShareLinkCard projectId={projectId} projectTitle={projectTitle} photos={photos} />
+      <ZipCard projectId={projectId} projectTitle={projectTitle} photos={photos} />
       <DisclosureCard projectId={projectId} />
     </section>
   );
@@ -86,17 +90,19 @@ async function copy(text: string, done: string, failed: string) {
   }
 }
 
-function ShareLinkCard({ projectId, projectTitle }: { projectId: string; projectTitle: string }) {
+function ShareLinkCard({ projectId, projectTitle, photos }: ListingProps) {
   const { t } = useTranslation('projects');
   const link = useShareLink(projectId);
   const { create, revoke } = useShareLinkMutations(projectId);
   const url = link.data?.url ?? null;
   const publicTitle = link.data?.publicTitle ?? null;
+  const imageIds = link.data?.imageIds ?? null;
   const [dialogOpen, setDialogOpen] = useState(false);
   const inputId = useId();
   const failed = () => toast({ title: t('listing.shareFailed'), variant: 'destructive' });
-  const confirm = (title: string) =>
-    create.mutate({ publicTitle: title }, { onSuccess: () => setDialogOpen(false), onError: failed });
+  const confirm = (title: string, chosen: string[] | null) =>
+    create.mutate({ publicTitle: title, imageIds: chosen }, { onSuccess: () => setDialogOpen(false), onError: failed });
+  const shownCount = imageIds ? photos.filter((p) => imageIds.includes(p.id)).length : photos.length;
   return (
     <PanelCard icon={Link2} title={t('listing.shareTitle')} text={t('listing.shareText')}>
       <ShareTitleDialog
@@ -105,6 +111,8 @@ function ShareLinkCard({ projectId, projectTitle }: { projectId: string; project
         initialTitle={publicTitle ?? projectTitle}
         editing={Boolean(url)}
         pending={create.isPending}
+        photos={photos}
+        initialChosen={imageIds}
         onConfirm={confirm}
       />
       {url ? (
@@ -114,6 +122,9 @@ function ShareLinkCard({ projectId, projectTitle }: { projectId: string; project
               <span className="block text-xs text-muted-foreground">{t('listing.publicTitle')}</span>
               <span className="block truncate font-medium" data-testid="share-title-shown">
                 {publicTitle ?? t('listing.noPublicTitle')}
+              </span>
+              <span className="block text-xs text-muted-foreground" data-testid="share-photo-count">
+                {t('listing.photosOnPage', { n: shownCount, count: photos.length })}
               </span>
             </span>
             <Button size="sm" variant="ghost" onClick={() => setDialogOpen(true)} data-testid="share-title-edit">
@@ -181,7 +192,7 @@ function ShareLinkCard({ projectId, projectTitle }: { projectId: string; project
   );
 }
 
-function ZipCard({ projectId, projectTitle, stagedCount }: ListingProps) {
+function ZipCard({ projectId, projectTitle, photos }: ListingProps) {
   const { t, i18n } = useTranslation('projects');
   const { user } = useAuth();
   const labelAllowed = user ? PLANS[user.subscriptionPlan].disclosureLabel : false;
@@ -189,13 +200,17 @@ function ZipCard({ projectId, projectTitle, stagedCount }: ListingProps) {
   const [originals, setOriginals] = useState(false);
   const [labelled, setLabelled] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [chosen, setChosen] = useState<Set<string> | null>(null);
+  // Every staged photo until the member unticks one (photos staged meanwhile join the default).
+  const picked = chosen ?? new Set(photos.map((p) => p.id));
+  const pickedIds = photos.filter((p) => picked.has(p.id)).map((p) => p.id);
   const ids = { originals: useId(), label: useId() };
   const download = async () => {
     setBusy(true);
     try {
       const label = labelled && labelAllowed ? (i18n.language === 'de' ? 'de' : 'en') : undefined;
       await saveDownload(
-        listingZipUrl(projectId, { label, originals, share: hasLink }),
+        listingZipUrl(projectId, { label, originals, share: hasLink, images: pickedIds.length < photos.length ? pickedIds : undefined }),
         `${projectTitle}.zip`,
       );
       toast({ title: t('detail.downloadStarted'), variant: 'success' });
@@ -213,8 +228,11 @@ function ZipCard({ projectId, projectTitle, stagedCount }: ListingProps) {
     <PanelCard
       icon={FileArchive}
       title={t('listing.zipTitle')}
-      text={t('listing.zipText', { count: stagedCount })}
+      text={t('listing.zipText', { count: pickedIds.length })}
     >
+      {photos.length > 1 && (
+        <ListingPhotoPicker photos={photos} chosen={picked} onChange={setChosen} label={t('listing.zipPhotos')} testId="zip-photos" />
+      )}
       <div className="grid gap-3 text-sm">
         <div className="flex items-center justify-between gap-3">
           <Label htmlFor={ids.originals}>{t('listing.withOriginals')}</Label>
@@ -256,7 +274,7 @@ function ZipCard({ projectId, projectTitle, stagedCount }: ListingProps) {
       <Button
         className="w-fit"
         onClick={() => void download()}
-        disabled={busy || stagedCount === 0}
+        disabled={busy || pickedIds.length === 0}
         data-testid="zip-download"
       >
         {busy ? <Loader2 className="animate-spin" aria-hidden /> : <FileArchive aria-hidden />}{' '}
@@ -268,8 +286,9 @@ function ZipCard({ projectId, projectTitle, stagedCount }: ListingProps) {
 
 function DisclosureCard({ projectId }: { projectId: string }) {
   const { t } = useTranslation('projects');
+  const engine = useEngineWords();
   // The server's sentence ends with the workspace's name and contact while it is branded (decision 045).
-  const disclosure = useShareLink(projectId).data?.disclosure ?? LISTING_DISCLOSURE;
+  const disclosure = useShareLink(projectId).data?.disclosure ?? LISTING_DISCLOSURE[engine];
   return (
     <PanelCard
       icon={Megaphone}
