@@ -13,10 +13,16 @@ import type { Rect } from './photo-analysis.js';
  * tasks (overlay-check.ts, decision 029).
  */
 export interface LockGuard {
-  /** Checks an overlay (a full-frame SVG in photo pixels): what it covers that the lock protects, in photo pixels (empty: it passes). */
-  covered(svg: string): Promise<{ rects: Rect[]; drawn: Box | null }>;
+  /**
+   * Checks an overlay (a full-frame SVG in photo pixels): what it covers that the lock protects, in
+   * photo pixels (empty: it passes), the box of what is drawn, and the share of the frame the overlay
+   * covers (what the lock's `changedShare` then measures, up to the soft edge of the shadows).
+   */
+  covered(svg: string): Promise<{ rects: Rect[]; drawn: Box | null; share: number }>;
   /** Working size the checks run at. */
   working: { width: number; height: number };
+  /** The parts of the lock's own openings furniture must leave visible (upper two thirds, as the engine's own rule), in photo pixels. */
+  protectedByLock: Rect[];
 }
 
 export async function lockGuard(image: Buffer, size: { width: number; height: number }): Promise<LockGuard> {
@@ -28,28 +34,37 @@ export async function lockGuard(image: Buffer, size: { width: number; height: nu
   const toPhoto = (b: Box): Rect => ({ left: b.x0 * sx, top: b.y0 * sy, right: (b.x1 + 1) * sx, bottom: (b.y1 + 1) * sy });
   return {
     working,
+    protectedByLock: openings.map((o) => {
+      const r = toPhoto(o);
+      return { ...r, bottom: r.bottom - (r.bottom - r.top) / 3 };
+    }),
     async covered(svg) {
       const overlay = await sharp(Buffer.from(svg), { density: 72 * (working.width / size.width) })
         .resize(working.width, working.height, { fit: 'fill' })
         .ensureAlpha()
         .raw()
         .toBuffer();
-      const { result, drawn } = composed(original, overlay);
-      if (!drawn) return { rects: [], drawn };
+      const { result, drawn, share } = composed(original, overlay);
+      if (!drawn) return { rects: [], drawn, share };
       const rects = await runInCvThread('coveredByOverlay', { original, result, openings });
-      return { rects: rects.map(toPhoto), drawn };
+      return { rects: rects.map(toPhoto), drawn, share };
     },
   };
 }
 
-/** The original with the overlay on top (what the engine delivers, at working size) and the box of what was drawn. */
-function composed(original: Raster, overlay: Buffer): { result: Raster; drawn: Box | null } {
+/** Overlay alpha from which a pixel counts as covered: a faint shadow fringe changes the photo too little to be seen. */
+const COVERED_ALPHA = 96;
+
+/** The original with the overlay on top (what the engine delivers, at working size), the box of what was drawn and the share it covers. */
+function composed(original: Raster, overlay: Buffer): { result: Raster; drawn: Box | null; share: number } {
   const { width, height } = original;
   const data = Buffer.from(original.data);
   const drawn = { x0: width, y0: height, x1: -1, y1: -1 };
+  let covered = 0;
   for (let i = 0; i < width * height; i++) {
     const a = overlay[4 * i + 3];
     if (!a) continue;
+    if (a >= COVERED_ALPHA) covered++;
     for (let c = 0; c < 3; c++) data[3 * i + c] = Math.round((overlay[4 * i + c] * a + data[3 * i + c] * (255 - a)) / 255);
     const x = i % width;
     const y = (i - x) / width;
@@ -58,5 +73,5 @@ function composed(original: Raster, overlay: Buffer): { result: Raster; drawn: B
     drawn.y0 = Math.min(drawn.y0, y);
     drawn.y1 = Math.max(drawn.y1, y);
   }
-  return { result: { data, width, height, channels: 3 }, drawn: drawn.x1 < 0 ? null : drawn };
+  return { result: { data, width, height, channels: 3 }, drawn: drawn.x1 < 0 ? null : drawn, share: covered / (width * height) };
 }
