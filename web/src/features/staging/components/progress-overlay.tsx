@@ -36,8 +36,9 @@ export function progressMessage(
     case 'staging': {
       // The server's own report on a running image (decision 022), else the image count.
       const activity = waitingFor(progress.images) ?? progress.activity;
+      // Sent, no report yet: the image count, as before there were reports.
       if (activity?.step === 'waiting') {
-        return t('progress.pipeline.waiting', { n: activity.imageNumber, total: progress.total });
+        return t('progress.staging', { n: activity.imageNumber, total: progress.total });
       }
       if (activity?.step === 'queued' && activity.position && activity.position > 1) {
         return t('progress.pipeline.queued', {
