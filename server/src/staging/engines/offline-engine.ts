@@ -10,7 +10,6 @@ import { VARIANT_TARGET_X } from './offline/placement.js';
 import type { Box } from '../geometry-lock/verify.js';
 import { analysePhoto, type PhotoAnalysis } from './offline/photo-analysis.js';
 import { styleKitFor, type StyleKit } from './offline/style-kits.js';
-import { minimumChangedShare } from '../visible-change.js';
 
 /** Plans per arrangement: as asked, then with what the lock's rule found covered as one more obstacle. */
 const PLANS_PER_ARRANGEMENT = 2;
@@ -66,48 +65,35 @@ interface Layout {
  * nothing to draw), the other variations' arrangements are tried the same way, and last the
  * living-room set without its sofa.
  *
- * A passing candidate must also show enough furniture for the room's minimum (visible-change.ts): a
- * dining room that only has space for a table for two is worth no credit as a dining room, so the
- * other arrangements are tried first. The guard's share counts the overlay's covering pixels, which
- * is less than the lock's mask measures (shadows, edges: 1.2–1.8 times on the corpus), so a candidate
- * that reaches the minimum here reaches it in the lock too.
- *
  * The engine's own opening finder (openings.ts) is cautious: on some photos it takes a whole wall for a
- * door, so no anchor piece fits anywhere and nothing is drawn (ADR 051). Then every arrangement is
- * planned again with the openings the lock itself finds as what must stay visible; the lock's rule
- * still judges each of them. The first passing candidate over the minimum wins, else the passing one
- * that shows most, else the first drawn one as it is (the lock then refuses it and the credit is
- * refunded). Only the returned rectangle is rendered at full size.
+ * door, so no anchor piece fits anywhere and nothing is drawn (ADR 051). When nothing could be drawn,
+ * every arrangement is planned again with the openings the lock itself finds as what must stay
+ * visible; the lock's rule still judges each of them. The first passing candidate wins; else the
+ * first drawn candidate is delivered as it is (the lock then refuses it and the credit is refunded). Only the
+ * returned rectangle is rendered at full size.
  */
 async function lockedLayout(image: Buffer, analysis: PhotoAnalysis, kit: StyleKit, options: SceneOptions): Promise<Layout> {
   const guard = await fromInputImage(() => lockGuard(image, analysis));
   const variant = options.variant ?? 0;
-  const minimum = minimumChangedShare('furnish', options.roomType ?? 'auto');
   const arrangements: SceneOptions[] = VARIANT_TARGET_X.map((_, k) => ({ ...options, variant: variant + k }));
   if (!options.roomType || options.roomType === 'auto' || options.roomType === 'living_room') arrangements.push({ ...options, withoutSofa: true });
   const checked = new Set<string>();
   let first: Layout | null = null;
-  let best: Candidate | null = null;
   for (const base of [analysis, { ...analysis, protectedRects: guard.protectedByLock }]) {
     for (const tried of arrangements) {
       const found = await passingPlan(guard, base, kit, tried, checked);
       first ??= found.first;
-      if (!found.passed) continue;
-      if (found.passed.share >= minimum) return found.passed.layout;
-      if (!best || found.passed.share > best.share) best = found.passed;
+      if (found.passed) return found.passed;
     }
+    // Something was drawn with the engine's own openings kept clear: as before, it is not traded for a
+    // set in front of an opening its finder saw; only a photo where nothing fitted gets the lock's view.
+    if (first) return first;
   }
-  return best?.layout ?? first ?? { placed: analysis, options, region: null };
-}
-
-interface Candidate {
-  layout: Layout;
-  /** Share of the frame its furniture covers (lock-guard.ts). */
-  share: number;
+  return first ?? { placed: analysis, options, region: null };
 }
 
 /** Up to PLANS_PER_ARRANGEMENT plans of one arrangement, each with what the previous one covered as an obstacle. */
-async function passingPlan(guard: LockGuard, analysis: PhotoAnalysis, kit: StyleKit, options: SceneOptions, checked: Set<string>): Promise<{ first: Layout | null; passed: Candidate | null }> {
+async function passingPlan(guard: LockGuard, analysis: PhotoAnalysis, kit: StyleKit, options: SceneOptions, checked: Set<string>): Promise<{ first: Layout | null; passed: Layout | null }> {
   let first: Layout | null = null;
   let placed = analysis;
   for (let attempt = 1; attempt <= PLANS_PER_ARRANGEMENT; attempt++) {
@@ -115,11 +101,11 @@ async function passingPlan(guard: LockGuard, analysis: PhotoAnalysis, kit: Style
     const svg = furnishedSceneSvg(placed, kit, undefined, options);
     if (checked.has(svg)) break;
     checked.add(svg);
-    const { rects, drawn, share } = await guard.covered(svg);
+    const { rects, drawn } = await guard.covered(svg);
     if (!drawn) break;
     const layout = { placed, options, region: regionOf(drawn, analysis, guard.working) };
     first ??= layout;
-    if (!rects.length) return { first, passed: { layout, share } };
+    if (!rects.length) return { first, passed: layout };
     placed = { ...placed, protectedRects: [...placed.protectedRects, ...rects] };
   }
   return { first, passed: null };

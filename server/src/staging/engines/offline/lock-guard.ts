@@ -13,12 +13,8 @@ import type { Rect } from './photo-analysis.js';
  * tasks (overlay-check.ts, decision 029).
  */
 export interface LockGuard {
-  /**
-   * Checks an overlay (a full-frame SVG in photo pixels): what it covers that the lock protects, in
-   * photo pixels (empty: it passes), the box of what is drawn, and the share of the frame the overlay
-   * covers (what the lock's `changedShare` then measures, up to the soft edge of the shadows).
-   */
-  covered(svg: string): Promise<{ rects: Rect[]; drawn: Box | null; share: number }>;
+  /** Checks an overlay (a full-frame SVG in photo pixels): what it covers that the lock protects, in photo pixels (empty: it passes). */
+  covered(svg: string): Promise<{ rects: Rect[]; drawn: Box | null }>;
   /** Working size the checks run at. */
   working: { width: number; height: number };
   /** The parts of the lock's own openings furniture must leave visible (upper two thirds, as the engine's own rule), in photo pixels. */
@@ -44,27 +40,22 @@ export async function lockGuard(image: Buffer, size: { width: number; height: nu
         .ensureAlpha()
         .raw()
         .toBuffer();
-      const { result, drawn, share } = composed(original, overlay);
-      if (!drawn) return { rects: [], drawn, share };
+      const { result, drawn } = composed(original, overlay);
+      if (!drawn) return { rects: [], drawn };
       const rects = await runInCvThread('coveredByOverlay', { original, result, openings });
-      return { rects: rects.map(toPhoto), drawn, share };
+      return { rects: rects.map(toPhoto), drawn };
     },
   };
 }
 
-/** Overlay alpha from which a pixel counts as covered: a faint shadow fringe changes the photo too little to be seen. */
-const COVERED_ALPHA = 96;
-
-/** The original with the overlay on top (what the engine delivers, at working size), the box of what was drawn and the share it covers. */
-function composed(original: Raster, overlay: Buffer): { result: Raster; drawn: Box | null; share: number } {
+/** The original with the overlay on top (what the engine delivers, at working size) and the box of what was drawn. */
+function composed(original: Raster, overlay: Buffer): { result: Raster; drawn: Box | null } {
   const { width, height } = original;
   const data = Buffer.from(original.data);
   const drawn = { x0: width, y0: height, x1: -1, y1: -1 };
-  let covered = 0;
   for (let i = 0; i < width * height; i++) {
     const a = overlay[4 * i + 3];
     if (!a) continue;
-    if (a >= COVERED_ALPHA) covered++;
     for (let c = 0; c < 3; c++) data[3 * i + c] = Math.round((overlay[4 * i + c] * a + data[3 * i + c] * (255 - a)) / 255);
     const x = i % width;
     const y = (i - x) / width;
@@ -73,5 +64,5 @@ function composed(original: Raster, overlay: Buffer): { result: Raster; drawn: B
     drawn.y0 = Math.min(drawn.y0, y);
     drawn.y1 = Math.max(drawn.y1, y);
   }
-  return { result: { data, width, height, channels: 3 }, drawn: drawn.x1 < 0 ? null : drawn, share: covered / (width * height) };
+  return { result: { data, width, height, channels: 3 }, drawn: drawn.x1 < 0 ? null : drawn };
 }
