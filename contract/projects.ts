@@ -6,8 +6,19 @@ import { multiLineText, singleLineText } from './text.js';
 export const PROJECT_CATEGORIES = ['virtual_staging', 'furniture_removal', 'renovation', 'floor_plan_to_photos'] as const;
 export type ProjectCategory = (typeof PROJECT_CATEGORIES)[number];
 
-export const PROJECT_STATUSES = ['processing', 'completed', 'failed'] as const;
+/**
+ * What a project holds once nothing runs (project-status.ts, ADR 051): `completed` every photo has its
+ * staged image, `partial` some have, `failed` none has. `processing` while a run works.
+ */
+export const PROJECT_STATUSES = ['processing', 'completed', 'partial', 'failed'] as const;
 export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
+
+/** How many of a project's photos there are and how many of them have a staged image ("2 of 3 staged"). */
+export const projectPhotoCounts = z.object({
+  photos: z.number().int().min(0),
+  staged: z.number().int().min(0),
+});
+export type ProjectPhotoCounts = z.infer<typeof projectPhotoCounts>;
 
 export const createProjectRequest = z.object({
   title: singleLineText(PROJECT_TITLE_MAX).min(1, { message: 'Please enter a project name.' }),
@@ -22,7 +33,9 @@ export const projectListItem = z.object({
   title: z.string(),
   category: z.enum(PROJECT_CATEGORIES),
   status: z.enum(PROJECT_STATUSES),
+  counts: projectPhotoCounts,
   createdAt: z.string(),
+  /** The cover: the first photo with a staged image (upload order), else the first photo. */
   originalImagePath: z.string().nullable(),
   processedImagePath: z.string().nullable(),
   originalThumbnailPath: z.string().nullable(),
@@ -84,6 +97,7 @@ export const projectDetailResponse = z.object({
   title: z.string(),
   category: z.enum(PROJECT_CATEGORIES),
   status: z.enum(PROJECT_STATUSES),
+  counts: projectPhotoCounts,
   createdAt: z.string(),
   styleName: z.string().nullable(),
   styleDescription: z.string().nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PROJECT_STATUSES } from './projects.js';
 
 /**
  * Asynchronous staging runs (DESIGN §5, decision 022): `POST /api/process-image` with
@@ -50,7 +51,7 @@ export const activeRunsQuery = z.object({ active: z.enum(['1', 'true']) });
 export const activeRunProject = z.object({
   projectId: z.string(),
   title: z.string(),
-  status: z.enum(['processing', 'completed', 'failed']),
+  status: z.enum(PROJECT_STATUSES),
   /** Runs still working (queued or in a pipeline step). */
   running: z.number().int(),
   /** Runs that delivered their staged image. */

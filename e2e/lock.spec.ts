@@ -7,7 +7,7 @@ import { openaiTest } from './fixtures/openai-test.js';
 /**
  * The geometry lock as a user meets it, with the `openai` engine against the local Images API fake
  * answering real model output (the shared corpus): a good staging that drifted (rotated, zoomed,
- * shifted, resized to the provider's size) is delivered locked ("Room unchanged", "Show what
+ * shifted, resized to the provider's size) is delivered locked ("Room as photographed", "Show what
  * changed"); another room in its place is refused twice and the credit stays.
  */
 const test = openaiTest;
@@ -22,7 +22,7 @@ async function stageOnePhoto(page: Page, title: string) {
   await page.getByTestId('start-staging').click();
 }
 
-test('EN: a drifted good output is delivered locked: "Room unchanged" in customer words, and "Show what changed" tints the added furniture', async ({ page, openaiApp }) => {
+test('EN: a drifted good output is delivered locked: "Room as photographed" in customer words, and "Show what changed" tints the added furniture', async ({ page, openaiApp }) => {
   test.setTimeout(120_000);
   openaiApp.fake.answers = [await driftedOutput(corpusImage('furnish-after.jpg'), { degrees: -1.2, scale: 1.05, shiftX: -0.02, shiftY: 0.015 })];
   openaiApp.fake.edits.length = 0;
@@ -37,11 +37,11 @@ test('EN: a drifted good output is delivered locked: "Room unchanged" in custome
 
   await page.getByTestId('view-project').click();
   const pair = page.getByTestId('image-pair');
-  await expect(pair).toContainText('Room unchanged');
+  await expect(pair).toContainText('Room as photographed');
   await pair.getByTestId('pair-view').click();
   const modal = page.getByTestId('image-modal');
   const room = modal.getByTestId('room-lock');
-  await expect(room).toContainText('Room unchanged');
+  await expect(room).toContainText('Room as photographed');
   // The lock's measurements stay with the operator (issue #26): the customer reads what they mean.
   await expect(room).toContainText('only the furniture and decor were added');
   await expect(room).not.toContainText(/\d px|lines in place/);

@@ -1,5 +1,5 @@
 /**
- * Screenshots of the geometry lock's screens (image detail panel with "Room unchanged", the "Show
+ * Screenshots of the geometry lock's screens (image detail panel with "Room as photographed", the "Show
  * what changed" view, the refusal message) in DE/EN × light/dark at 1440 and 375 px, plus
  * side-by-side images (original | model output | delivered) of the corpus's good pair through the
  * whole pipeline. Not a test. Needs a build (`npm run build`); starts its own app with the openai

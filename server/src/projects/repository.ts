@@ -35,6 +35,9 @@ export const projectListColumns = {
   originalThumbnailPath: projects.coverOriginalThumbnailPath,
   processedImagePath: projects.coverProcessedPath,
   processedThumbnailPath: projects.coverProcessedThumbnailPath,
+  /** Photos (originals) and those with a staged image ("2 of 3 staged", ADR 051). */
+  photos: sql<number>`(SELECT count(*)::int FROM "project_images" o WHERE o."project_id" = "projects"."id" AND o."is_original")`,
+  staged: sql<number>`(SELECT count(*)::int FROM "project_images" o WHERE o."project_id" = "projects"."id" AND o."is_original" AND EXISTS (SELECT 1 FROM "project_images" s WHERE s."original_image_id" = o."id" AND NOT s."is_original"))`,
   /** The engine of the cover's staged image (the list marks preview-engine results). */
   processedEngine: sql<string | null>`(SELECT i."engine" FROM "project_images" i WHERE i."project_id" = "projects"."id" AND i."file_path" = "projects"."cover_processed_path" LIMIT 1)`,
 };

@@ -23,7 +23,7 @@ export async function projectList(db: Database, workspaceId: string, retentionDa
   return (await listProjects(db, workspaceId)).map((project) => toListItem(project, retentionDays));
 }
 
-type ListRow = Pick<ProjectListRow, 'id' | 'title' | 'category' | 'status' | 'createdAt' | 'completedAt' | 'imagesExpiredAt' | 'originalImagePath' | 'processedImagePath' | 'originalThumbnailPath' | 'processedThumbnailPath'> & {
+type ListRow = Pick<ProjectListRow, 'id' | 'title' | 'category' | 'status' | 'photos' | 'staged' | 'createdAt' | 'completedAt' | 'imagesExpiredAt' | 'originalImagePath' | 'processedImagePath' | 'originalThumbnailPath' | 'processedThumbnailPath'> & {
   processedEngine?: string | null;
 };
 
@@ -34,6 +34,7 @@ export function toListItem(project: ListRow, retentionDays: number): ProjectList
     title: project.title,
     category: project.category,
     status: project.status,
+    counts: { photos: project.photos, staged: project.staged },
     createdAt: project.createdAt.toISOString(),
     originalImagePath: project.originalImagePath,
     processedImagePath: project.processedImagePath,
@@ -54,6 +55,7 @@ export async function projectDetail(db: Database, userId: string, projectId: str
     title: project.title,
     category: project.category,
     status: project.status,
+    counts: photoCounts(images),
     createdAt: project.createdAt.toISOString(),
     styleName: project.styleName,
     styleDescription: project.styleDescription,
@@ -68,6 +70,13 @@ export async function projectDetail(db: Database, userId: string, projectId: str
       };
     }),
   };
+}
+
+/** Photos of a project and how many of them have a staged image (the list counts the same in SQL, repository.ts). */
+function photoCounts(images: ProjectImageRow[]): { photos: number; staged: number } {
+  const stagedOf = new Set(images.filter((i) => !i.isOriginal).map((i) => i.originalImageId));
+  const originals = images.filter((i) => i.isOriginal);
+  return { photos: originals.length, staged: originals.filter((o) => stagedOf.has(o.id)).length };
 }
 
 /**

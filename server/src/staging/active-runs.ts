@@ -5,13 +5,14 @@ import {
   type ActiveRunsResponse,
 } from '../../../contract/staging-runs.js';
 import type { Database } from '../db/client.js';
+import type { ProjectStatus } from '../../../contract/projects.js';
 
 const LIMIT = 5;
 
 type Row = {
   projectId: string;
   title: string;
-  status: 'processing' | 'completed' | 'failed';
+  status: ProjectStatus;
   running: number;
   delivered: number;
   failed: number;

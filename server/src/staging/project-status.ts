@@ -2,9 +2,9 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 
 /**
- * A project's status follows from its rows, recomputed after every staging event:
- * processing while a run is reserved; completed when every original has its staged image;
- * failed otherwise (an original without a staged image and nothing running, or no image at all).
+ * A project's status follows from its rows, recomputed after every staging event (ADR 051):
+ * processing while a run is reserved; completed when every original has its staged image; partial
+ * when some have and some do not; failed when none has (or there is no image at all).
  * `completed_at` (retention starts there) is set when the project becomes completed.
  */
 export async function recomputeProjectStatus(db: Pick<Database, 'execute'>, projectId: string): Promise<void> {
@@ -23,14 +23,19 @@ export async function recomputeProjectStatus(db: Pick<Database, 'execute'>, proj
     FROM (
       SELECT CASE
         WHEN EXISTS (SELECT 1 FROM staging_runs r WHERE r.project_id = ${projectId} AND r.state = 'reserved') THEN 'processing'
-        WHEN NOT EXISTS (SELECT 1 FROM project_images o WHERE o.project_id = ${projectId} AND o.is_original) THEN 'failed'
-        WHEN EXISTS (
-          SELECT 1 FROM project_images o
-          WHERE o.project_id = ${projectId} AND o.is_original
-            AND NOT EXISTS (SELECT 1 FROM project_images s WHERE s.original_image_id = o.id AND NOT s.is_original)
-        ) THEN 'failed'
+        WHEN c.staged = 0 THEN 'failed'
+        WHEN c.staged < c.photos THEN 'partial'
         ELSE 'completed'
       END AS status
+      FROM (${photoCountsOf(projectId)}) c
     ) s
     WHERE p.id = ${projectId}`);
+}
+
+/** `photos` (originals) and `staged` (originals with a staged image) of one project, as SQL. */
+function photoCountsOf(projectId: string) {
+  return sql`
+    SELECT count(*)::int AS photos,
+           count(*) FILTER (WHERE EXISTS (SELECT 1 FROM project_images s WHERE s.original_image_id = o.id AND NOT s.is_original))::int AS staged
+    FROM project_images o WHERE o.project_id = ${projectId} AND o.is_original`;
 }

@@ -176,6 +176,24 @@ describe('credits', () => {
     expect(filesOf(user.id)).toHaveLength(2);
   });
 
+  it('calls a project with one of two photos staged partial, counts both, and shows the staged one as its cover (ADR 051)', async () => {
+    const { cookie } = await signUp(t.app);
+    const projectId = await createProject(t.app, cookie);
+    // The first photo (the cover until now) is refused; the second is staged.
+    engine.push(new EngineError(engineMessages.contentPolicy, 'permanent'));
+    const refused = await processImage(t.app, cookie, { imageURL: await upload(t.app, cookie, await photo(640, 480)), projectId });
+    expect(refused.statusCode).toBe(422);
+    const staged = await processImage(t.app, cookie, { imageURL: await upload(t.app, cookie, await photo(640, 480)), projectId });
+    expect(staged.statusCode).toBe(200);
+    const detail = (await t.app.inject({ url: `/api/projects/${projectId}`, headers: { cookie } })).json();
+    expect([detail.status, detail.counts]).toEqual(['partial', { photos: 2, staged: 1 }]);
+    const list = (await t.app.inject({ url: '/api/projects', headers: { cookie } })).json();
+    const item = list.find((p: { id: string }) => p.id === projectId);
+    const stagedImage = detail.images.find((i: { isOriginal: boolean }) => !i.isOriginal);
+    const secondOriginal = detail.images.find((i: { id: string }) => i.id === stagedImage.originalImageId);
+    expect(item).toMatchObject({ status: 'partial', counts: { photos: 2, staged: 1 }, processedImagePath: staged.json().processedImagePath, originalImagePath: secondOriginal.filePath });
+  });
+
   it('retries transient engine errors with backoff, and refunds when they persist', async () => {
     const { cookie, user } = await signUp(t.app);
     const projectId = await createProject(t.app, cookie);

@@ -122,6 +122,7 @@ export function testProject(overrides: Partial<ProjectDetailResponse> = {}): Pro
     title: 'Flat 3',
     category: 'virtual_staging',
     status: 'processing',
+    counts: { photos: 0, staged: 0 },
     createdAt: '2026-04-01T09:00:00.000Z',
     styleName: 'Modern Staging',
     styleDescription: 'Professional virtual staging with modern furniture and decor.',

@@ -27,7 +27,7 @@ export const projects = pgTable(
     })
       .notNull()
       .default('virtual_staging'),
-    status: text('status', { enum: ['processing', 'completed', 'failed'] }).notNull().default('processing'),
+    status: text('status', { enum: ['processing', 'completed', 'partial', 'failed'] }).notNull().default('processing'),
     styleName: text('style_name'),
     styleDescription: text('style_description'),
     /** The wishes (free-text instructions) of the latest staging run, so a re-stage can offer them again. */
@@ -35,8 +35,9 @@ export const projects = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }),
     imagesExpiredAt: timestamp('images_expired_at', { withTimezone: true }),
     /**
-     * The list's cover (GET /api/projects): the first original (upload order) and that original's
-     * latest staged image. Kept by the trigger of migration 0004 on project_images, whoever writes
+     * The list's cover (GET /api/projects): the first original (upload order) with a staged image,
+     * else the first original, and that original's latest staged image. Kept by the trigger of
+     * migrations 0004 and 0024 on project_images, whoever writes
      * the images; never written by the app (decision 012).
      */
     coverOriginalPath: text('cover_original_path'),

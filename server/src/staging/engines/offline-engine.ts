@@ -7,7 +7,7 @@ import { EngineError, type StageInput, type StageResult, type StagingEngine } fr
 import { fromInputImage } from './input-image.js';
 import { furnishedSceneSvg, type Region, type SceneOptions } from './offline/furnished-scene.js';
 import { groupKit } from './offline/group-kit.js';
-import { lockGuard } from './offline/lock-guard.js';
+import { lockGuard, type LockGuard } from './offline/lock-guard.js';
 import { VARIANT_TARGET_X } from './offline/placement.js';
 import type { Box } from '../geometry-lock/structure/verify.js';
 import { analysePhoto, type PhotoAnalysis } from './offline/photo-analysis.js';
@@ -69,33 +69,52 @@ interface Layout {
  * working size and run through the lock's own `opening_covered` rule (lock-guard.ts). What a candidate
  * covers becomes an obstacle for a second plan of the same arrangement; when that fails too (or leaves
  * nothing to draw), the other variations' arrangements are tried the same way, and last the
- * living-room set without its sofa. The first candidate that draws furniture and passes wins; when
- * none does, the asked-for arrangement is delivered as it is (the lock then refuses it and the credit
- * is refunded). Only the returned rectangle is rendered at full size.
+ * living-room set without its sofa.
+ *
+ * The engine's own opening finder (openings.ts) is cautious: on some photos it takes a whole wall for a
+ * door, so no anchor piece fits anywhere and nothing is drawn (ADR 051). When nothing could be drawn,
+ * every arrangement is planned again with the openings the lock itself finds as what must stay
+ * visible; the lock's rule still judges each of them. The first passing candidate wins; else the
+ * first drawn candidate is delivered as it is (the lock then refuses it and the credit is refunded). Only the
+ * returned rectangle is rendered at full size.
  */
 async function lockedLayout(image: Buffer, analysis: PhotoAnalysis, kit: StyleKit, options: SceneOptions): Promise<Layout> {
   const guard = await fromInputImage(() => lockGuard(image, analysis));
   const variant = options.variant ?? 0;
   const arrangements: SceneOptions[] = VARIANT_TARGET_X.map((_, k) => ({ ...options, variant: variant + k }));
   if (!options.roomType || options.roomType === 'auto' || options.roomType === 'living_room') arrangements.push({ ...options, withoutSofa: true });
-  let first: Layout | null = null;
   const checked = new Set<string>();
-  for (const tried of arrangements) {
-    let placed = analysis;
-    for (let attempt = 1; attempt <= PLANS_PER_ARRANGEMENT; attempt++) {
-      // Arrangements often coincide in a small room: each distinct drawing is checked once.
-      const svg = furnishedSceneSvg(placed, kit, undefined, tried);
-      if (checked.has(svg)) break;
-      checked.add(svg);
-      const { rects, drawn } = await guard.covered(svg);
-      if (!drawn) break;
-      const layout = { placed, options: tried, region: regionOf(drawn, analysis, guard.working) };
-      first ??= layout;
-      if (!rects.length) return layout;
-      placed = { ...placed, protectedRects: [...placed.protectedRects, ...rects] };
+  let first: Layout | null = null;
+  for (const base of [analysis, { ...analysis, protectedRects: guard.protectedByLock }]) {
+    for (const tried of arrangements) {
+      const found = await passingPlan(guard, base, kit, tried, checked);
+      first ??= found.first;
+      if (found.passed) return found.passed;
     }
+    // Something was drawn with the engine's own openings kept clear: as before, it is not traded for a
+    // set in front of an opening its finder saw; only a photo where nothing fitted gets the lock's view.
+    if (first) return first;
   }
   return first ?? { placed: analysis, options, region: null };
+}
+
+/** Up to PLANS_PER_ARRANGEMENT plans of one arrangement, each with what the previous one covered as an obstacle. */
+async function passingPlan(guard: LockGuard, analysis: PhotoAnalysis, kit: StyleKit, options: SceneOptions, checked: Set<string>): Promise<{ first: Layout | null; passed: Layout | null }> {
+  let first: Layout | null = null;
+  let placed = analysis;
+  for (let attempt = 1; attempt <= PLANS_PER_ARRANGEMENT; attempt++) {
+    // Arrangements often coincide in a small room: each distinct drawing is checked once.
+    const svg = furnishedSceneSvg(placed, kit, undefined, options);
+    if (checked.has(svg)) break;
+    checked.add(svg);
+    const { rects, drawn } = await guard.covered(svg);
+    if (!drawn) break;
+    const layout = { placed, options, region: regionOf(drawn, analysis, guard.working) };
+    first ??= layout;
+    if (!rects.length) return { first, passed: layout };
+    placed = { ...placed, protectedRects: [...placed.protectedRects, ...rects] };
+  }
+  return { first, passed: null };
 }
 
 /** A working-size box as a photo rectangle, with a little slack. */

@@ -71,6 +71,17 @@ describe('My projects (German texts of spec §2)', () => {
     expect(within(failed).getByRole('button', { name: /Herunterladen/ })).toBeDisabled();
   });
 
+  it('calls a partly staged project "2 von 3 eingerichtet" in its card and its quick view, with the staged cover (ADR 051)', async () => {
+    const partial = listItem({ id: A, title: 'Penthouse Elbblick', status: 'partial', counts: { photos: 3, staged: 2 } });
+    const { user } = setup(() => jsonResponse(page([partial])));
+    const [card] = await screen.findAllByTestId('project-card');
+    expect(within(card!).getByTestId('status-badge')).toHaveTextContent('2 von 3 eingerichtet');
+    expect(within(card!).queryByText('Noch nicht eingerichtet')).toBeNull();
+    expect(card!.querySelector('img')).toHaveAttribute('src', `/objects/users/u/projects/${A}/s.thumb.webp`);
+    await user.click(within(card!).getByTestId('project-view'));
+    expect(within(await screen.findByRole('dialog')).getByTestId('status-badge')).toHaveTextContent('2 von 3 eingerichtet');
+  });
+
   it('opens the image in a new tab on Download, and shows details on View', async () => {
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
     const { user } = setup(() => jsonResponse(page(projects)));

@@ -9,7 +9,7 @@ import { toast } from '@/components/ui/toast-store';
 import { downloadImage } from '@/lib/download-image';
 import { useProject } from './api/get-project';
 import { DeleteProjectDialog } from './components/delete-project-dialog';
-import { VariationPickerList } from '@/components/variation-picker';
+import { VariationPicker } from '@/components/variation-picker';
 import { ImageCard } from './components/image-card';
 import { ImageDetailModal } from './components/image-detail-modal';
 import { ListingPanel } from './components/listing-panel';
@@ -95,6 +95,16 @@ export default function ProjectDetailPage({ id }: { id: string }) {
       ? [{ id: pair.original.id, src: objectUrl(pair.staged.thumbnailPath ?? pair.staged.filePath), title: pair.title ?? '' }]
       : [],
   );
+  const stagedCount = pairs.filter((p) => p.staged).length;
+  const variationsOf = (pair: ImagePair) =>
+    pair.staged && (
+      <VariationPicker
+        projectId={project.id}
+        staged={pair.staged}
+        title={pair.title ?? t('detail.imageTitle', { n: pair.number })}
+        onChosen={() => void query.refetch()}
+      />
+    );
 
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 lg:py-10">
@@ -132,9 +142,10 @@ export default function ProjectDetailPage({ id }: { id: string }) {
             </TabsList>
           </div>
           <TabsContent value="compare" className="mt-5">
-            <ul className="grid gap-6 xl:grid-cols-2">
+            {/* Each photo's variations right under it (issue 35: they were at the page's end, far from the card re-staged). */}
+            <ul className="grid gap-6 xl:grid-cols-2" data-testid="variation-pickers">
               {pairs.map((pair) => (
-                <li key={pair.original.id}>
+                <li key={pair.original.id} className="grid content-start gap-3">
                   <PairCompareCard
                     pair={pair}
                     processing={processing}
@@ -143,6 +154,7 @@ export default function ProjectDetailPage({ id }: { id: string }) {
                     onDownload={() => void download(pair)}
                     onRestage={() => beginRestage(pair, setEditing)}
                   />
+                  {variationsOf(pair)}
                 </li>
               ))}
             </ul>
@@ -150,7 +162,7 @@ export default function ProjectDetailPage({ id }: { id: string }) {
           <TabsContent value="gallery" className="mt-5">
             <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
               {pairs.map((pair) => (
-                <li key={pair.original.id}>
+                <li key={pair.original.id} className="grid content-start gap-3">
                   <ImageCard
                     pair={pair}
                     title={pair.title ?? t('detail.imageTitle', { n: pair.number })}
@@ -159,25 +171,11 @@ export default function ProjectDetailPage({ id }: { id: string }) {
                     onView={() => view(pair)}
                     onDownload={() => void download(pair)}
                   />
+                  {variationsOf(pair)}
                 </li>
               ))}
             </ul>
           </TabsContent>
-          <VariationPickerList
-            projectId={project.id}
-            entries={pairs.flatMap((pair) =>
-              pair.staged
-                ? [
-                    {
-                      staged: pair.staged,
-                      title: pair.title ?? t('detail.imageTitle', { n: pair.number }),
-                    },
-                  ]
-                : [],
-            )}
-            onChosen={() => void query.refetch()}
-            data-testid="variation-pickers"
-          />
         </Tabs>
       )}
 

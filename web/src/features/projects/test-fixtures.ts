@@ -25,7 +25,8 @@ export function projectDetail(pairs = 3, unstaged: number[] = [], overrides: Par
     id: PROJECT_ID,
     title: 'Lindenstraße 14',
     category: 'virtual_staging',
-    status: 'completed',
+    status: unstaged.length === 0 ? 'completed' : unstaged.length < pairs ? 'partial' : 'failed',
+    counts: { photos: pairs, staged: pairs - unstaged.length },
     createdAt: '2026-11-20T09:30:00.000Z',
     styleName: 'Scandinavian',
     styleDescription: 'Light wood, soft textiles and an airy, uncluttered feel.',
@@ -41,6 +42,7 @@ export function listItem(overrides: Partial<ProjectListItem> & { id: string; tit
   return {
     category: 'virtual_staging',
     status: 'completed',
+    counts: { photos: 1, staged: 1 },
     createdAt: '2026-11-20T09:30:00.000Z',
     originalImagePath: `/users/u/projects/${overrides.id}/o.jpg`,
     processedImagePath: `/users/u/projects/${overrides.id}/s.jpg`,

@@ -174,7 +174,9 @@ export default function NewProjectPage() {
 
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 lg:py-12">
-      {run.state.status === 'processing' && <ProgressOverlay progress={run.state.progress} />}
+      {run.state.status === 'processing' && (
+        <ProgressOverlay progress={run.state.progress} previews={picked.images.map((i) => i.previewUrl)} />
+      )}
 
       <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div className="min-w-0">

@@ -21,6 +21,7 @@ export async function stageImageAsync(
   input: ProcessImageInput,
   onActivity: (activity: RunActivity) => void,
   signal?: AbortSignal,
+  onConnection?: (connected: boolean) => void,
 ): Promise<ProcessImageResponse> {
   const res = await fetch('/api/process-image', {
     method: 'POST',
@@ -32,7 +33,7 @@ export async function stageImageAsync(
   await throwIfResNotOk(res);
   const reply = (await res.json()) as ProcessImageAcceptedResponse | ProcessImageResponse;
   if (!('runId' in reply)) return reply;
-  return followRun(reply.eventsUrl, onActivity, signal);
+  return followRun(reply.eventsUrl, onActivity, signal, onConnection);
 }
 
 const RECONNECT_MS = 1000;
@@ -44,12 +45,14 @@ const GIVE_UP_AFTER_MS = 60_000;
 /**
  * Reads the run's Server-Sent Events with fetch (status codes stay visible, unlike EventSource):
  * when a proxy or the network cuts the stream it reconnects with Last-Event-ID, and the server
- * answers with what changed since.
+ * answers with what changed since. `onConnection(false)` when the stream is cut or cannot be opened,
+ * `(true)` when it is back (the dialog says so: issue 35).
  */
 export async function followRun(
   eventsUrl: string,
   onActivity: (activity: RunActivity) => void,
   signal?: AbortSignal,
+  onConnection?: (connected: boolean) => void,
 ): Promise<DoneData> {
   let lastId: string | null = null;
   let failingSince: number | null = null;
@@ -72,6 +75,7 @@ export async function followRun(
     else if (res) {
       await throwIfResNotOk(res);
       failingSince = null;
+      onConnection?.(true);
       try {
         for await (const message of readEvents(res)) {
           if (message.id) lastId = message.id;
@@ -93,6 +97,8 @@ export async function followRun(
         // The stream was cut: reconnect.
       }
     }
+    // Too many streams is the server's answer, not a lost connection.
+    if (res?.status !== 429) onConnection?.(false);
     failingSince ??= Date.now();
     if (Date.now() - failingSince > GIVE_UP_AFTER_MS) throw new TypeError('The connection to the staging run was lost.');
     const waitMs = retryAfter >= 0 ? Math.min(Math.max(retryAfter * 1000, RECONNECT_MS), MAX_RETRY_AFTER_MS) : RECONNECT_MS;

@@ -16,6 +16,29 @@ export interface StagingProgress {
   total: number;
   /** While staging: what the server last said about an image still running (decision 022). */
   activity?: ImageActivity;
+  /** While staging: every image of the run in order, with its step or its result (issue 35: each shows as it finishes). */
+  images?: ImageProgress[];
+  /** While staging: a run's progress stream is cut and being reconnected (the run goes on at the server). */
+  connectionLost?: boolean;
+}
+
+/** One image of a run in the progress dialog: not sent yet, its run's step, or how it ended. */
+export interface ImageProgress {
+  imageNumber: number;
+  step: 'waiting' | ImageActivity['step'] | 'staged' | 'failed';
+  /** The staged image (`/users/...`), once it is there. */
+  stagedPath?: string;
+  /** Place in the staging queue while `queued`. */
+  position?: number;
+}
+
+/**
+ * What the run waits for: the first image (in order) that is not finished yet, with its step. Images
+ * finish, they never un-finish, so this only moves forward (issue 35: the text jumped from image 3
+ * back to image 1 when reports of parallel images arrived in another order).
+ */
+export function waitingFor(images: ImageProgress[] | undefined): ImageProgress | undefined {
+  return images?.find((image) => image.step !== 'staged' && image.step !== 'failed');
 }
 
 /** One running image's step as its run's events report it. */

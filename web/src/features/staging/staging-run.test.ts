@@ -280,16 +280,21 @@ describe('runStaging', () => {
       imageId: 'img-1',
     });
     const staging = seen.filter((p) => p.stage === 'staging');
-    expect(staging.map((p) => p.activity?.step)).toEqual([
-      undefined,
-      'queued',
-      'generating',
-      'locking',
-      undefined,
+    // The cut stream is reported as a lost connection until the reconnect answers (issue 35).
+    expect(staging.map((p) => [p.activity?.step, p.connectionLost])).toEqual([
+      [undefined, false],
+      ['queued', false],
+      ['generating', false],
+      [undefined, true],
+      [undefined, false],
+      ['locking', false],
+      [undefined, false],
     ]);
     const percents = staging.map((p) => p.percent);
     expect(percents).toEqual([...percents].sort((a, b) => a - b));
     expect(percents.at(-2)).toBeGreaterThan(percents[0]!);
+    // The image shows its result in the dialog as soon as its run is done.
+    expect(staging.at(-1)!.images).toEqual([{ imageNumber: 1, step: 'staged', stagedPath: '/users/u/projects/p/a.jpg' }]);
   });
 
   it('waits as a 429 too_many_streams asks (Retry-After) and follows the run again: the run goes on meanwhile (decision 032)', async () => {

@@ -12,6 +12,7 @@ import {
   progressAt,
   runningShare,
   type ImageActivity,
+  type ImageProgress,
   type StagingProgress,
 } from './staging-progress';
 
@@ -321,11 +322,19 @@ async function stageAll(
   const total = indexes.length;
   const resume = { projectId, objectPaths };
   onProgress(progressAt.styleSelected(total));
-  onProgress(progressAt.staging(0, total));
   let settled = 0;
   const running = new Map<number, ImageActivity['step']>();
-  const report = (activity?: ImageActivity) =>
-    onProgress(progressAt.staging(settled, total, runningShare(running.values()), activity));
+  // Every image of the run in order, so the dialog shows each result as it arrives (issue 35).
+  const images = new Map<number, ImageProgress>(indexes.map((index) => [index, { imageNumber: index + 1, step: 'waiting' }]));
+  const cut = new Set<number>();
+  let highest = 0;
+  const report = (activity?: ImageActivity) => {
+    const progress = progressAt.staging(settled, total, runningShare(running.values()), activity);
+    // A stricter retry counts for less than the check before it: the bar never moves back for it.
+    highest = Math.max(highest, progress.percent);
+    onProgress({ ...progress, percent: highest, images: [...images.values()], connectionLost: cut.size > 0 });
+  };
+  report();
   const stageOne = async (index: number): Promise<StagedImageResult | FailedImageResult> => {
     const imageNumber = index + 1;
     const objectPath = objectPaths[index]!;
@@ -356,9 +365,16 @@ async function stageAll(
             (event) => {
               const activity = activityOf(imageNumber, event);
               running.set(index, activity.step);
+              images.set(index, { imageNumber, step: activity.step, position: activity.position });
               report(activity);
             },
             stageSignal,
+            (connected) => {
+              if (connected === !cut.has(index)) return;
+              if (connected) cut.delete(index);
+              else cut.add(index);
+              report();
+            },
           ),
         signal,
       );
@@ -380,8 +396,11 @@ async function stageAll(
           : imageFailure(error, imageNumber, resume);
     } finally {
       running.delete(index);
+      cut.delete(index);
     }
     settled++;
+    const stagedPath = !failure && reply?.success ? reply.processedImagePath : undefined;
+    images.set(index, stagedPath ? { imageNumber, step: 'staged', stagedPath } : { imageNumber, step: 'failed' });
     report();
     if (failure || !reply?.success)
       return { index, file, objectPath, failure: failure ?? { kind: 'generic' } };

@@ -28,7 +28,10 @@ export function groupKit(kit: StyleKit, seed: string | undefined, variant = 0): 
     art: [accent, kit.palette.art[1], kit.palette.art[2]] as [string, string, string],
     ...(variant > 0 && {
       upholstery: hsl(ACCENT_HUES[(hash + variant + 3) % ACCENT_HUES.length]!, 0.2, 0.5),
+      // Chairs and table tops too: a dining or kitchen set has no sofa to carry the new palette.
+      armchair: hsl(ACCENT_HUES[(hash + variant + 1) % ACCENT_HUES.length]!, 0.3, 0.45),
       wood: scaleColor(kit.palette.wood, WOOD_TONES[variant % WOOD_TONES.length]!),
+      tableTop: scaleColor(kit.palette.tableTop, WOOD_TONES[variant % WOOD_TONES.length]!),
     }),
   };
   const shapes = {

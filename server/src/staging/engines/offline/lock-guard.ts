@@ -17,6 +17,8 @@ export interface LockGuard {
   covered(svg: string): Promise<{ rects: Rect[]; drawn: Box | null }>;
   /** Working size the checks run at. */
   working: { width: number; height: number };
+  /** The parts of the lock's own openings furniture must leave visible (upper two thirds, as the engine's own rule), in photo pixels. */
+  protectedByLock: Rect[];
 }
 
 export async function lockGuard(image: Buffer, size: { width: number; height: number }): Promise<LockGuard> {
@@ -28,6 +30,10 @@ export async function lockGuard(image: Buffer, size: { width: number; height: nu
   const toPhoto = (b: Box): Rect => ({ left: b.x0 * sx, top: b.y0 * sy, right: (b.x1 + 1) * sx, bottom: (b.y1 + 1) * sy });
   return {
     working,
+    protectedByLock: openings.map((o) => {
+      const r = toPhoto(o);
+      return { ...r, bottom: r.bottom - (r.bottom - r.top) / 3 };
+    }),
     async covered(svg) {
       const overlay = await sharp(Buffer.from(svg), { density: 72 * (working.width / size.width) })
         .resize(working.width, working.height, { fit: 'fill' })

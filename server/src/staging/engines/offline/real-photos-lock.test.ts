@@ -6,6 +6,7 @@ import type { StageInput } from '../engine.js';
 import { lockResult } from '../../geometry-lock/lock.js';
 import { OfflineStagingEngine } from '../offline-engine.js';
 import { renderSampleRoom } from '../sample-room.js';
+import { minimumChangedShare } from '../../visible-change.js';
 
 /**
  * The default engine's results go through the geometry lock like every model's (ADR 019, addendum):
@@ -46,4 +47,21 @@ describe('offline engine results pass the geometry lock', () => {
   it.each([0, 1, 2, 3, 4].map((room) => [room, STYLE_IDS[room % STYLE_IDS.length]] as const))('sample room %i, %s', async (room, style) => {
     expect(await verdictOf(await renderSampleRoom(room, 960, 720), style, room % 4)).toBe('locked');
   }, 30_000);
+
+  /**
+   * Issue 35: a clean empty room must be staged as every room type the engine offers, as the pipeline
+   * judges it (the lock, then the room's visible-change minimum). The bedroom photo was refused
+   * `nothing_staged` as bedroom, dining room, kitchen, office and kids' room (the engine's opening
+   * finder took its back wall for a door, so no anchor piece fitted and nothing was drawn).
+   */
+  const delivered = async (image: Buffer, roomType: RoomType, variant: number, seed: string) => {
+    const { image: result } = await engine.stage({ image, mimeType: 'image/jpeg', styleId: 'modern', styleName: 'Modern', styleDescription: '', variant, roomType, furnitureSeed: seed });
+    const outcome = await lockResult(image, result);
+    const minimum = minimumChangedShare('furnish', roomType);
+    return { result, verdict: outcome.verdict === 'locked' && outcome.figures.changedShare >= minimum ? 'delivered' : `refused (${outcome.verdict}, ${outcome.figures.changedShare} < ${minimum})` };
+  };
+
+  it.each(ROOM_TYPES.map((room) => [room] as const))('realvibe-bedroom-before.jpg as %s: delivered', async (room) => {
+    expect((await delivered(corpusImage('realvibe-bedroom-before.jpg'), room, 0, 'project:bedroom-1')).verdict).toBe('delivered');
+  }, 60_000);
 });

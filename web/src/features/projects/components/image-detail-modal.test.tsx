@@ -129,7 +129,7 @@ describe('Image detail modal', () => {
     const { user, modal } = await open();
     expect(within(modal).getByText('Scandinavian')).toBeInTheDocument();
     const room = within(modal).getByTestId('room-lock');
-    expect(room).toHaveTextContent('Room unchanged');
+    expect(room).toHaveTextContent('Room as photographed');
     expect(room).toHaveTextContent('only the furniture and decor were added');
     // The lock's measurements are for the operator, not the customer (issue #26).
     expect(room).not.toHaveTextContent(/px|lines in place/);

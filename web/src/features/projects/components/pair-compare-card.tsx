@@ -51,8 +51,8 @@ export function PairCompareCard({
             width={width}
             height={height}
             className="rounded-none"
-            // On the staged half only (issue #26): the original is not the preview engine's work.
-            afterOverlay={<PreviewEngineBadge engine={pair.staged.engine} className="pointer-events-none absolute bottom-3 right-3" />}
+            // On the staged half only (issue #26), under its corner label: the free plan's watermark takes the bottom right (issue 35).
+            afterOverlay={<PreviewEngineBadge engine={pair.staged.engine} className="pointer-events-none absolute right-3 top-11" />}
           />
         ) : (
           <div

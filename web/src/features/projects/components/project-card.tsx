@@ -8,7 +8,7 @@ import { cn } from '@/lib/class-names';
 import { formatDate } from '../format-date';
 import { objectUrl } from '../object-url';
 import { ExpiryChip } from './expiry-note';
-import { ProjectStatusBadge } from './project-status-badge';
+import { ProjectStatusBadge } from '@/components/project-status-badge';
 import { PreviewEngineBadge } from '@/components/preview-engine-badge';
 
 /** The image a project card shows: the processed thumbnail, else the original (dimmed). */
@@ -72,7 +72,7 @@ export function ProjectCard({
           )}
         </button>
         <div className="pointer-events-none absolute inset-x-3 top-3 flex items-start justify-between gap-2">
-          <ProjectStatusBadge status={project.status} className="shadow-sm" />
+          <ProjectStatusBadge status={project.status} counts={project.counts} className="shadow-sm" />
           <ExpiryChip
             expireAt={project.imagesExpireAt}
             expired={project.imagesExpired}

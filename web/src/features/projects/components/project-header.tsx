@@ -4,16 +4,19 @@ import type { ProjectDetailResponse } from '@contract/projects';
 import { cn } from '@/lib/class-names';
 import { formatDate, formatDateTime } from '../format-date';
 import { localizedStyle } from '../style-label';
+import { useProjectStatusText } from '@/components/project-status-badge';
 
-/** Spec §2: green completed, yellow processing, red anything else. */
+/** Spec §2: green completed, yellow processing, red failed; partly staged (ADR 051) amber without the pulse. */
 const STATUS_STYLE = {
   completed: 'border-success/30 bg-success/12 text-[oklch(0.45_0.12_150)] dark:text-success',
   processing: 'border-warning/40 bg-warning/15 text-amber-800 dark:text-amber-200',
+  partial: 'border-warning/50 bg-warning/10 text-amber-900 dark:text-amber-100',
   failed: 'border-destructive/30 bg-destructive/10 text-destructive',
 } as const;
 const DOT = {
   completed: 'bg-success',
   processing: 'bg-warning animate-pulse',
+  partial: 'bg-warning',
   failed: 'bg-destructive',
 } as const;
 
@@ -30,8 +33,8 @@ export function ProjectHeader({
     project.styleDescription,
     i18n.language.startsWith('de') ? 'de' : 'en',
   );
-  const status =
-    project.status === 'completed' || project.status === 'processing' ? project.status : 'failed';
+  const status = project.status;
+  const statusText = useProjectStatusText();
   return (
     <header className="rounded-2xl border bg-card p-5 shadow-sm sm:p-6">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
@@ -56,7 +59,7 @@ export function ProjectHeader({
         >
           <span className={cn('size-2 rounded-full', DOT[status])} aria-hidden />
           <span className="sr-only">{t('detail.status')}: </span>
-          {t(`status.${status}`)}
+          {statusText(status, project.counts)}
         </span>
       </div>
       <dl className="mt-5 grid gap-4 border-t pt-5 text-sm sm:grid-cols-3">

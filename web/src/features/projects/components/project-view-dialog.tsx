@@ -17,7 +17,7 @@ import { formatDateTime } from '../format-date';
 import { objectUrl } from '../object-url';
 import { ExpiryChip } from './expiry-note';
 import { openProjectImage } from './project-card';
-import { ProjectStatusBadge } from './project-status-badge';
+import { ProjectStatusBadge } from '@/components/project-status-badge';
 
 function Figure({ path, label, empty }: { path: string | null; label: string; empty: string }) {
   return (
@@ -69,7 +69,7 @@ export function ProjectViewDialog({
               <DialogTitle className="truncate text-xl">{project.title}</DialogTitle>
               <DialogDescription asChild>
                 <div className="flex flex-wrap items-center gap-2 pt-1">
-                  <ProjectStatusBadge status={project.status} />
+                  <ProjectStatusBadge status={project.status} counts={project.counts} />
                   <Badge variant="outline">
                     <span className="sr-only">{t('viewDialog.category')}: </span>
                     {t(`category.${project.category}`)}

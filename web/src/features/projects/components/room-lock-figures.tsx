@@ -4,7 +4,7 @@ import { useTranslation, type TFunction } from '@/i18n/i18n';
 import { Badge } from '@/components/ui/badge';
 
 /**
- * The geometry lock's verdict in customer words (DESIGN §6, decision 014): "Room unchanged" and what
+ * The geometry lock's verdict in customer words (DESIGN §6, decision 014): "Room as photographed" and what
  * that means. The measured figures (alignment residual, furnished share, line score) are for the
  * operator and stay in the logs and the API (issue #26). Images staged before the lock have none.
  */
@@ -18,7 +18,7 @@ export function RoomLockFigures({ lock }: { lock: GeometryLockFigures | null }) 
   );
 }
 
-/** Short form for cards: "Room unchanged". */
+/** Short form for cards: "Room as photographed". */
 export function roomLockSummary(
   t: TFunction,
   _language: string,

@@ -1,4 +1,4 @@
-import { CircleCheck, CircleX, Loader2, X } from 'lucide-react';
+import { CircleAlert, CircleCheck, CircleX, Loader2, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import type { ActiveRunProject, RunStage } from '@contract/staging-runs';
@@ -67,8 +67,9 @@ function ActiveRun({
   const total = project.running + project.delivered + project.failed;
   const settled = project.delivered + project.failed;
   const live = project.running > 0;
-  const state = live ? 'running' : project.delivered > 0 ? 'completed' : 'failed';
-  const Icon = live ? Loader2 : state === 'completed' ? CircleCheck : CircleX;
+  // Partly staged is neither a success nor a failure (ADR 051): the same amber as the project's status.
+  const state = live ? 'running' : project.delivered === 0 ? 'failed' : project.failed > 0 ? 'partial' : 'completed';
+  const Icon = live ? Loader2 : state === 'completed' ? CircleCheck : state === 'partial' ? CircleAlert : CircleX;
   // The built-in preview engine draws furniture (no AI model): the words follow the engine (issue #26).
   const preview = isPreviewEngine(usePublicConfig().data?.stagingEngine);
   const stageKey = stage === 'generating' && preview ? 'generatingPreview' : stage;
@@ -85,6 +86,7 @@ function ActiveRun({
             'mt-0.5 size-5 shrink-0',
             live && 'animate-spin text-primary',
             state === 'completed' && 'text-success',
+            state === 'partial' && 'text-warning',
             state === 'failed' && 'text-destructive',
           )}
           aria-hidden
@@ -100,15 +102,11 @@ function ActiveRun({
           >
             {live
               ? t('activeRuns.running', { done: settled, total })
-              : state === 'completed'
-                ? project.failed > 0
-                  ? t('activeRuns.partial', {
-                      delivered: project.delivered,
-                      total,
-                      count: project.failed,
-                    })
-                  : t('activeRuns.completed', { count: project.delivered })
-                : t('activeRuns.failed', { count: project.failed })}
+              : state === 'partial'
+                ? t('activeRuns.partial', { delivered: project.delivered, total, count: project.failed })
+                : state === 'completed'
+                  ? t('activeRuns.completed', { count: project.delivered })
+                  : t('activeRuns.failed', { count: project.failed })}
             {live && stageKey ? ` · ${t(`activeRuns.stages.${stageKey}`)}` : ''}
           </p>
         </div>

@@ -1,11 +1,11 @@
 import { Dialog as DialogPrimitive } from 'radix-ui';
-import { Check, ImageUp, Palette, Sofa, Sparkles } from 'lucide-react';
+import { Check, ImageUp, Loader2, Palette, Sofa, Sparkles, WifiOff, X } from 'lucide-react';
 import { useTranslation } from '@/i18n/i18n';
 import { Progress } from '@/components/ui/progress';
 import { isPreviewEngine } from '@contract/landing-variant';
 import { cn } from '@/lib/class-names';
 import { usePublicConfig } from '@/lib/public-config';
-import { currentImageNumber, type StagingProgress, type StagingStage } from '../staging-progress';
+import { currentImageNumber, waitingFor, type ImageProgress, type StagingProgress, type StagingStage } from '../staging-progress';
 
 const STEPS: {
   key: 'style' | 'prepare' | 'stage' | 'finalize';
@@ -35,7 +35,11 @@ export function progressMessage(
       return t('progress.styleSelected');
     case 'staging': {
       // The server's own report on a running image (decision 022), else the image count.
-      const activity = progress.activity;
+      const activity = waitingFor(progress.images) ?? progress.activity;
+      // Sent, no report yet: the image count, as before there were reports.
+      if (activity?.step === 'waiting') {
+        return t('progress.staging', { n: activity.imageNumber, total: progress.total });
+      }
       if (activity?.step === 'queued' && activity.position && activity.position > 1) {
         return t('progress.pipeline.queued', {
           n: activity.imageNumber,
@@ -43,7 +47,7 @@ export function progressMessage(
           position: activity.position,
         });
       }
-      if (activity && activity.step !== 'queued') {
+      if (activity && activity.step !== 'queued' && activity.step !== 'staged' && activity.step !== 'failed') {
         const step =
           activity.step === 'generating' && preview ? 'generatingPreview' : activity.step;
         return t(`progress.pipeline.${step}`, { n: activity.imageNumber, total: progress.total });
@@ -62,7 +66,7 @@ export function progressMessage(
  * progress events. A modal dialog without a close button, so focus stays inside and Escape does
  * not leave a run half-way.
  */
-export function ProgressOverlay({ progress }: { progress: StagingProgress }) {
+export function ProgressOverlay({ progress, previews = [] }: { progress: StagingProgress; previews?: string[] }) {
   const { t } = useTranslation('staging');
   const activeStep = STEPS.findIndex((s) => s.stages.includes(progress.stage));
   const engine = usePublicConfig().data?.stagingEngine;
@@ -121,6 +125,19 @@ export function ProgressOverlay({ progress }: { progress: StagingProgress }) {
               aria-label={t('progress.label')}
               className="mt-3 h-2.5"
             />
+            {progress.connectionLost && (
+              <p
+                role="status"
+                className="mt-3 flex items-center gap-2 rounded-lg border border-warning/50 bg-warning/10 px-3 py-2 text-sm font-medium"
+                data-testid="progress-connection-lost"
+              >
+                <WifiOff className="size-4 shrink-0" aria-hidden />
+                {t('progress.connectionLost')}
+              </p>
+            )}
+            {progress.stage === 'staging' && progress.images && (
+              <ImageTiles images={progress.images} previews={previews} />
+            )}
 
             <ol className="mt-8 grid grid-cols-4 gap-2">
               {STEPS.map((step, index) => {
@@ -166,5 +183,42 @@ export function ProgressOverlay({ progress }: { progress: StagingProgress }) {
         </DialogPrimitive.Content>
       </DialogPrimitive.Portal>
     </DialogPrimitive.Root>
+  );
+}
+
+/**
+ * Every image of the run: its photo dimmed with a spinner while it runs, the staged image as soon as it
+ * is there (issue 35: finished images stayed hidden until the whole batch was done), a cross when it failed.
+ */
+function ImageTiles({ images, previews }: { images: ImageProgress[]; previews: string[] }) {
+  const { t } = useTranslation('staging');
+  return (
+    <ul className="mt-5 grid grid-cols-3 gap-2 sm:grid-cols-4" aria-label={t('progress.results')} data-testid="progress-images">
+      {images.map((image) => {
+        const staged = image.step === 'staged' && image.stagedPath;
+        const src = staged ? `/objects${image.stagedPath}` : previews[image.imageNumber - 1];
+        const label = t(staged ? 'progress.imageStaged' : image.step === 'failed' ? 'progress.imageFailed' : 'progress.imageRunning', { n: image.imageNumber });
+        return (
+          <li
+            key={image.imageNumber}
+            className="relative aspect-[4/3] overflow-hidden rounded-lg border bg-muted"
+            data-testid="progress-image"
+            data-step={image.step}
+            title={label}
+          >
+            {src && <img src={src} alt={label} className={cn('size-full object-cover', !staged && 'opacity-45 grayscale-[40%]')} />}
+            <span
+              className={cn(
+                'absolute bottom-1 right-1 grid size-6 place-items-center rounded-full shadow-sm',
+                staged ? 'bg-primary text-primary-foreground' : image.step === 'failed' ? 'bg-destructive text-white' : 'bg-background/90 text-primary',
+              )}
+              aria-hidden
+            >
+              {staged ? <Check className="size-3.5" /> : image.step === 'failed' ? <X className="size-3.5" /> : <Loader2 className="size-3.5 animate-spin motion-reduce:animate-none" />}
+            </span>
+          </li>
+        );
+      })}
+    </ul>
   );
 }

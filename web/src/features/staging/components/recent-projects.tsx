@@ -2,6 +2,7 @@ import { ImageOff } from 'lucide-react';
 import { Link } from 'wouter';
 import type { ProjectListItem } from '@contract/projects';
 import { useTranslation } from '@/i18n/i18n';
+import { useProjectStatusText } from '@/components/project-status-badge';
 import { formatDateTime } from '../format-date';
 import { objectUrl } from '../object-url';
 
@@ -11,6 +12,7 @@ import { objectUrl } from '../object-url';
  */
 export function RecentProjects({ projects }: { projects: ProjectListItem[] }) {
   const { t } = useTranslation('staging');
+  const statusText = useProjectStatusText();
   return (
     <section aria-labelledby="recent-projects-heading" className="min-w-0 rounded-2xl border bg-card p-4 shadow-sm sm:p-6" data-testid="recent-projects">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -39,7 +41,7 @@ export function RecentProjects({ projects }: { projects: ProjectListItem[] }) {
                     {project.title}
                   </span>
                   <span className="block text-xs text-muted-foreground">
-                    {t(`dashboard.recent.status.${project.status}`)} · {formatDateTime(project.createdAt)}
+                    {statusText(project.status, project.counts)} · {formatDateTime(project.createdAt)}
                   </span>
                 </span>
               </Link>

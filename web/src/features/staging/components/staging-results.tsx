@@ -7,7 +7,7 @@ import {
   Sparkles,
   TriangleAlert,
 } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '@/i18n/i18n';
 import { Link } from 'wouter';
 import { styleIdFromName, STYLES } from '@contract/styles';
@@ -79,6 +79,13 @@ export function StagingResults({
   const styleId = styleIdFromName(project.styleGuide.styleName);
   const styleLabel =
     styleId === 'custom' ? project.styleGuide.styleName : STYLES[styleId].name[lang];
+  // The form was scrolled down to its submit button: the results open at their heading (issue 35: on a
+  // phone they opened at the footer), and focus moves there for screen readers.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    window.scrollTo({ top: 0 });
+    heading.current?.focus({ preventScroll: true });
+  }, []);
 
   return (
     <section
@@ -104,9 +111,9 @@ export function StagingResults({
           <div className="min-w-0">
             <h1
               id="result-title"
-              className="text-3xl font-bold tracking-tight"
+              className="text-3xl font-bold tracking-tight outline-none"
               tabIndex={-1}
-              data-autofocus
+              ref={heading}
             >
               {partial ? t('result.partialTitle') : t('result.title')}
             </h1>
