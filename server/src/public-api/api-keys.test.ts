@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_ACTIVE_API_KEYS, MAX_WEBHOOK_ENDPOINTS } from '../../../contract/public-api.js';
 import { apiKeys } from '../db/schema/public-api.js';
 import { bearer, createKey, setPlan } from '../../test/support/api-client.js';
 import { createTestApp, signUp, type TestApp } from '../../test/support/test-app.js';
@@ -79,5 +80,35 @@ describe('Settings → API keys', () => {
     const response = await t.app.inject({ url: '/api/v1/account', headers: bearer(key) });
     expect(response.statusCode).toBe(403);
     expect(response.json().code).toBe('plan_required');
+  });
+});
+
+describe('caps under concurrency (issue 36 item 4, decision 050)', () => {
+  it(`${MAX_ACTIVE_API_KEYS + 5} keys created at once: exactly ${MAX_ACTIVE_API_KEYS} are made, the rest answer 409 api_key_limit`, async () => {
+    const { cookie, user } = await signUp(t.app);
+    await setPlan(t.app, user.id, 'business');
+    const answers = await Promise.all(
+      Array.from({ length: MAX_ACTIVE_API_KEYS + 5 }, (_, i) =>
+        t.app.inject({ method: 'POST', url: '/api/settings/api/keys', headers: { cookie }, payload: { name: `key ${i}`, scopes: ['read'] } }),
+      ),
+    );
+    expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(MAX_ACTIVE_API_KEYS);
+    expect(answers.filter((a) => a.statusCode !== 201).map((a) => [a.statusCode, a.json().code])).toEqual(Array(5).fill([409, 'api_key_limit']));
+    const listed = (await t.app.inject({ url: '/api/settings/api', headers: { cookie } })).json();
+    expect(listed.keys.filter((k: { revokedAt: string | null }) => k.revokedAt === null)).toHaveLength(MAX_ACTIVE_API_KEYS);
+  });
+
+  it(`${MAX_WEBHOOK_ENDPOINTS + 7} webhook endpoints added at once: exactly ${MAX_WEBHOOK_ENDPOINTS} are added, the rest answer 409`, async () => {
+    const { cookie, user } = await signUp(t.app);
+    await setPlan(t.app, user.id, 'business');
+    const answers = await Promise.all(
+      Array.from({ length: MAX_WEBHOOK_ENDPOINTS + 7 }, (_, i) =>
+        t.app.inject({ method: 'POST', url: '/api/settings/api/webhooks', headers: { cookie }, payload: { url: `https://example.com/hook/${i}` } }),
+      ),
+    );
+    const added = answers.filter((a) => a.statusCode < 300);
+    expect(added).toHaveLength(MAX_WEBHOOK_ENDPOINTS);
+    expect(answers.filter((a) => a.statusCode >= 300).map((a) => [a.statusCode, a.json().code])).toEqual(Array(7).fill([409, 'conflict']));
+    expect((await t.app.inject({ url: '/api/settings/api/webhooks', headers: { cookie } })).json().endpoints).toHaveLength(MAX_WEBHOOK_ENDPOINTS);
   });
 });

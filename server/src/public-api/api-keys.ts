@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { MAX_ACTIVE_API_KEYS, type ApiKeySummary, type ApiScope, type CreateApiKeyRequest } from '../../../contract/public-api.js';
+import { lockForCount } from '../db/advisory-lock.js';
 import type { Database } from '../db/client.js';
 import { apiKeys } from '../db/schema/public-api.js';
 import { AppError } from '../errors/app-error.js';
@@ -37,28 +38,33 @@ export async function listApiKeys(db: Database, owner: ApiOwner): Promise<ApiKey
 }
 
 export async function createApiKey(db: Database, owner: ApiOwner, createdBy: string, request: CreateApiKeyRequest) {
-  const [active] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(apiKeys)
-    .where(and(eq(apiKeys.ownerId, owner.id), isNull(apiKeys.revokedAt)));
-  if ((active?.n ?? 0) >= MAX_ACTIVE_API_KEYS) {
-    throw AppError.conflict(`At most ${MAX_ACTIVE_API_KEYS} keys can be active at once. Revoke one first.`, 'api_key_limit');
-  }
   const key = `${KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
   const signingSecret = newSigningSecret();
-  const [row] = await db
-    .insert(apiKeys)
-    .values({
-      ownerId: owner.id,
-      createdBy,
-      name: request.name,
-      prefix: key.slice(0, VISIBLE_CHARS),
-      keyHash: hashApiKey(key),
-      scopes: [...new Set(request.scopes)],
-      signingSecret,
-    })
-    .returning();
-  return { apiKey: toKeySummary(row!), key, signingSecret };
+  // Count and insert under the owner's lock (decision 050): concurrent creations cannot pass the cap.
+  const row = await db.transaction(async (tx) => {
+    await lockForCount(tx, `api-keys:${owner.id}`);
+    const [active] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(apiKeys)
+      .where(and(eq(apiKeys.ownerId, owner.id), isNull(apiKeys.revokedAt)));
+    if ((active?.n ?? 0) >= MAX_ACTIVE_API_KEYS) {
+      throw AppError.conflict(`At most ${MAX_ACTIVE_API_KEYS} keys can be active at once. Revoke one first.`, 'api_key_limit');
+    }
+    const [inserted] = await tx
+      .insert(apiKeys)
+      .values({
+        ownerId: owner.id,
+        createdBy,
+        name: request.name,
+        prefix: key.slice(0, VISIBLE_CHARS),
+        keyHash: hashApiKey(key),
+        scopes: [...new Set(request.scopes)],
+        signingSecret,
+      })
+      .returning();
+    return inserted!;
+  });
+  return { apiKey: toKeySummary(row), key, signingSecret };
 }
 
 /** Revoked at once: the next request with it answers 401. Another owner's key answers 404. */
