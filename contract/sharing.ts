@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from './text.js';
 import { brandIdentity, contactLine, type BrandIdentity } from './branding.js';
 import { PROJECT_CATEGORIES } from './projects.js';
 
@@ -15,7 +16,7 @@ export const PUBLIC_TITLE_MAX = 120;
  * Without a title (older clients) a new link has none and the page shows a neutral heading.
  */
 export const createShareLinkRequest = z
-  .object({ publicTitle: z.string().trim().min(1).max(PUBLIC_TITLE_MAX) })
+  .object({ publicTitle: singleLineText(PUBLIC_TITLE_MAX).min(1) })
   .partial()
   .nullish();
 export type CreateShareLinkRequest = NonNullable<z.input<typeof createShareLinkRequest>>;
