@@ -30,7 +30,7 @@ export async function issueUpload(db: Database, storage: ObjectStorage, userId: 
 }
 
 /**
- * The quota check and the upload's row in one transaction under the user's lock (decision 050):
+ * The quota check and the upload's row in one transaction under the user's lock (decision 049):
  * concurrent requests each see what the one before them inserted, so together they stop at the quota.
  */
 async function insertWithinQuota(db: Database, storage: ObjectStorage, userId: string, bytes: number, quotaBytes: number, insert: (tx: Pick<Database, 'insert'>) => Promise<UploadRow>) {

@@ -83,7 +83,7 @@ describe('Settings → API keys', () => {
   });
 });
 
-describe('caps under concurrency (issue 36 item 4, decision 050)', () => {
+describe('caps under concurrency (issue 36 item 4, decision 049)', () => {
   it(`${MAX_ACTIVE_API_KEYS + 5} keys created at once: exactly ${MAX_ACTIVE_API_KEYS} are made, the rest answer 409 api_key_limit`, async () => {
     const { cookie, user } = await signUp(t.app);
     await setPlan(t.app, user.id, 'business');

@@ -26,7 +26,7 @@ export async function createEndpoint(db: Database, owner: ApiOwner, policy: Outb
     throw err;
   }
   const secret = newSigningSecret();
-  // Count and insert under the owner's lock (decision 050): concurrent creations cannot pass the cap.
+  // Count and insert under the owner's lock (decision 049): concurrent creations cannot pass the cap.
   const row = await db.transaction(async (tx) => {
     await lockForCount(tx, `webhook-endpoints:${owner.id}`);
     const [existing] = await tx.select({ n: count() }).from(webhookEndpoints).where(active(owner));
