@@ -2,8 +2,9 @@
 // `npm run test:mutation` (issue #28, docs/mutation-testing.md): Stryker over the modules where a
 // silent bug costs money or trust, one module at a time with the tests that guard it, niced, one
 // test process. `npm run test:mutation -- --mutate server/src/sharing/share-links.ts` runs one.
-// Scores are printed per module and written to reports/mutation/<module>/; the incremental file
-// there (committed) lets a re-run test only the mutants whose code or tests changed.
+// Scores are printed per module and written to reports/mutation/<module>/ (ignored by git, so a run
+// leaves the tree clean); the incremental file there lets a re-run on the same machine test only the
+// mutants whose code or tests changed.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 
