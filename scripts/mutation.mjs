@@ -26,6 +26,8 @@ export const MODULES = {
   'server/src/workspaces/access.ts': ['server/src/workspaces/access.test.ts'],
   'server/src/sharing/share-links.ts': ['server/src/sharing/share-links.test.ts'],
   'server/src/staging/geometry-lock/verdict.ts': ['server/src/staging/geometry-lock/verdict.test.ts'],
+  // Issue 36: replayed answers per workspace, conflicts, in-progress, freed keys, the 24-hour window.
+  'server/src/public-api/idempotency.ts': ['server/src/public-api/idempotency.test.ts'],
 };
 
 const args = process.argv.slice(2);
