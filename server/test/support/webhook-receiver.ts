@@ -67,7 +67,7 @@ export class WebhookReceiver {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         this.waiters = this.waiters.filter((w) => w !== waiter);
-        reject(new Error(`no matching webhook within ${timeoutMs} ms; accepted: ${describe(this.accepted)}; refused: ${describe(this.refused)}`));
+        reject(new Error(`no matching webhook within ${timeoutMs} ms; accepted: ${summary(this.accepted)}; refused: ${summary(this.refused)}`));
       }, timeoutMs);
       const waiter = {
         match,
@@ -146,6 +146,6 @@ function refusal(delivery: RefusedDelivery): Error {
   return new Error(`webhook ${delivery.id} (${delivery.body?.type ?? 'unreadable body'}) to ${delivery.path} was refused: ${delivery.reason}`);
 }
 
-function describe(list: Array<{ id: string; path: string; body?: any }>): string {
+function summary(list: Array<{ id: string; path: string; body?: any }>): string {
   return list.map((e) => `${e.body?.type ?? '?'} ${e.id} → ${e.path}`).join(', ') || 'none';
 }
