@@ -86,7 +86,8 @@ describe('Idempotency-Key', () => {
     const before = runs;
     for (const other of [post(owner, 'k', { a: 2 }), post(owner, 'k', { a: 1 }, '/things/2')]) {
       const res = await other;
-      expect([res.statusCode, res.json().code]).toEqual([422, 'idempotency_conflict']);
+      expect(res.json()).toEqual({ code: 'idempotency_conflict', message: 'This Idempotency-Key was already used for a different request.' });
+      expect(res.statusCode).toBe(422);
     }
     expect(runs).toBe(before);
   });
@@ -98,7 +99,11 @@ describe('Idempotency-Key', () => {
     const first = post(owner, 'slow');
     await expect.poll(async () => (await stored(owner)).length).toBe(1);
     const second = await post(owner, 'slow');
-    expect([second.statusCode, second.json().code, second.headers['retry-after']]).toEqual([409, 'idempotency_in_progress', '1']);
+    expect([second.statusCode, second.json(), second.headers['retry-after']]).toEqual([
+      409,
+      { code: 'idempotency_in_progress', message: 'A request with this Idempotency-Key is still being processed.' },
+      '1',
+    ]);
     finish();
     expect((await first).statusCode).toBe(201);
     expect((await post(owner, 'slow')).headers['idempotent-replayed']).toBe('true');
@@ -141,7 +146,7 @@ describe('Idempotency-Key', () => {
     const owner = await newOwner();
     const before = runs;
     const res = await app.inject({ method: 'POST', url: '/things/1', headers: { 'x-owner': owner, 'idempotency-key': key }, payload: {} }).catch(() => null);
-    if (res) expect([res.statusCode, res.json().code]).toEqual([400, 'validation_failed']);
+    if (res) expect([res.statusCode, res.json()]).toEqual([400, { code: 'validation_failed', message: 'Idempotency-Key: 1 to 255 visible ASCII characters.' }]);
     expect(runs).toBe(before);
     expect(await stored(owner)).toEqual([]);
   });
