@@ -38,7 +38,9 @@ describe('Settings → API keys', () => {
 
     const listed = (await t.app.inject({ url: '/api/settings/api', headers: { cookie } })).json();
     expect(listed.available).toBe(true);
-    expect(listed.keys).toEqual([{ id: keyId, name: 'Makler-CRM', prefix: key.slice(0, 16), scopes: ['read'], createdAt: expect.any(String), lastUsedAt: null, revokedAt: null }]);
+    expect(listed.keys).toEqual([
+      { id: keyId, name: 'Makler-CRM', prefix: key.slice(0, 16), scopes: ['read'], createdAt: expect.any(String), lastUsedAt: null, revokedAt: null, createdBy: { name: 'Test', member: true }, revokedReason: null, keptBy: null },
+    ]);
     expect(JSON.stringify(listed)).not.toContain(key);
 
     const used = await t.app.inject({ url: '/api/v1/account', headers: bearer(key) });
@@ -47,7 +49,7 @@ describe('Settings → API keys', () => {
     expect(Date.parse(afterUse.keys[0].lastUsedAt)).toBeGreaterThanOrEqual(Date.parse(afterUse.keys[0].createdAt));
 
     const revoke = await t.app.inject({ method: 'POST', url: `/api/settings/api/keys/${keyId}/revoke`, headers: { cookie } });
-    expect(revoke.json().revokedAt).toEqual(expect.any(String));
+    expect(revoke.json()).toMatchObject({ revokedAt: expect.any(String), revokedReason: 'revoked' });
     const refused = await t.app.inject({ url: '/api/v1/account', headers: bearer(key) });
     expect(refused.statusCode).toBe(401);
     expect(refused.json()).toEqual({ message: 'This API key is not valid or was revoked.', code: 'invalid_api_key' });
