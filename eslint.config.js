@@ -42,7 +42,7 @@ const serverZones = serverFeatures.flatMap((feature) =>
 );
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', '.data', '.tmp', 'test-results', 'playwright-report', 'web/public', 'server/src/db/migrations'] },
+  { ignores: ['dist', 'node_modules', '.data', '.tmp', 'test-results', 'playwright-report', 'web/public', 'server/src/db/migrations', '.stryker-tmp', 'reports'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
