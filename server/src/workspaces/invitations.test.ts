@@ -45,6 +45,7 @@ function tokenFor(email: string): string {
 }
 
 const code = (promise: Promise<unknown>) => promise.then(() => 'ok', (err: { statusCode: number; code: string }) => `${err.statusCode} ${err.code}`);
+const message = (promise: Promise<unknown>) => promise.then(() => 'ok', (err: Error) => err.message);
 const membersOf = async (workspaceId: string) => (await db.select().from(workspaceMembers).where(eq(workspaceMembers.workspaceId, workspaceId))).length;
 
 describe('invite', () => {
@@ -58,7 +59,8 @@ describe('invite', () => {
     const [row] = await db.select().from(workspaceInvitations).where(eq(workspaceInvitations.id, id));
     expect(row).toMatchObject({ email: invitee.email, role: 'admin', invitedByUserId: owner.id, acceptedAt: null });
     expect(row!.tokenHash).not.toContain(tokenFor(invitee.email));
-    expect(Math.abs(row!.expiresAt.getTime() - Date.now() - INVITATION_TTL_MS)).toBeLessThan(60_000);
+    expect(INVITATION_TTL_MS).toBe(7 * 86_400_000);
+    expect(Math.abs(row!.expiresAt.getTime() - Date.now() - 7 * 86_400_000)).toBeLessThan(60_000);
     expect(await previewInvitation(db, tokenFor(invitee.email))).toEqual({ workspaceName: access.name, email: invitee.email, role: 'admin', expiresAt: row!.expiresAt.toISOString() });
   });
 
@@ -80,6 +82,16 @@ describe('invite', () => {
     expect(await code(invite(deps(), access, owner, { email: `seat-x-${owner.id}@example.com`, role: 'member' }, 'en'))).toBe('409 seats_exhausted');
     const open = await db.select().from(workspaceInvitations).where(eq(workspaceInvitations.workspaceId, access.workspaceId));
     expect(open.map((i) => [i.email, i.role]).sort()).toEqual([0, 1, 2, 3].map((i) => [`seat-${i}-${owner.id}@example.com`, i === 0 ? 'admin' : 'member']));
+  });
+
+  it('two invitations sent at once for the last seat: exactly one is sent', async () => {
+    const { owner, access } = await workspaceOf();
+    for (let i = 0; i < 3; i++) await invite(deps(), access, owner, { email: `held-${i}-${owner.id}@example.com`, role: 'member' }, 'en');
+    const both = await Promise.all([0, 1].map((i) => code(invite(deps(), access, owner, { email: `last-${i}-${owner.id}@example.com`, role: 'member' }, 'en'))));
+    expect(both.sort()).toEqual(['409 seats_exhausted', 'ok']);
+    expect(await message(invite(deps(), access, owner, { email: `more-${owner.id}@example.com`, role: 'member' }, 'en'))).toBe(
+      'All 5 seats of this workspace are taken (members and open invitations). Remove someone or contact sales for more seats.',
+    );
   });
 
   it('a replaced invitation’s link stops working; an expired one frees its seat', async () => {
@@ -104,6 +116,7 @@ describe('revokeInvitation', () => {
     const { id } = await invite(deps(), access, owner, { email: invitee.email, role: 'member' }, 'en');
     expect(await code(revokeInvitation(db, { ...access, role: 'member' }, id))).toBe('403 forbidden_role');
     expect(await code(revokeInvitation(db, other.access, id))).toBe('404 not_found');
+    expect(await message(revokeInvitation(db, other.access, id))).toBe('Invitation not found');
     expect(await code(revokeInvitation(db, access, id))).toBe('ok');
     expect(await code(revokeInvitation(db, access, id))).toBe('404 not_found');
     expect(await code(acceptInvitation(db, invitee, tokenFor(invitee.email)))).toBe('400 token_invalid');
@@ -139,8 +152,11 @@ describe('acceptInvitation', () => {
     await invite(deps(), access, owner, { email: invitee.email, role: 'member' }, 'en');
     const token = tokenFor(invitee.email);
     expect(await code(acceptInvitation(db, stranger, token))).toBe('403 invitation_email_mismatch');
+    expect(await message(acceptInvitation(db, stranger, token))).toBe(`This invitation is for ${invitee.email}. Sign in with that address to accept it.`);
     expect(await code(acceptInvitation(db, { ...invitee, emailVerifiedAt: null }, token))).toBe('403 email_not_verified');
+    expect(await message(acceptInvitation(db, { ...invitee, emailVerifiedAt: null }, token))).toBe('Please confirm your e-mail address first: open the link in the e-mail we sent you.');
     expect(await code(acceptInvitation(db, invitee, 'A'.repeat(43)))).toBe('400 token_invalid');
+    expect(await message(acceptInvitation(db, invitee, 'A'.repeat(43)))).toBe('This invitation is invalid, was already used or has expired. Ask for a new one.');
     expect(await code(acceptInvitation(db, invitee, token))).toBe('ok');
   });
 
@@ -150,6 +166,7 @@ describe('acceptInvitation', () => {
     await invite(deps(), access, owner, { email: invitee.email, role: 'member' }, 'en');
     await db.insert(workspaceMembers).values({ workspaceId: access.workspaceId, userId: invitee.id, role: 'member' });
     expect(await code(acceptInvitation(db, invitee, tokenFor(invitee.email)))).toBe('409 already_member');
+    expect(await message(acceptInvitation(db, invitee, tokenFor(invitee.email)))).toBe('You are already a member of this workspace.');
     const [row] = await db.select().from(workspaceInvitations).where(eq(workspaceInvitations.email, invitee.email));
     expect(row!.acceptedAt).toBeNull();
   });
