@@ -44,7 +44,7 @@ const serverZones = serverFeatures.flatMap((feature) =>
 );
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', '.data', '.tmp', 'test-results', 'playwright-report', 'web/public', 'server/src/db/migrations'] },
+  { ignores: ['dist', 'node_modules', '.data', '.tmp', 'test-results', 'playwright-report', 'web/public', 'server/src/db/migrations', '.stryker-tmp', 'reports'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -80,5 +80,17 @@ export default tseslint.config(
     files: ['web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules, 'react-hooks/set-state-in-effect': 'off' },
+  },
+  {
+    // What ships renders every text as text (issue 36: a display name inserted as HTML passed every check).
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['web/src/**/*.test.{ts,tsx}', 'web/src/**/testing/**', 'web/src/test/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'Render text as text; no HTML from data (issue 36).' },
+        { selector: "AssignmentExpression[left.property.name=/^(innerHTML|outerHTML)$/]", message: 'Render text as text; no HTML from data (issue 36).' },
+      ],
+    },
   },
 );

@@ -20,6 +20,8 @@ export default defineConfig({
   workers: 1,
   // No retries, in CI either: a journey that passes only on its second try is a flaky journey to fix, not a pass.
   retries: 0,
+  // A committed test.only would narrow CI to one journey without a word: refused there (issue 36).
+  forbidOnly: !!process.env.CI,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.E2E_JSON ? [['list'], ['json', { outputFile: process.env.E2E_JSON }]] : [['list']],

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from './text.js';
 
 /**
  * A workspace's branding (issue #24 item 4, decision 045): logo, display name, contact line and
@@ -20,11 +21,13 @@ export const BRANDING_LIMITS = {
 /** What a logo upload may be; every one is stored as a PNG the server rendered (no SVG survives). */
 export const LOGO_CONTENT_TYPES = ['image/png', 'image/svg+xml', 'image/jpeg', 'image/webp'] as const;
 
+/**
+ * Every field is shown on one line (share page, label) and written into the zip's README, so each
+ * refuses control characters, line breaks and NUL included (contract/text.ts): a CRLF could add a
+ * line to the README, a NUL is refused by PostgreSQL.
+ */
 const text = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
+  singleLineText(max)
     .transform((v) => v || null)
     .nullable()
     .default(null);
@@ -34,27 +37,18 @@ export const ACCENT_COLOR_PATTERN = /^#[0-9a-fA-F]{6}$/;
 export const updateBrandingRequest = z.object({
   displayName: text(BRANDING_LIMITS.displayName),
   contactName: text(BRANDING_LIMITS.contactName),
-  phone: z
-    .string()
-    .trim()
-    .max(BRANDING_LIMITS.phone)
+  phone: singleLineText(BRANDING_LIMITS.phone)
     .regex(/^[+0-9 ()/.-]*$/, 'A phone number may contain digits, spaces and + ( ) / . - only.')
     .transform((v) => v || null)
     .nullable()
     .default(null),
-  email: z
-    .string()
-    .trim()
-    .max(BRANDING_LIMITS.email)
+  email: singleLineText(BRANDING_LIMITS.email)
     .refine((v) => v === '' || z.string().email().safeParse(v).success, 'Not a valid e-mail address.')
     .transform((v) => v.toLowerCase() || null)
     .nullable()
     .default(null),
   /** An http(s) address; "example.com" becomes "https://example.com". */
-  website: z
-    .string()
-    .trim()
-    .max(BRANDING_LIMITS.website)
+  website: singleLineText(BRANDING_LIMITS.website)
     .transform((v) => (v && !/^https?:\/\//i.test(v) ? `https://${v}` : v))
     .refine((v) => v === '' || isWebAddress(v), 'Not a valid web address.')
     .transform((v) => v || null)

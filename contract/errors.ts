@@ -62,6 +62,7 @@ export const ERROR_CODES = [
   'owner_cannot_leave',
   'workspace_has_members',
   'workspace_read_only',
+  'logo_too_complex',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

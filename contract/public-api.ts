@@ -31,6 +31,12 @@ export const apiKeySummary = z.object({
   createdAt: z.string(),
   lastUsedAt: z.string().nullable(),
   revokedAt: z.string().nullable(),
+  /** Who created the key (decision 050): their name (or address) and whether they are still a member; null once their account is gone. */
+  createdBy: z.object({ name: z.string(), member: z.boolean() }).nullable(),
+  /** `member_removed`: revoked with its creator's membership; `revoked`: by hand. */
+  revokedReason: z.enum(['revoked', 'member_removed']).nullable(),
+  /** Who kept the key when its creator was removed, or null. */
+  keptBy: z.string().nullable(),
 });
 export type ApiKeySummary = z.infer<typeof apiKeySummary>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from './text.js';
 import { brandIdentity, contactLine, type BrandIdentity } from './branding.js';
 import { PROJECT_CATEGORIES } from './projects.js';
 import type { LandingVariant } from './landing-variant.js';
@@ -26,7 +27,7 @@ export const listingPhotoIds = z.array(z.string().uuid()).min(1).max(LISTING_PHO
 
 export const createShareLinkRequest = z
   .object({
-    publicTitle: z.string().trim().min(1).max(PUBLIC_TITLE_MAX),
+    publicTitle: singleLineText(PUBLIC_TITLE_MAX).min(1),
     /** The photos the page shows; null: every staged photo, also ones staged later (the default). Left out: unchanged. */
     imageIds: listingPhotoIds.nullable(),
   })

@@ -87,16 +87,37 @@ for (const language of ['en', 'de'] as const) {
     // On a phone the member rows are below the invitation form, inside the dialog's own scroll.
     await shootScrolledTo(page, section.getByTestId('team-members'), `team-settings-members-${language}`);
 
-    // The app's own dialog asks first (decision 046; no window.confirm).
+    // Kai becomes an admin and mints an API key of the team (decision 050: it must not leave with Kai).
+    const members = (await page.evaluate(() => fetch('/api/workspace/team').then((r) => r.json()))) as { members: Array<{ userId: string; role: string }> };
+    const kai = members.members.find((m) => m.role === 'member')!;
+    expect(await page.evaluate((id) => fetch(`/api/workspace/members/${id}`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ role: 'admin' }) }).then((r) => r.status), kai.userId)).toBe(204);
+    const created = await other.page.evaluate(() =>
+      fetch('/api/settings/api/keys', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Makler-CRM', scopes: ['read'] }) }).then((r) => r.json()),
+    );
+    const kaisKey = (created as { key: string }).key;
+    expect(await other.page.evaluate((key) => fetch('/api/v1/account', { headers: { authorization: `Bearer ${key}` } }).then((r) => r.status), kaisKey)).toBe(200);
+    await page.getByTestId('settings-tab-api').click();
+    await page.getByTestId('settings-tab-team').click();
+
+    // The app's own dialog asks first (decision 046; no window.confirm) and names Kai's key, revoked unless kept.
     await section.getByTestId('team-remove').click();
     const ask = page.getByRole('alertdialog');
     await expect(ask).toContainText(language === 'en' ? 'Remove Kai from the workspace?' : 'Kai aus dem Workspace entfernen?');
-    await shoot(page, `team-remove-dialog-${language}`);
+    await expect(ask.getByTestId('team-remove-keys')).toContainText(language === 'en' ? 'Kai created an API key of this workspace' : 'Kai hat einen API-Schlüssel dieses Workspaces erstellt');
+    await ask.getByTestId('team-keep-key').check();
+    await expect(ask.getByTestId('team-kept-warning')).toBeVisible();
+    await shoot(page, `team-remove-dialog-keys-${language}`);
+    await ask.getByTestId('team-keep-key').uncheck();
     await ask.getByTestId('team-confirm').click();
     await expect(ask).toBeHidden();
     await expect(section.getByTestId('team-member')).toHaveCount(1);
     const removed = await other.page.request.get(`/api/projects/${projectUrl.split('/').pop()}`);
     expect(removed.status()).toBe(404);
+    expect(await other.page.evaluate((key) => fetch('/api/v1/account', { headers: { authorization: `Bearer ${key}` } }).then((r) => r.status), kaisKey)).toBe(401);
+    // Settings → API: the key, by Kai (no longer a member), revoked with the removal.
+    await page.getByTestId('settings-tab-api').click();
+    await expect(page.getByTestId('api-key-facts')).toContainText(language === 'en' ? 'no longer a member' : 'kein Mitglied mehr');
+    await shoot(page, `api-keys-creator-${language}`);
     await other.context.close();
   });
 }

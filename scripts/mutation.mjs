@@ -2,8 +2,9 @@
 // `npm run test:mutation` (issue #28, docs/mutation-testing.md): Stryker over the modules where a
 // silent bug costs money or trust, one module at a time with the tests that guard it, niced, one
 // test process. `npm run test:mutation -- --mutate server/src/sharing/share-links.ts` runs one.
-// Scores are printed per module and written to reports/mutation/<module>/; the incremental file
-// there (committed) lets a re-run test only the mutants whose code or tests changed.
+// Scores are printed per module and written to reports/mutation/<module>/ (ignored by git, so a run
+// leaves the tree clean); the incremental file there lets a re-run on the same machine test only the
+// mutants whose code or tests changed.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 
@@ -25,6 +26,12 @@ export const MODULES = {
   'server/src/workspaces/access.ts': ['server/src/workspaces/access.test.ts'],
   'server/src/sharing/share-links.ts': ['server/src/sharing/share-links.test.ts'],
   'server/src/staging/geometry-lock/structure/verdict.ts': ['server/src/staging/geometry-lock/structure/verdict.test.ts'],
+  // Issue 36: replayed answers per workspace, conflicts, in-progress, freed keys, the 24-hour window.
+  'server/src/public-api/idempotency.ts': ['server/src/public-api/idempotency.test.ts'],
+  // Signing, delivering, retrying and giving up webhook deliveries; the delivery log.
+  'server/src/public-api/webhooks.ts': ['server/src/public-api/webhooks.test.ts'],
+  // Inviting, withdrawing and accepting (seats counted exactly, single-use links).
+  'server/src/workspaces/invitations.ts': ['server/src/workspaces/invitations.test.ts'],
 };
 
 const args = process.argv.slice(2);

@@ -10,6 +10,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projects } from '../db/schema/projects.js';
 import { users } from '../db/schema/users.js';
+import { bearer, createKey } from '../../test/support/api-client.js';
 import { createProject, photo, processImage, ScriptedEngine, upload } from '../../test/support/staging-fixtures.js';
 import { createTestApp, signUp, TEST_ORIGIN, type TestApp } from '../../test/support/test-app.js';
 import { addMember, inWorkspace, personalWorkspaceId } from '../../test/support/workspace-fixtures.js';
@@ -93,6 +94,18 @@ describe('purge and workspaces (decision 046)', SLOW, () => {
     expect(image.rawPayload.equals(readFileSync(path.join(storageRoot(), team.imagePath)))).toBe(true);
   });
 
+  it('a member’s purge revokes the API keys they created in the team’s workspace (decision 050)', async () => {
+    const owner = await businessOwner();
+    const member = await signUp(t.app);
+    await addMember(t.database.db, owner.workspaceId, member.user.id, 'admin');
+    const { key } = await createKey(t.app, inWorkspace(member.cookie, owner.workspaceId), ['read'], 'Taken along');
+    const ownersKey = await createKey(t.app, owner.cookie, ['read'], 'Owner');
+    expect((await t.app.inject({ url: '/api/v1/account', headers: bearer(key) })).statusCode).toBe(200);
+    expect(await purgeNow(member.cookie, member.user.id)).toMatchObject({ purged: 1, failed: 0 });
+    expect((await t.app.inject({ url: '/api/v1/account', headers: bearer(key) })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/api/v1/account', headers: bearer(ownersKey.key) })).statusCode).toBe(200);
+  });
+
   it('an owner’s purge removes the projects a former member left in the owner’s workspace, and nothing of that member’s own', async () => {
     const owner = await businessOwner();
     const member = await signUp(t.app);
@@ -112,7 +125,7 @@ describe('purge and workspaces (decision 046)', SLOW, () => {
     // Refused while the member is in the workspace; removing them keeps their project in it.
     const refused = await t.app.inject({ method: 'POST', url: '/api/account/deletion', headers: { origin: TEST_ORIGIN, cookie: owner.cookie } });
     expect([refused.statusCode, refused.json().code]).toEqual([409, 'workspace_has_members']);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/workspace/members/${member.user.id}`, headers: { origin: TEST_ORIGIN, cookie: owner.cookie } })).statusCode).toBe(204);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/workspace/members/${member.user.id}`, headers: { origin: TEST_ORIGIN, cookie: owner.cookie } })).statusCode).toBe(200);
 
     const leftFiles = filesUnder(projectDir(member.user.id, left.projectId)).length;
     const ownerFiles = filesUnder(`users/${owner.user.id}/`).length;

@@ -1,9 +1,10 @@
-import { and, asc, count, eq, inArray, isNotNull, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { deleteUserSessions } from '../auth/session-store.js';
 import type { Database } from '../db/client.js';
 import { projects } from '../db/schema/projects.js';
+import { apiKeys } from '../db/schema/public-api.js';
 import { users, type UserRow } from '../db/schema/users.js';
 import { workspaces } from '../db/schema/workspaces.js';
 import { defineJob } from '../jobs/job-queue.js';
@@ -87,6 +88,11 @@ export async function purgeUser(deps: PurgeDependencies, userId: string): Promis
   let files = await deleteFiles(deps.storage, user.id, plan);
   await deps.db.transaction(async (tx) => {
     if (plan.personal.length) await tx.delete(projects).where(inArray(projects.id, plan.personal.map((p) => p.id)));
+    // API keys the user created in team workspaces leave with them, as at a removal (decision 050).
+    await tx
+      .update(apiKeys)
+      .set({ revokedAt: sql`now()`, revokedReason: 'member_removed' })
+      .where(and(eq(apiKeys.createdBy, user.id), isNull(apiKeys.revokedAt)));
     await tx.delete(users).where(eq(users.id, user.id));
   });
   // A staging run that was writing while the rows went away may have left a file behind.

@@ -7,17 +7,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BRANDING_LIMITS } from '../../../contract/branding.js';
 import { LISTING_DISCLOSURE } from '../../../contract/sharing.js';
 import { projectImages } from '../db/schema/projects.js';
+import { imageWorkState, runImageWork } from '../images/image-work.js';
 import { users } from '../db/schema/users.js';
 import { createProject, photo, processImage, ScriptedEngine, upload } from '../../test/support/staging-fixtures.js';
 import { createTestApp, signUp, type TestApp } from '../../test/support/test-app.js';
 import { teamOfThree } from '../../test/support/workspace-fixtures.js';
+import { LOGO_UPLOADS_PER_HOUR } from './routes.js';
 
 /** Issue #24 item 4 (decision 045): branding by route × role, hostile logos and fields, and where it shows. */
 let t: TestApp;
 let tracker: Server;
 let trackerHits = 0;
 beforeAll(async () => {
-  t = await createTestApp({ jobs: true, services: { engine: new ScriptedEngine([], 'ok') } });
+  t = await createTestApp({ jobs: true, env: { REGISTER_LIMIT_PER_HOUR: '1000' }, services: { engine: new ScriptedEngine([], 'ok') } });
   tracker = createServer((_req, res) => {
     trackerHits++;
     res.writeHead(200, { 'content-type': 'image/png' }).end();
@@ -79,7 +81,7 @@ describe('branding routes by role', SLOW, () => {
       expect([res.statusCode, res.json().code]).toEqual([404, 'not_found']);
     }
     expect((await call('GET', url)).statusCode).toBe(401);
-    expect((await call('DELETE', `/api/workspace/members/${member.user.id}`, `${owner.cookie}; rw_workspace=${workspaceId}`)).statusCode).toBe(204);
+    expect((await call('DELETE', `/api/workspace/members/${member.user.id}`, `${owner.cookie}; rw_workspace=${workspaceId}`)).statusCode).toBe(200);
     expect((await call('GET', url, member.cookie)).statusCode).toBe(404);
     expect((await call('PUT', url, member.cookie, BRANDING)).statusCode).toBe(404);
 
@@ -122,6 +124,41 @@ describe('hostile input', SLOW, () => {
     const refused = await putLogo(workspaceId, owner.cookie, xxe, 'image/svg+xml');
     expect([refused.statusCode, refused.json().code]).toEqual([422, 'unprocessable_image']);
     expect(trackerHits).toBe(0);
+  });
+
+  it('refuses the stalling SVG of issue 36 (50 nested <g filter>, feGaussianBlur 1000) with 422 logo_too_complex, without taking an image-work slot', async () => {
+    const { owner, workspaceId } = await businessTeam();
+    let inner = '<rect width="100" height="100" fill="#d4202a"/>';
+    for (let i = 0; i < 50; i++) inner = `<g filter="url(#f)">${inner}</g>`;
+    const stalling = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><filter id="f"><feGaussianBlur stdDeviation="1000"/></filter>${inner}</svg>`);
+    // Every image-work slot is held by someone else's work: a refusal that needed a slot would queue behind them.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const { limit } = imageWorkState();
+    const holders = Array.from({ length: limit }, () => runImageWork(() => held));
+    let watch: NodeJS.Timeout | undefined;
+    const queued = new Promise<never>((_resolve, reject) => {
+      watch = setInterval(() => imageWorkState().waiting > 0 && reject(new Error('the logo queued for an image-work slot')), 5);
+    });
+    try {
+      const refused = await Promise.race([putLogo(workspaceId, owner.cookie, stalling, 'image/svg+xml'), queued]);
+      expect([refused.statusCode, refused.json().code]).toEqual([422, 'logo_too_complex']);
+      expect(imageWorkState()).toMatchObject({ active: limit, waiting: 0 });
+    } finally {
+      clearInterval(watch);
+      release();
+      await Promise.all(holders);
+    }
+    expect((await call('GET', `/api/workspaces/${workspaceId}/branding`, owner.cookie)).json().branding.logoUrl).toBeNull();
+  });
+
+  it(`rations logo uploads: the ${LOGO_UPLOADS_PER_HOUR + 1}th within an hour answers 429 rate_limited`, async () => {
+    const { owner, workspaceId } = await businessTeam();
+    const broken = Buffer.from('not a picture at all');
+    for (let i = 0; i < LOGO_UPLOADS_PER_HOUR; i++) expect((await putLogo(workspaceId, owner.cookie, broken, 'image/svg+xml')).statusCode).toBe(422);
+    const limited = await putLogo(workspaceId, owner.cookie, redLogoSvg, 'image/svg+xml');
+    expect([limited.statusCode, limited.json().code]).toEqual([429, 'rate_limited']);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
   });
 
   it('refuses an oversize logo (413), a type that is no image (415), an SVG posing as a PNG and a broken file (422)', async () => {

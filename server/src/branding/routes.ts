@@ -5,6 +5,7 @@ import { BRANDING_LIMITS, LOGO_CONTENT_TYPES, brandingResponse, updateBrandingRe
 import { currentUser, requireUser } from '../auth/guards.js';
 import { AppError } from '../errors/app-error.js';
 import type { ObjectStorage } from '../objects/storage.js';
+import { hitRateLimit } from '../security/rate-limiter.js';
 import { memberships, type WorkspaceAccess } from '../workspaces/access.js';
 import { isLogoContentType, renderLogo } from './logo.js';
 import { assertBrandingEditable, logoBytes, readBranding, removeLogo, replaceLogo, updateBranding } from './service.js';
@@ -16,6 +17,8 @@ export interface BrandingRoutesOptions {
 const params = z.object({ workspaceId: z.string().uuid() });
 const logoTooLarge = () => new AppError(413, 'payload_too_large', `The logo may be at most ${BRANDING_LIMITS.logoBytes / (1024 * 1024)} MB.`);
 const notFound = () => AppError.notFound('Workspace not found');
+/** Logo uploads per user and hour (decision 049): each one is rendered, so they are a resource to ration. */
+export const LOGO_UPLOADS_PER_HOUR = 20;
 
 /**
  * Decision 045. A workspace's branding, by id (a removed member or a stranger gets 404, a member
@@ -54,7 +57,7 @@ export async function brandingRoutes(app: FastifyInstance, options: BrandingRout
       '/api/workspaces/:workspaceId/branding/logo',
       {
         // Refused before a byte is read: no session (401), a declared size over the limit (413), a type
-        // that is no logo (415). A body that streams past the limit without a Content-Length meets the
+        // that is no logo (415), more than LOGO_UPLOADS_PER_HOUR uploads (429). A body that streams past the limit without a Content-Length meets the
         // parser's bodyLimit: 413 too.
         onRequest: [
           requireUser,
@@ -64,6 +67,8 @@ export async function brandingRoutes(app: FastifyInstance, options: BrandingRout
             if (type !== undefined && !isLogoContentType(type.split(';')[0]?.trim().toLowerCase())) {
               throw new AppError(415, 'unsupported_media_type', 'The logo must be a PNG, SVG, JPEG or WebP file.');
             }
+            const limit = await hitRateLimit(db, `logo:user:${currentUser(request).id}`, LOGO_UPLOADS_PER_HOUR, 3600);
+            if (!limit.allowed) throw AppError.tooManyRequests(limit.retryAfterSeconds, 'Too many logo uploads. Please wait a while and try again.');
           },
         ],
         schema: { params, response: { 200: brandingResponse } },

@@ -53,6 +53,19 @@ export function fullSizeJpeg(quality: number) {
  */
 export const THUMBNAIL_WEBP = { quality: 75, effort: 2 } as const;
 
+/**
+ * Decision 049: the time budget of one sharp pipeline over an uploaded file (sharp's `timeout`,
+ * checked by libvips as it works, so a pass that runs over is stopped and its slot freed). A 12 MP
+ * photo's intake pass takes ~0.5 s and a label ~0.3 s on one core; the budget leaves ×20 for a busy
+ * machine. A logo is at most 800 px: its rendering gets less.
+ */
+export const UNTRUSTED_IMAGE_TIMEOUT = { photo: { seconds: 15 }, label: { seconds: 15 }, logo: { seconds: 5 } } as const;
+
+/** The error sharp throws when a pipeline ran past its `timeout`. */
+export function isSharpTimeout(err: unknown): boolean {
+  return err instanceof Error && /^timeout: \d+% complete/.test(err.message);
+}
+
 /** Sets the process-wide limit (IMAGE_CONCURRENCY; called by the composition in services.ts). */
 export function configureImageWork(concurrency: number): void {
   limiter.setLimit(concurrency);

@@ -22,6 +22,11 @@ export interface MailTemplates {
   payment_given_up: { planName: string; billingUrl: string };
   /** Team: an invitation into a workspace, the `/invitation?token=` link (7 days, single use). */
   workspace_invitation: { url: string; workspaceName: string; inviter: string };
+  /**
+   * Team (decision 050): to the owners, when a member who created API keys left or was removed: which
+   * keys were revoked and which the remover kept (`remover` null: the member left).
+   */
+  member_api_keys: { workspaceName: string; member: string; remover: string | null; revoked: string[]; kept: string[]; appUrl: string };
   /** Billing: a "Contact sales" request, to SALES_EMAIL. */
   sales_inquiry: {
     name: string;
@@ -151,6 +156,32 @@ export const templates: { [K in MailTemplate]: Texts<MailTemplates[K]> } = {
       ],
       action: { label: 'View invitation', url },
       note: `The link works for 7 days and can be used once. ${IGNORE.en}`,
+    }),
+  },
+  member_api_keys: {
+    de: ({ workspaceName, member, remover, revoked, kept, appUrl }) => ({
+      subject: `API-Schlüssel von ${member} im Workspace „${workspaceName}“`,
+      heading: kept.length ? 'API-Schlüssel wurden behalten' : 'API-Schlüssel wurden widerrufen',
+      paragraphs: [
+        remover ? `${remover} hat ${member} aus dem Workspace „${workspaceName}“ entfernt.` : `${member} hat den Workspace „${workspaceName}“ verlassen.`,
+        ...(revoked.length ? [`Widerrufen (funktionieren nicht mehr): ${revoked.join(', ')}.`] : []),
+        ...(kept.length
+          ? [`Von ${remover ?? '—'} behalten (funktionieren weiter, obwohl ${member} sie gesehen hat und noch besitzen kann): ${kept.join(', ')}. Widerrufen Sie sie unter Einstellungen → API, wenn das nicht gewollt war.`]
+          : []),
+      ],
+      action: { label: 'Raumwerk öffnen', url: appUrl },
+    }),
+    en: ({ workspaceName, member, remover, revoked, kept, appUrl }) => ({
+      subject: `API keys of ${member} in the workspace "${workspaceName}"`,
+      heading: kept.length ? 'API keys were kept' : 'API keys were revoked',
+      paragraphs: [
+        remover ? `${remover} removed ${member} from the workspace "${workspaceName}".` : `${member} left the workspace "${workspaceName}".`,
+        ...(revoked.length ? [`Revoked (they no longer work): ${revoked.join(', ')}.`] : []),
+        ...(kept.length
+          ? [`Kept by ${remover ?? '—'} (they keep working, although ${member} has seen them and may still hold them): ${kept.join(', ')}. Revoke them in Settings → API if that was not intended.`]
+          : []),
+      ],
+      action: { label: 'Open Raumwerk', url: appUrl },
     }),
   },
   payment_failed: {

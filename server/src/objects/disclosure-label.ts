@@ -2,7 +2,7 @@ import QRCode from 'qrcode';
 import sharp, { type OverlayOptions } from 'sharp';
 import { PLANS, type PlanId } from '../../../contract/plans.js';
 import { AppError } from '../errors/app-error.js';
-import { fullSizeJpeg, runImageWork } from '../images/image-work.js';
+import { fullSizeJpeg, runImageWork, UNTRUSTED_IMAGE_TIMEOUT } from '../images/image-work.js';
 import { provenanceOf } from '../images/provenance.js';
 
 /**
@@ -63,7 +63,7 @@ export async function addDisclosureLabel(image: Buffer, language: DisclosureLang
     overlays.push({ input: qr, left: Math.max(0, width - qrSide - margin), top: Math.max(0, height - qrSide - margin) });
   }
   const xmp = await provenanceOf(image);
-  return runImageWork(() => sharp(image).composite(overlays).jpeg(fullSizeJpeg(90)).withXmp(xmp).toBuffer(), { signal: options.signal });
+  return runImageWork(() => sharp(image).composite(overlays).jpeg(fullSizeJpeg(90)).withXmp(xmp).timeout(UNTRUSTED_IMAGE_TIMEOUT.label).toBuffer(), { signal: options.signal });
 }
 
 /** The logo scaled into a tile as high as the label (less an inset), at most seven letters wide. */
@@ -73,6 +73,7 @@ async function logoTile(png: Buffer, boxHeight: number, fontSize: number) {
   const { data, info } = await sharp(png)
     .resize({ width: Math.round(fontSize * 7), height: Math.max(8, boxHeight - 2 * inset - 2 * pad), fit: 'inside' })
     .png()
+    .timeout(UNTRUSTED_IMAGE_TIMEOUT.label)
     .toBuffer({ resolveWithObject: true });
   return { logo: data, logoHeight: info.height, inset, pad, width: info.width + 2 * pad };
 }

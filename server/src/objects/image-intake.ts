@@ -1,7 +1,7 @@
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { MAX_UPLOAD_BYTES, THUMBNAIL_MAX_SIDE } from '../../../contract/limits.js';
 import { AppError } from '../errors/app-error.js';
-import { asImageWorkOwner, fullSizeJpeg, runImageWork, THUMBNAIL_WEBP } from '../images/image-work.js';
+import { asImageWorkOwner, fullSizeJpeg, isSharpTimeout, runImageWork, THUMBNAIL_WEBP, UNTRUSTED_IMAGE_TIMEOUT } from '../images/image-work.js';
 
 /**
  * Validation and normalisation of an uploaded photo, before anything is charged:
@@ -83,6 +83,7 @@ export async function intakeImage(bytes: Buffer, uploaderId?: string): Promise<I
     return await (uploaderId ? asImageWorkOwner({ key: uploaderId, share: 1 }, pass) : pass());
   } catch (err) {
     if (err instanceof AppError) throw err;
+    if (isSharpTimeout(err)) throw unprocessable('This image took too long to read. Please save it again as a JPEG and upload that.');
     throw unprocessable('The image file is damaged or incomplete.');
   }
 }
@@ -105,11 +106,14 @@ async function normalise(bytes: Buffer, meta: Metadata): Promise<IntakeResult> {
     if (meta.space !== 'srgb' && meta.space !== 'b-w') image = image.toColourspace('srgb');
     return image;
   };
-  const thumbnailOf = (image: Sharp) => image.resize({ width: THUMBNAIL_MAX_SIDE, height: THUMBNAIL_MAX_SIDE, fit: 'inside' }).webp(THUMBNAIL_WEBP).toBuffer();
+  // Every pass has a time budget (decision 049): a file that decodes pathologically slowly frees its slot.
+  const thumbnailOf = (image: Sharp) =>
+    image.resize({ width: THUMBNAIL_MAX_SIDE, height: THUMBNAIL_MAX_SIDE, fit: 'inside' }).webp(THUMBNAIL_WEBP).timeout(UNTRUSTED_IMAGE_TIMEOUT.photo).toBuffer();
   const [main, early] = await Promise.all([
     decode()
       .resize({ width: STORED_MAX_LONG_SIDE, height: STORED_MAX_LONG_SIDE, fit: 'inside', withoutEnlargement: true })
       .jpeg(fullSizeJpeg(90))
+      .timeout(UNTRUSTED_IMAGE_TIMEOUT.photo)
       .toBuffer({ resolveWithObject: true }),
     meta.format === 'jpeg' ? thumbnailOf(decode()) : null,
   ]);

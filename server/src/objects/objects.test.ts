@@ -15,7 +15,7 @@ import { signUploadToken } from './upload-signature.js';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ env: { REGISTER_LIMIT_PER_HOUR: '1000' } });
 });
 afterAll(async () => {
   await t?.close();
@@ -196,6 +196,15 @@ describe('quota for unused uploads', () => {
     // Other users are not affected.
     const other = await signUp(t.app);
     expect((await t.app.inject({ method: 'POST', url: '/api/objects/upload', headers: { cookie: other.cookie }, payload: {} })).statusCode).toBe(200);
+  });
+
+  it('60 links for 10 MB files asked for at once: exactly the 20 the quota allows are handed out (issue 36 item 3)', async () => {
+    const { cookie, user } = await signUp(t.app);
+    const ask = () => t.app.inject({ method: 'POST', url: '/api/objects/upload', headers: { cookie }, payload: { size: 10 * 1024 * 1024, contentType: 'image/jpeg' } });
+    const answers = await Promise.all(Array.from({ length: 60 }, ask));
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(20);
+    expect(new Set(answers.filter((a) => a.statusCode !== 200).map((a) => `${a.statusCode} ${a.json().code}`))).toEqual(new Set(['409 upload_quota_exceeded']));
+    expect(await t.database.db.$count(uploadTokens, eq(uploadTokens.userId, user.id))).toBe(20);
   });
 
   it('refuses a declared file over 10 MB or of another type with 400', async () => {

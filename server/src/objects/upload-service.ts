@@ -1,3 +1,4 @@
+import { lockForCount } from '../db/advisory-lock.js';
 import type { Database } from '../db/client.js';
 import { AppError } from '../errors/app-error.js';
 import { assertAcceptedContentType, intakeImage, tooLarge, type IntakeResult } from './image-intake.js';
@@ -21,22 +22,29 @@ export async function issueUpload(db: Database, storage: ObjectStorage, userId: 
   if (storage.driver === 's3' && (!file.size || !file.contentType)) {
     throw AppError.badRequest('size and contentType of the file are required for the upload link.', 'validation_failed');
   }
-  await assertUploadQuota(db, storage, userId, file.size ?? MAX_UPLOAD_BYTES, quotaBytes);
   const key = uploadKey(userId);
   const expiresAt = new Date(Date.now() + UPLOAD_URL_TTL_SECONDS * 1000);
-  const row = await insertUpload(db, userId, key, expiresAt, file.size);
+  const row = await insertWithinQuota(db, storage, userId, file.size ?? MAX_UPLOAD_BYTES, quotaBytes, (tx) => insertUpload(tx, userId, key, expiresAt, file.size));
   const uploadURL = await storage.uploadUrl({ id: row.id, key, expiresAt, size: file.size, contentType: file.contentType });
   return { uploadURL, objectPath: `/objects/${key}` };
 }
 
-async function assertUploadQuota(db: Database, storage: ObjectStorage, userId: string, bytes: number, quotaBytes: number) {
-  const used = await unusedUploadBytes(db, userId, storage.driver);
-  if (used + bytes > quotaBytes) {
-    throw AppError.conflict(
-      'You have too many uploaded images that are not used in a project yet. Stage or remove them, or wait a few hours until unused uploads are cleared.',
-      'upload_quota_exceeded',
-    );
-  }
+/**
+ * The quota check and the upload's row in one transaction under the user's lock (decision 049):
+ * concurrent requests each see what the one before them inserted, so together they stop at the quota.
+ */
+async function insertWithinQuota(db: Database, storage: ObjectStorage, userId: string, bytes: number, quotaBytes: number, insert: (tx: Pick<Database, 'insert'>) => Promise<UploadRow>) {
+  return db.transaction(async (tx) => {
+    await lockForCount(tx, `upload-quota:${userId}`);
+    const used = await unusedUploadBytes(tx, userId, storage.driver);
+    if (used + bytes > quotaBytes) {
+      throw AppError.conflict(
+        'You have too many uploaded images that are not used in a project yet. Stage or remove them, or wait a few hours until unused uploads are cleared.',
+        'upload_quota_exceeded',
+      );
+    }
+    return insert(tx);
+  });
 }
 
 /** An upload whose bytes arrived whole (the public API's photo upload, issue #25), as the staging port sees it. */
@@ -57,9 +65,8 @@ export async function storeReceivedUpload(db: Database, storage: ObjectStorage, 
   assertAcceptedContentType(contentType);
   const image = await intakeImage(bytes);
   const stored = image.image.length + image.thumbnail.length;
-  await assertUploadQuota(db, storage, userId, stored, quotaBytes);
   const key = uploadKey(userId);
-  const row = await insertUpload(db, userId, key, new Date(Date.now() + UPLOAD_URL_TTL_SECONDS * 1000), stored);
+  const row = await insertWithinQuota(db, storage, userId, stored, quotaBytes, (tx) => insertUpload(tx, userId, key, new Date(Date.now() + UPLOAD_URL_TTL_SECONDS * 1000), stored));
   await claimUpload(db, row.id);
   await putObjects(storage, [
     { key, body: image.image, contentType: image.mimeType },

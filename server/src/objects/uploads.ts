@@ -7,7 +7,7 @@ import { MAX_UPLOAD_BYTES } from '../../../contract/limits.js';
 export type UploadRow = typeof uploadTokens.$inferSelect;
 type Executor = Pick<Database, 'update'>;
 
-export async function insertUpload(db: Database, userId: string, objectKey: string, expiresAt: Date, declaredSize?: number): Promise<UploadRow> {
+export async function insertUpload(db: Pick<Database, 'insert'>, userId: string, objectKey: string, expiresAt: Date, declaredSize?: number): Promise<UploadRow> {
   const [row] = await db.insert(uploadTokens).values({ userId, objectKey, expiresAt, declaredSize }).returning();
   return row!;
 }
@@ -16,7 +16,7 @@ export async function insertUpload(db: Database, userId: string, objectKey: stri
  * Bytes a user's unused uploads hold or may still receive: stored files count their size; a link
  * still open (or, on s3, any link not yet checked) counts what was declared, else the maximum.
  */
-export async function unusedUploadBytes(db: Database, userId: string, driver: 'local' | 's3'): Promise<number> {
+export async function unusedUploadBytes(db: Pick<Database, 'select'>, userId: string, driver: 'local' | 's3'): Promise<number> {
   const [row] = await db
     .select({
       bytes: sql<string>`coalesce(sum(CASE

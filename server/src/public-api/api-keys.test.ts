@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_ACTIVE_API_KEYS, MAX_WEBHOOK_ENDPOINTS } from '../../../contract/public-api.js';
 import { apiKeys } from '../db/schema/public-api.js';
 import { bearer, createKey, setPlan } from '../../test/support/api-client.js';
 import { createTestApp, signUp, type TestApp } from '../../test/support/test-app.js';
@@ -37,7 +38,9 @@ describe('Settings → API keys', () => {
 
     const listed = (await t.app.inject({ url: '/api/settings/api', headers: { cookie } })).json();
     expect(listed.available).toBe(true);
-    expect(listed.keys).toEqual([{ id: keyId, name: 'Makler-CRM', prefix: key.slice(0, 16), scopes: ['read'], createdAt: expect.any(String), lastUsedAt: null, revokedAt: null }]);
+    expect(listed.keys).toEqual([
+      { id: keyId, name: 'Makler-CRM', prefix: key.slice(0, 16), scopes: ['read'], createdAt: expect.any(String), lastUsedAt: null, revokedAt: null, createdBy: { name: 'Test', member: true }, revokedReason: null, keptBy: null },
+    ]);
     expect(JSON.stringify(listed)).not.toContain(key);
 
     const used = await t.app.inject({ url: '/api/v1/account', headers: bearer(key) });
@@ -46,7 +49,7 @@ describe('Settings → API keys', () => {
     expect(Date.parse(afterUse.keys[0].lastUsedAt)).toBeGreaterThanOrEqual(Date.parse(afterUse.keys[0].createdAt));
 
     const revoke = await t.app.inject({ method: 'POST', url: `/api/settings/api/keys/${keyId}/revoke`, headers: { cookie } });
-    expect(revoke.json().revokedAt).toEqual(expect.any(String));
+    expect(revoke.json()).toMatchObject({ revokedAt: expect.any(String), revokedReason: 'revoked' });
     const refused = await t.app.inject({ url: '/api/v1/account', headers: bearer(key) });
     expect(refused.statusCode).toBe(401);
     expect(refused.json()).toEqual({ message: 'This API key is not valid or was revoked.', code: 'invalid_api_key' });
@@ -79,5 +82,35 @@ describe('Settings → API keys', () => {
     const response = await t.app.inject({ url: '/api/v1/account', headers: bearer(key) });
     expect(response.statusCode).toBe(403);
     expect(response.json().code).toBe('plan_required');
+  });
+});
+
+describe('caps under concurrency (issue 36 item 4, decision 049)', () => {
+  it(`${MAX_ACTIVE_API_KEYS + 5} keys created at once: exactly ${MAX_ACTIVE_API_KEYS} are made, the rest answer 409 api_key_limit`, async () => {
+    const { cookie, user } = await signUp(t.app);
+    await setPlan(t.app, user.id, 'business');
+    const answers = await Promise.all(
+      Array.from({ length: MAX_ACTIVE_API_KEYS + 5 }, (_, i) =>
+        t.app.inject({ method: 'POST', url: '/api/settings/api/keys', headers: { cookie }, payload: { name: `key ${i}`, scopes: ['read'] } }),
+      ),
+    );
+    expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(MAX_ACTIVE_API_KEYS);
+    expect(answers.filter((a) => a.statusCode !== 201).map((a) => [a.statusCode, a.json().code])).toEqual(Array(5).fill([409, 'api_key_limit']));
+    const listed = (await t.app.inject({ url: '/api/settings/api', headers: { cookie } })).json();
+    expect(listed.keys.filter((k: { revokedAt: string | null }) => k.revokedAt === null)).toHaveLength(MAX_ACTIVE_API_KEYS);
+  });
+
+  it(`${MAX_WEBHOOK_ENDPOINTS + 7} webhook endpoints added at once: exactly ${MAX_WEBHOOK_ENDPOINTS} are added, the rest answer 409`, async () => {
+    const { cookie, user } = await signUp(t.app);
+    await setPlan(t.app, user.id, 'business');
+    const answers = await Promise.all(
+      Array.from({ length: MAX_WEBHOOK_ENDPOINTS + 7 }, (_, i) =>
+        t.app.inject({ method: 'POST', url: '/api/settings/api/webhooks', headers: { cookie }, payload: { url: `https://example.com/hook/${i}` } }),
+      ),
+    );
+    const added = answers.filter((a) => a.statusCode < 300);
+    expect(added).toHaveLength(MAX_WEBHOOK_ENDPOINTS);
+    expect(answers.filter((a) => a.statusCode >= 300).map((a) => [a.statusCode, a.json().code])).toEqual(Array(7).fill([409, 'conflict']));
+    expect((await t.app.inject({ url: '/api/settings/api/webhooks', headers: { cookie } })).json().endpoints).toHaveLength(MAX_WEBHOOK_ENDPOINTS);
   });
 });

@@ -1,8 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { MAX_ACTIVE_API_KEYS, type ApiKeySummary, type ApiScope, type CreateApiKeyRequest } from '../../../contract/public-api.js';
+import { lockForCount } from '../db/advisory-lock.js';
 import type { Database } from '../db/client.js';
 import { apiKeys } from '../db/schema/public-api.js';
+import { users } from '../db/schema/users.js';
+import { workspaceMembers } from '../db/schema/workspaces.js';
 import { AppError } from '../errors/app-error.js';
 import type { ApiOwner } from './owner.js';
 
@@ -19,57 +23,86 @@ export type ApiKeyRow = typeof apiKeys.$inferSelect;
 export const hashApiKey = (key: string) => createHash('sha256').update(key).digest('hex');
 export const newSigningSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
 
-export function toKeySummary(row: ApiKeyRow): ApiKeySummary {
-  return {
-    id: row.id,
-    name: row.name,
-    prefix: row.prefix,
-    scopes: row.scopes as ApiScope[],
-    createdAt: row.createdAt.toISOString(),
-    lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
-    revokedAt: row.revokedAt?.toISOString() ?? null,
-  };
+const creator = alias(users, 'creator');
+const keeper = alias(users, 'keeper');
+const personName = (p: { firstName: string | null; lastName: string | null; email: string | null }) => [p.firstName, p.lastName].filter(Boolean).join(' ') || p.email || '';
+
+/**
+ * The owner's keys with who created each (and whether they are still a member) and who kept it when
+ * its creator was removed (decision 050), newest first; `keyId` narrows to one.
+ */
+async function keySummaries(db: Pick<Database, 'select'>, ownerId: string, keyId?: string): Promise<ApiKeySummary[]> {
+  const rows = await db
+    .select({
+      key: apiKeys,
+      creator: { firstName: creator.firstName, lastName: creator.lastName, email: creator.email },
+      creatorIsMember: sql<boolean>`EXISTS (SELECT 1 FROM ${workspaceMembers} WHERE ${workspaceMembers.workspaceId} = ${apiKeys.ownerId} AND ${workspaceMembers.userId} = ${apiKeys.createdBy})`,
+      keeper: { firstName: keeper.firstName, lastName: keeper.lastName, email: keeper.email },
+    })
+    .from(apiKeys)
+    .leftJoin(creator, eq(creator.id, apiKeys.createdBy))
+    .leftJoin(keeper, eq(keeper.id, apiKeys.keptBy))
+    .where(and(eq(apiKeys.ownerId, ownerId), keyId ? eq(apiKeys.id, keyId) : undefined))
+    .orderBy(desc(apiKeys.createdAt));
+  return rows.map(({ key, creator: by, creatorIsMember, keeper: kept }) => ({
+    id: key.id,
+    name: key.name,
+    prefix: key.prefix,
+    scopes: key.scopes as ApiScope[],
+    createdAt: key.createdAt.toISOString(),
+    lastUsedAt: key.lastUsedAt?.toISOString() ?? null,
+    revokedAt: key.revokedAt?.toISOString() ?? null,
+    createdBy: by?.email ? { name: personName(by), member: creatorIsMember } : null,
+    revokedReason: key.revokedAt ? (key.revokedReason ?? 'revoked') : null,
+    keptBy: kept?.email ? personName(kept) : null,
+  }));
 }
 
 export async function listApiKeys(db: Database, owner: ApiOwner): Promise<ApiKeySummary[]> {
-  const rows = await db.select().from(apiKeys).where(eq(apiKeys.ownerId, owner.id)).orderBy(desc(apiKeys.createdAt));
-  return rows.map(toKeySummary);
+  return keySummaries(db, owner.id);
 }
 
 export async function createApiKey(db: Database, owner: ApiOwner, createdBy: string, request: CreateApiKeyRequest) {
-  const [active] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(apiKeys)
-    .where(and(eq(apiKeys.ownerId, owner.id), isNull(apiKeys.revokedAt)));
-  if ((active?.n ?? 0) >= MAX_ACTIVE_API_KEYS) {
-    throw AppError.conflict(`At most ${MAX_ACTIVE_API_KEYS} keys can be active at once. Revoke one first.`, 'api_key_limit');
-  }
   const key = `${KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
   const signingSecret = newSigningSecret();
-  const [row] = await db
-    .insert(apiKeys)
-    .values({
-      ownerId: owner.id,
-      createdBy,
-      name: request.name,
-      prefix: key.slice(0, VISIBLE_CHARS),
-      keyHash: hashApiKey(key),
-      scopes: [...new Set(request.scopes)],
-      signingSecret,
-    })
-    .returning();
-  return { apiKey: toKeySummary(row!), key, signingSecret };
+  // Count and insert under the owner's lock (decision 049): concurrent creations cannot pass the cap.
+  const row = await db.transaction(async (tx) => {
+    await lockForCount(tx, `api-keys:${owner.id}`);
+    const [active] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(apiKeys)
+      .where(and(eq(apiKeys.ownerId, owner.id), isNull(apiKeys.revokedAt)));
+    if ((active?.n ?? 0) >= MAX_ACTIVE_API_KEYS) {
+      throw AppError.conflict(`At most ${MAX_ACTIVE_API_KEYS} keys can be active at once. Revoke one first.`, 'api_key_limit');
+    }
+    const [inserted] = await tx
+      .insert(apiKeys)
+      .values({
+        ownerId: owner.id,
+        createdBy,
+        name: request.name,
+        prefix: key.slice(0, VISIBLE_CHARS),
+        keyHash: hashApiKey(key),
+        scopes: [...new Set(request.scopes)],
+        signingSecret,
+      })
+      .returning();
+    return inserted!;
+  });
+  const [apiKey] = await keySummaries(db, owner.id, row.id);
+  return { apiKey: apiKey!, key, signingSecret };
 }
 
 /** Revoked at once: the next request with it answers 401. Another owner's key answers 404. */
 export async function revokeApiKey(db: Database, owner: ApiOwner, keyId: string): Promise<ApiKeySummary> {
   const [row] = await db
     .update(apiKeys)
-    .set({ revokedAt: sql`coalesce(${apiKeys.revokedAt}, now())` })
+    .set({ revokedAt: sql`coalesce(${apiKeys.revokedAt}, now())`, revokedReason: sql`coalesce(${apiKeys.revokedReason}, 'revoked')` })
     .where(and(eq(apiKeys.id, keyId), eq(apiKeys.ownerId, owner.id)))
-    .returning();
+    .returning({ id: apiKeys.id });
   if (!row) throw AppError.notFound('This API key was not found.');
-  return toKeySummary(row);
+  const [summary] = await keySummaries(db, owner.id, row.id);
+  return summary!;
 }
 
 /** The active key for a presented secret, its last-used time touched (at most once a minute). */

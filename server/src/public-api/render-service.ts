@@ -163,14 +163,24 @@ interface Cursor {
   runId: string;
 }
 const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify([c.createdAt, c.runId])).toString('base64url');
+/** What `encodeCursor` writes: `toISOString()` (checked by a round trip, so "1" or a 13th month never reaches `::timestamptz`) and a run id. */
+const ISO_MILLISECONDS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 function decodeCursor(raw: string): Cursor {
+  const invalid = () => AppError.badRequest('cursor: this value is not valid.', 'validation_failed');
+  let value: unknown;
   try {
-    const [createdAt, runId] = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as [string, string];
-    if (Number.isNaN(Date.parse(createdAt)) || !/^[0-9a-f-]{36}$/.test(runId)) throw new Error('bad cursor');
-    return { createdAt, runId };
+    value = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
   } catch {
-    throw AppError.badRequest('cursor: this value is not valid.', 'validation_failed');
+    throw invalid();
   }
+  if (!Array.isArray(value) || value.length !== 2) throw invalid();
+  const [createdAt, runId] = value as unknown[];
+  if (typeof createdAt !== 'string' || typeof runId !== 'string' || !UUID.test(runId) || !ISO_MILLISECONDS.test(createdAt)) throw invalid();
+  const time = new Date(createdAt);
+  if (Number.isNaN(time.getTime()) || time.toISOString() !== createdAt) throw invalid();
+  return { createdAt, runId };
 }
 
 /** Cursors carry milliseconds (ISO strings); the order compares at the same precision. */

@@ -179,4 +179,39 @@ describe('a render through the API', () => {
     expect(foreign.statusCode).toBe(404);
     expect(await creditsUsed(other.userId)).toBe(0);
   });
+
+  it("workspace B's endpoints never receive workspace A's events", async () => {
+    const [a, b] = [await businessUser(t.app), await businessUser(t.app)];
+    const endpointOf = async (caller: typeof a, path: string) => {
+      const created = await t.app.inject({ method: 'POST', url: '/api/settings/api/webhooks', headers: { cookie: caller.cookie }, payload: { url: `${receiver.origin}${path}` } });
+      expect(created.statusCode).toBe(201);
+      receiver.secrets.set(path, created.json().secret);
+    };
+    await endpointOf(a, '/workspace-a');
+    await endpointOf(b, '/workspace-b');
+    const photoId = await uploadPhoto(t.app, a.key, await photo(1200, 900));
+    engine.push(permanentEngineError());
+    const created = await t.app.inject({ method: 'POST', url: '/api/v1/renders', headers: bearer(a.key), payload: { photoId } });
+    expect(created.statusCode).toBe(202);
+    const renderId = created.json().id as string;
+    const event = await receiver.waitFor((e) => e.body.data.id === renderId);
+    expect([event.path, event.secretName, event.type]).toEqual(['/workspace-a', '/workspace-a', 'render.failed']);
+    // Every delivery of the event is written when it happens: one, to A's endpoint; B's log stays empty.
+    const deliveries = await t.database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.runId, renderId));
+    expect(deliveries.map((d) => d.url)).toEqual([`${receiver.origin}/workspace-a`]);
+    expect((await t.app.inject({ url: '/api/settings/api/webhooks', headers: { cookie: b.cookie } })).json().deliveries).toEqual([]);
+    expect([...receiver.accepted, ...receiver.refused].filter((e) => e.path === '/workspace-b')).toEqual([]);
+  }, FLOW_TIMEOUT_MS);
+
+  it('a delivery whose signature does not verify fails the wait at once, saying so (not after the test time-out)', async () => {
+    const caller = await businessUser(t.app);
+    receiver.secrets.set('stale', 'whsec_' + Buffer.alloc(32, 7).toString('base64')); // not the key's signing secret
+    const photoId = await uploadPhoto(t.app, caller.key, await photo(800, 600));
+    engine.push(permanentEngineError());
+    const created = await t.app.inject({ method: 'POST', url: '/api/v1/renders', headers: bearer(caller.key), payload: { photoId, callbackUrl: `${receiver.origin}/unsigned` } });
+    const renderId = created.json().id as string;
+    await expect(receiver.waitFor((e) => e.body.data.id === renderId)).rejects.toThrow(/to \/unsigned was refused: the signature verified with none of the known secrets \(.*stale.*\)/);
+    // Its next attempt is then its last: the sender stops re-sending to the receiver during later tests.
+    await t.database.db.update(webhookDeliveries).set({ attempts: 999 }).where(eq(webhookDeliveries.runId, renderId));
+  }, FLOW_TIMEOUT_MS);
 });

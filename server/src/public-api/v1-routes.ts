@@ -63,10 +63,8 @@ export async function v1Routes(app: FastifyInstance, deps: RenderServiceDeps) {
     },
     async (request, reply) => {
       if (!request.isMultipart()) throw new AppError(415, 'unsupported_media_type', 'Send the photo as multipart/form-data with a "file" part, or use POST /api/v1/photos/from-url.');
-      const file = await request.file();
-      if (!file) throw AppError.badRequest('file: the photo is missing.', 'validation_failed');
-      const bytes = await file.toBuffer();
-      return storePhoto(request, reply, bytes, file.mimetype);
+      const { bytes, mimetype } = await receiveFilePart(request);
+      return storePhoto(request, reply, bytes, mimetype);
     },
   );
 
@@ -164,4 +162,21 @@ export async function v1Routes(app: FastifyInstance, deps: RenderServiceDeps) {
     { preHandler: auth('read'), schema: { summary: 'Credits, plan and limits', tags: ['Account'], security, response: { 200: apiAccountResponse, ...errors } } },
     async (request) => accountOf(deps, apiCaller(request).owner),
   );
+}
+
+/**
+ * The `file` part, read whole. A body that ends early or is not multipart inside (busboy's
+ * "Unexpected end of multipart data", a missing boundary) is the caller's mistake: 400, not 500.
+ * The plugin's own refusals (413 too large, 406 not multipart) keep their status.
+ */
+async function receiveFilePart(request: FastifyRequest): Promise<{ bytes: Buffer; mimetype: string }> {
+  try {
+    const file = await request.file();
+    if (!file) throw AppError.badRequest('file: the photo is missing.', 'validation_failed');
+    return { bytes: await file.toBuffer(), mimetype: file.mimetype };
+  } catch (err) {
+    const status = (err as { statusCode?: unknown }).statusCode;
+    if (err instanceof AppError || (typeof status === 'number' && status < 500)) throw err;
+    throw AppError.badRequest('The multipart body is incomplete or malformed. Send one complete "file" part.');
+  }
 }

@@ -184,6 +184,20 @@ describe('Idempotency-Key', () => {
     expect(await uploadPhoto(t.app, caller.key, photoBytes)).not.toBe(first);
   });
 
+  it('a key is per workspace: two workspaces sending the same key and body each get their own photo, on replay too', async () => {
+    const [a, b] = [await businessUser(t.app), await businessUser(t.app)];
+    const body = multipartPhoto(photoBytes);
+    const send = (caller: ApiUser) =>
+      t.app.inject({ method: 'POST', url: '/api/v1/photos', headers: { ...bearer(caller.key, { 'idempotency-key': 'listing-7' }), ...body.headers }, payload: body.payload });
+    const bFirst = await send(b);
+    const aFirst = await send(a);
+    expect([bFirst.statusCode, aFirst.statusCode]).toEqual([201, 201]);
+    expect(aFirst.json().id).not.toBe(bFirst.json().id);
+    const [aReplay, bReplay] = [await send(a), await send(b)];
+    expect([aReplay.headers['idempotent-replayed'], aReplay.json().id]).toEqual(['true', aFirst.json().id]);
+    expect([bReplay.headers['idempotent-replayed'], bReplay.json().id]).toEqual(['true', bFirst.json().id]);
+  });
+
   it('a render creation that failed frees its key: the retry does the work, once', async () => {
     const caller = await businessUser(t.app, { creditsLimit: 0 });
     const photoId = await uploadPhoto(t.app, caller.key, photoBytes);

@@ -1,4 +1,5 @@
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
+import { lockForCount } from '../db/advisory-lock.js';
 import { MAX_WEBHOOK_ENDPOINTS, type WebhookEndpointSummary } from '../../../contract/public-api.js';
 import type { Database } from '../db/client.js';
 import { webhookEndpoints } from '../db/schema/public-api.js';
@@ -24,11 +25,16 @@ export async function createEndpoint(db: Database, owner: ApiOwner, policy: Outb
     if (err instanceof OutboundRefused) throw AppError.badRequest(`url: ${err.message}`, 'url_not_allowed');
     throw err;
   }
-  const [existing] = await db.select({ n: count() }).from(webhookEndpoints).where(active(owner));
-  if ((existing?.n ?? 0) >= MAX_WEBHOOK_ENDPOINTS) throw AppError.conflict(`At most ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints. Remove one first.`);
   const secret = newSigningSecret();
-  const [row] = await db.insert(webhookEndpoints).values({ ownerId: owner.id, url, secret }).returning();
-  return { endpoint: toSummary(row!), secret };
+  // Count and insert under the owner's lock (decision 049): concurrent creations cannot pass the cap.
+  const row = await db.transaction(async (tx) => {
+    await lockForCount(tx, `webhook-endpoints:${owner.id}`);
+    const [existing] = await tx.select({ n: count() }).from(webhookEndpoints).where(active(owner));
+    if ((existing?.n ?? 0) >= MAX_WEBHOOK_ENDPOINTS) throw AppError.conflict(`At most ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints. Remove one first.`);
+    const [inserted] = await tx.insert(webhookEndpoints).values({ ownerId: owner.id, url, secret }).returning();
+    return inserted!;
+  });
+  return { endpoint: toSummary(row), secret };
 }
 
 export async function deleteEndpoint(db: Database, owner: ApiOwner, id: string): Promise<void> {

@@ -68,9 +68,9 @@ describe('API keys of a workspace', () => {
     expect((await t.app.inject({ url: '/api/settings/api', headers: { cookie: admin.cookie } })).json()).toMatchObject({ available: false, canManage: true, keys: [] });
   });
 
-  it("a render with an admin's key is a project of the workspace on its pool; the key outlives the admin's membership", async () => {
+  it("a render with an admin's key is a project of the workspace on its pool; a key kept at the admin's removal keeps working", async () => {
     const { owner, admin, workspaceId } = await businessTeam();
-    const { key } = await createKey(t.app, inWorkspace(admin, workspaceId));
+    const { key, keyId } = await createKey(t.app, inWorkspace(admin, workspaceId));
     const photoId = await uploadPhoto(t.app, key, await photo(800, 600));
     const created = await t.app.inject({ method: 'POST', url: '/api/v1/renders', headers: bearer(key), payload: { photoId, variations: 2 } });
     expect(created.statusCode).toBe(202);
@@ -94,12 +94,13 @@ describe('API keys of a workspace', () => {
     const foreign = await t.app.inject({ url: `/api/v1/renders/${render.id}`, headers: bearer(otherKey.key) });
     expect([foreign.statusCode, foreign.json().code]).toEqual([404, 'not_found']);
 
-    // The owner removes the admin: the key they made keeps working for the workspace.
-    const removed = await t.app.inject({ method: 'DELETE', url: `/api/workspace/members/${admin.user.id}`, headers: { cookie: owner.cookie } });
-    expect(removed.statusCode).toBe(204);
+    // The owner removes the admin and keeps the key they made (decision 050; revoking it is the default,
+    // workspaces/member-keys.test.ts): it keeps working for the workspace.
+    const removed = await t.app.inject({ method: 'DELETE', url: `/api/workspace/members/${admin.user.id}`, headers: { cookie: owner.cookie }, payload: { keepApiKeyIds: [keyId] } });
+    expect([removed.statusCode, removed.json()]).toEqual([200, { revokedApiKeys: [], keptApiKeys: [{ id: keyId, name: 'CRM', prefix: key.slice(0, 16) }] }]);
     const after = await t.app.inject({ url: `/api/v1/renders/${render.id}`, headers: bearer(key) });
     expect([after.statusCode, after.json().id]).toEqual([200, render.id]);
     const listed = (await t.app.inject({ url: '/api/settings/api', headers: { cookie: owner.cookie } })).json().keys;
-    expect(listed).toEqual([expect.objectContaining({ name: 'CRM', revokedAt: null })]);
+    expect(listed).toEqual([expect.objectContaining({ name: 'CRM', revokedAt: null, createdBy: { name: expect.any(String), member: false }, keptBy: expect.any(String) })]);
   });
 });

@@ -102,7 +102,10 @@ export async function acceptInvitation(db: Database, user: UserRow, token: strin
       .returning({ id: workspaceInvitations.id });
     if (!used.length) throw invalidLink();
     if ((await memberships(tx, user.id, invitation.workspaceId)).length) throw AppError.conflict('You are already a member of this workspace.', 'already_member');
-    // The plan may have shrunk since the invitation went out (Business ended, decision 046).
+    // The plan may have shrunk since the invitation went out (Business ended, decision 046). Counted
+    // under the workspace's row lock, the one inviting takes too: two invitees accepting at once
+    // cannot both take the last seat (decision 049).
+    await tx.execute(sql`SELECT 1 FROM workspaces WHERE id = ${invitation.workspaceId} FOR UPDATE`);
     const [pool] = await tx
       .select({ plan: users.subscriptionPlan })
       .from(workspaces)

@@ -5,7 +5,9 @@ import type { Database } from '../db/client.js';
 import { users } from '../db/schema/users.js';
 import { workspaceInvitations, workspaceMembers } from '../db/schema/workspaces.js';
 import { AppError } from '../errors/app-error.js';
+import type { Mailer } from '../mail/mailer.js';
 import { requirePermission, type WorkspaceAccess } from './access.js';
+import { activeKeysByCreator, mailOwnersAboutKeys, revokeKeysOfMember, type MemberKeysOutcome } from './member-keys.js';
 
 /**
  * Members of a workspace (decision 041): list, change a role, remove, leave, transfer ownership.
@@ -38,6 +40,7 @@ export async function team(db: Database, access: WorkspaceAccess): Promise<TeamR
     .from(workspaceInvitations)
     .where(and(eq(workspaceInvitations.workspaceId, access.workspaceId), isNull(workspaceInvitations.acceptedAt), gt(workspaceInvitations.expiresAt, sql`now()`)))
     .orderBy(asc(workspaceInvitations.createdAt));
+  const keys = await activeKeysByCreator(db, access.workspaceId);
   return {
     workspace: { id: access.workspaceId, name: access.name, role: access.role, plan: access.plan, personal: access.personal, readOnly: access.readOnly },
     seats: seatsOf(access),
@@ -48,6 +51,7 @@ export async function team(db: Database, access: WorkspaceAccess): Promise<TeamR
       name: [m.firstName, m.lastName].filter(Boolean).join(' ') || null,
       role: m.role,
       joinedAt: m.joinedAt.toISOString(),
+      apiKeys: keys.get(m.userId) ?? [],
     })),
     invitations: invitations.map((i) => ({ ...i, expiresAt: i.expiresAt.toISOString() })),
   };
@@ -78,16 +82,35 @@ export async function changeRole(db: Database, access: WorkspaceAccess, userId: 
   await db.update(workspaceMembers).set({ role }).where(and(eq(workspaceMembers.workspaceId, access.workspaceId), eq(workspaceMembers.userId, userId)));
 }
 
-/** Removes a member; the projects they created stay with the workspace. */
-export async function removeMember(db: Database, access: WorkspaceAccess, userId: string): Promise<void> {
-  await manageableMember(db, access, userId);
-  await db.delete(workspaceMembers).where(and(eq(workspaceMembers.workspaceId, access.workspaceId), eq(workspaceMembers.userId, userId)));
+export interface MemberChangeDeps {
+  db: Database;
+  mailer: Mailer;
+  publicUrl: string;
 }
 
-export async function leave(db: Database, access: WorkspaceAccess, userId: string): Promise<void> {
+/**
+ * Removes a member; the projects they created stay with the workspace. The API keys they created
+ * are revoked in the same transaction, except `keep` (decision 050); the owners are mailed.
+ */
+export async function removeMember(deps: MemberChangeDeps, access: WorkspaceAccess, remover: { id: string }, userId: string, keep: readonly string[] = []): Promise<MemberKeysOutcome> {
+  const outcome = await deps.db.transaction(async (tx) => {
+    await manageableMember(tx, access, userId);
+    await tx.delete(workspaceMembers).where(and(eq(workspaceMembers.workspaceId, access.workspaceId), eq(workspaceMembers.userId, userId)));
+    return revokeKeysOfMember(tx, access.workspaceId, userId, keep, remover.id);
+  });
+  await mailOwnersAboutKeys(deps.db, deps.mailer, deps.publicUrl, { workspaceId: access.workspaceId, workspaceName: access.name, member: { id: userId }, remover, outcome });
+  return outcome;
+}
+
+/** The member leaves; every API key they created here is revoked (decision 050) and the owners are mailed. */
+export async function leave(deps: MemberChangeDeps, access: WorkspaceAccess, userId: string): Promise<void> {
   if (access.personal) throw AppError.conflict('You cannot leave your own workspace.', 'owner_cannot_leave');
   if (access.role === 'owner') throw AppError.conflict('Transfer ownership to another member before you leave.', 'owner_cannot_leave');
-  await db.delete(workspaceMembers).where(and(eq(workspaceMembers.workspaceId, access.workspaceId), eq(workspaceMembers.userId, userId)));
+  const outcome = await deps.db.transaction(async (tx) => {
+    await tx.delete(workspaceMembers).where(and(eq(workspaceMembers.workspaceId, access.workspaceId), eq(workspaceMembers.userId, userId)));
+    return revokeKeysOfMember(tx, access.workspaceId, userId, [], null);
+  });
+  await mailOwnersAboutKeys(deps.db, deps.mailer, deps.publicUrl, { workspaceId: access.workspaceId, workspaceName: access.name, member: { id: userId }, remover: null, outcome });
 }
 
 /**

@@ -7,6 +7,8 @@ import {
   changeRoleRequest,
   invitationPreviewResponse,
   inviteMemberRequest,
+  removeMemberRequest,
+  removeMemberResponse,
   switchWorkspaceRequest,
   teamResponse,
   transferOwnershipRequest,
@@ -41,6 +43,7 @@ export async function workspaceRoutes(app: FastifyInstance, options: WorkspaceRo
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db, config } = app;
   const secure = config.publicUrl.startsWith('https:');
+  const memberChange = { db, mailer: options.mailer, publicUrl: config.publicUrl };
   const setCurrent = (reply: { setCookie: (name: string, value: string, options: object) => unknown }, workspaceId: string) =>
     reply.setCookie(WORKSPACE_COOKIE, workspaceId, { path: '/', httpOnly: true, sameSite: 'lax', secure, maxAge: 365 * 24 * 3600 });
 
@@ -81,13 +84,18 @@ export async function workspaceRoutes(app: FastifyInstance, options: WorkspaceRo
     return reply.code(204).send();
   });
 
-  r.delete('/api/workspace/members/:userId', { preHandler: requireUser, schema: { params: userParams } }, async (request, reply) => {
-    await removeMember(db, await actingWorkspace(request), request.params.userId);
-    return reply.code(204).send();
-  });
+  // Decision 050: the member's API keys are revoked with the membership, except `keepApiKeyIds`.
+  r.delete(
+    '/api/workspace/members/:userId',
+    { preHandler: requireUser, schema: { params: userParams, body: removeMemberRequest, response: { 200: removeMemberResponse } } },
+    async (request) => {
+      const outcome = await removeMember(memberChange, await actingWorkspace(request), currentUser(request), request.params.userId, request.body?.keepApiKeyIds ?? []);
+      return { revokedApiKeys: outcome.revoked, keptApiKeys: outcome.kept };
+    },
+  );
 
   r.post('/api/workspace/leave', { preHandler: requireUser }, async (request, reply) => {
-    await leave(db, await actingWorkspace(request), currentUser(request).id);
+    await leave(memberChange, await actingWorkspace(request), currentUser(request).id);
     reply.clearCookie(WORKSPACE_COOKIE, { path: '/' });
     return reply.code(204).send();
   });

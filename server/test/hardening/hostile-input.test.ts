@@ -13,6 +13,7 @@ import { listingCases } from './hostile/cases-listing.js';
 import { generatedCases, miscCases } from './hostile/cases-misc.js';
 import { objectCases } from './hostile/cases-objects.js';
 import { projectCases } from './hostile/cases-projects.js';
+import { publicApiCases } from './hostile/cases-public-api.js';
 import { sharingCases } from './hostile/cases-sharing.js';
 import { crossTenantViolations, snapshotVictim, strayObjectFiles, type VictimSnapshot } from './hostile/invariants.js';
 import { runCases } from './hostile/cases-runs.js';
@@ -27,7 +28,7 @@ import { createWorld, type World } from './hostile/world.js';
  * exactly as before, no row crosses tenants, nothing was written outside the key grammar, the
  * reply names nothing of A's that the request did not, and the app still answers /api/health.
  */
-const cases: HostileCase[] = [...authCases, ...accountCases, ...objectCases, ...projectCases, ...sharingCases, ...billingCases, ...listingCases, ...miscCases, ...runCases, ...generatedCases, ...workspaceCases, ...brandingCases, ...encodingCases];
+const cases: HostileCase[] = [...authCases, ...accountCases, ...objectCases, ...projectCases, ...sharingCases, ...billingCases, ...listingCases, ...miscCases, ...runCases, ...generatedCases, ...workspaceCases, ...brandingCases, ...encodingCases, ...publicApiCases];
 
 let world: World;
 let baseline: VictimSnapshot;

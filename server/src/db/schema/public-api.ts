@@ -28,9 +28,14 @@ export const apiKeys = pgTable(
     signingSecret: text('signing_secret').notNull(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** Decision 050: `revoked` (by hand) or `member_removed` (with its creator's membership). */
+    revokedReason: text('revoked_reason').$type<'revoked' | 'member_removed'>(),
+    /** Who kept the key when its creator was removed from the workspace, and when (decision 050). */
+    keptBy: uuid('kept_by').references(() => users.id, { onDelete: 'set null' }),
+    keptAt: timestamp('kept_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('api_keys_hash_idx').on(t.keyHash), index('api_keys_owner_idx').on(t.ownerId, t.createdAt)],
+  (t) => [uniqueIndex('api_keys_hash_idx').on(t.keyHash), index('api_keys_owner_idx').on(t.ownerId, t.createdAt), index('api_keys_creator_idx').on(t.ownerId, t.createdBy)],
 );
 
 /** One row per render created through the API: the staging run it started and where to call back. */

@@ -63,6 +63,20 @@ describe('POST /api/process-image with category furniture_removal', () => {
     expect(staged.geometryLock.changedShare).toBeGreaterThan(0.2);
   }, 60_000);
 
+  it('refuses an answer with the room unchanged (nothing removed) after one strict retry: 422 nothing_staged, not charged, nothing stored', async () => {
+    const { cookie, user } = await proUser(t);
+    const projectId = await createProject(t.app, cookie);
+    fake.answers = [before];
+    fake.edits.length = 0;
+    const res = await processImage(t.app, cookie, { imageURL: await upload(t.app, cookie, before), projectId, category: 'furniture_removal' });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json()).toMatchObject({ success: false, code: 'nothing_staged' });
+    expect(fake.edits).toHaveLength(2);
+    expect(await creditsUsed(t, user.id)).toBe(0);
+    const detail = (await t.app.inject({ url: `/api/projects/${projectId}`, headers: { cookie } })).json();
+    expect(detail.images.filter((i: { isOriginal: boolean }) => !i.isOriginal)).toEqual([]);
+  }, 60_000);
+
   it('refuses (and refunds) an emptied room whose glass partition the model painted over, after one strict retry', async () => {
     const { cookie, user } = await proUser(t);
     const projectId = await createProject(t.app, cookie);

@@ -11,7 +11,7 @@ import { useCreateApiKey, useRevokeApiKey } from './api/manage-api-keys';
 import { formatWhen } from './format-when';
 import { ShownOnce } from './shown-once';
 
-/** The keys: create (name and scopes; the key and its signing secret shown once), list with prefix and last use, revoke (owner and admins). */
+/** The keys: create (name and scopes; the key and its signing secret shown once), list with prefix, creator and last use, revoke (owner and admins). */
 export function ApiKeysCard({ keys, canManage }: { keys: ApiKeySummary[]; canManage: boolean }) {
   const { t, i18n } = useTranslation('api-keys');
   const serverErrorText = useServerErrorText();
@@ -20,6 +20,9 @@ export function ApiKeysCard({ keys, canManage }: { keys: ApiKeySummary[]; canMan
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<ApiScope[]>(['stage', 'read']);
   const [created, setCreated] = useState<CreateApiKeyResponse | null>(null);
+  /** Who created the key (decision 050): a former member's keys are revoked unless someone kept them. */
+  const creatorText = ({ createdBy }: ApiKeySummary) =>
+    !createdBy ? t('keys.createdByGone') : t(createdBy.member ? 'keys.createdBy' : 'keys.createdByFormer', { name: createdBy.name });
   const toggle = (scope: ApiScope) => setScopes((s) => (s.includes(scope) ? s.filter((x) => x !== scope) : [...s, scope]));
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -85,9 +88,11 @@ export function ApiKeysCard({ keys, canManage }: { keys: ApiKeySummary[]; canMan
                     </Badge>
                   ))}
                   {key.revokedAt && <Badge variant="destructive">{t('keys.revoked')}</Badge>}
+                  {key.keptBy && !key.revokedAt && <Badge variant="warning">{t('keys.keptBy', { name: key.keptBy })}</Badge>}
                 </p>
-                <p className="mt-0.5 text-xs text-muted-foreground">
-                  <code className="font-mono">{key.prefix}…</code> · {t('keys.lastUsed')}: {key.lastUsedAt ? formatWhen(key.lastUsedAt, i18n.language) : t('keys.never')}
+                <p className="mt-0.5 text-xs text-muted-foreground" data-testid="api-key-facts">
+                  <code className="font-mono">{key.prefix}…</code> · {creatorText(key)} · {t('keys.lastUsed')}: {key.lastUsedAt ? formatWhen(key.lastUsedAt, i18n.language) : t('keys.never')}
+                  {key.revokedReason === 'member_removed' && <> · {t('keys.revokedWithMember')}</>}
                 </p>
               </div>
               {canManage && !key.revokedAt && (

@@ -17,6 +17,9 @@ const key = (over: Partial<ApiKeySummary> = {}): ApiKeySummary => ({
   createdAt: '2026-11-20T10:00:00.000Z',
   lastUsedAt: null,
   revokedAt: null,
+  createdBy: { name: 'Olga Kranz', member: true },
+  revokedReason: null,
+  keptBy: null,
   ...over,
 });
 
@@ -58,6 +61,27 @@ describe('Settings → API (issue #25)', () => {
     const crm = within(list).getByText('CRM').closest('li')!;
     await u.click(within(crm as HTMLElement).getByTestId('api-key-revoke'));
     expect(await within(crm as HTMLElement).findByText('Revoked')).toBeInTheDocument();
+  });
+
+  it('each key says who created it and when it was last used; a former member’s key says whether it was revoked with them or kept (decision 050)', async () => {
+    const keys = [
+      key({ lastUsedAt: '2026-11-24T09:30:00.000Z' }),
+      key({ id: 'k2', name: 'Zapier', createdBy: { name: 'Jonas Weber', member: false }, revokedAt: '2026-11-25T10:00:00.000Z', revokedReason: 'member_removed' }),
+      key({ id: 'k3', name: 'Portal', createdBy: { name: 'Jonas Weber', member: false }, keptBy: 'Olga Kranz' }),
+      key({ id: 'k4', name: 'Alt', createdBy: null }),
+    ];
+    mockFetch([
+      ['GET', '/api/settings/api', () => jsonResponse({ available: true, canManage: true, limits, keys } satisfies ApiSettingsResponse)],
+      ['GET', '/api/settings/api/webhooks', () => jsonResponse({ endpoints: [], deliveries: [] })],
+    ]);
+    renderWithProviders(<ApiSection />);
+    const list = await screen.findByTestId('api-key-list');
+    const row = (name: string) => within(list).getByText(name).closest('li') as HTMLElement;
+    expect(within(row('CRM')).getByTestId('api-key-facts')).toHaveTextContent(/^rw_live_Ab12Cd34… · Created by Olga Kranz · Last used: .*24.*2026/);
+    expect(within(row('Zapier')).getByTestId('api-key-facts')).toHaveTextContent('Created by Jonas Weber (no longer a member) · Last used: never · Revoked with its creator\'s removal');
+    expect(row('Portal')).toHaveTextContent('Kept by Olga Kranz');
+    expect(within(row('Portal')).getByTestId('api-key-revoke')).toBeInTheDocument();
+    expect(row('Alt')).toHaveTextContent("Creator's account deleted");
   });
 
   it('a member sees the workspace’s keys and the delivery log, with failed deliveries, but cannot change them (German)', async () => {

@@ -87,6 +87,46 @@ describe('SharedListingPage (signed out)', () => {
     expect(document.title).toBe('Helle Altbauwohnung am Park · Muster Immobilien');
   });
 
+  it('shows markup in the agency’s texts as text, never as HTML: no element, no handler made from it (issue 36)', async () => {
+    const markup = (what: string) => `<img src="x-${what}" onerror="window.pwned='${what}'"><b data-injected>${what}</b>`;
+    mockFetch([
+      [
+        'GET',
+        `/api/share/${TOKEN}`,
+        () =>
+          jsonResponse({
+            title: markup('title'),
+            category: 'virtual_staging',
+            branding: {
+              displayName: markup('name'),
+              contactName: markup('contact'),
+              phone: null,
+              email: null,
+              website: null,
+              accentColor: '#1f6feb',
+              logoUrl: null,
+              logoWidth: null,
+              logoHeight: null,
+            },
+            pairs: [{ position: 1, original: img('o1'), staged: img('s1') }],
+          }),
+      ],
+    ]);
+    const Frame = ({ children, renderHeader: header }: { children: React.ReactNode; renderHeader?: (toggle: React.ReactNode) => React.ReactNode }) => (
+      <>
+        {header?.(<button type="button">EN</button>)}
+        {children}
+      </>
+    );
+    renderWithProviders(<SharedListingPage token={TOKEN} Frame={Frame} />, { path: `/s/${TOKEN}` });
+    expect(await screen.findByRole('heading', { level: 1, name: markup('title') })).toBeInTheDocument();
+    expect(screen.getByTestId('share-eyebrow')).toHaveTextContent(markup('name'));
+    expect(screen.getAllByText(markup('name')).length).toBeGreaterThanOrEqual(2); // the header and the eyebrow
+    expect(within(screen.getByTestId('share-contact')).getByText(markup('contact'))).toBeInTheDocument();
+    expect(document.querySelectorAll('[data-injected], img[src^="x-"]')).toHaveLength(0);
+    expect((window as { pwned?: string }).pwned).toBeUndefined();
+  });
+
   it('says the link no longer opens once it was revoked (404)', async () => {
     mockFetch([['GET', `/api/share/${TOKEN}`, () => jsonResponse({ message: 'gone', code: 'not_found' }, 404)]]);
     renderWithProviders(<SharedListingPage token={TOKEN} />, { path: `/s/${TOKEN}` });

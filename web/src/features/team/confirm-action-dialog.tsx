@@ -1,5 +1,5 @@
 import { Loader2 } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -17,6 +17,8 @@ export interface ConfirmAction {
   text: string;
   confirm: string;
   destructive?: boolean;
+  /** More to read or choose before confirming (e.g. the API keys a removal revokes), under the text. */
+  details?: ReactNode;
   /** Runs the action; the dialog stays open (its buttons busy) until it settles. */
   run(): Promise<unknown>;
 }
@@ -48,6 +50,7 @@ export function ConfirmActionDialog({ action, onClose }: { action: ConfirmAction
           <AlertDialogTitle>{action?.title}</AlertDialogTitle>
           <AlertDialogDescription>{action?.text}</AlertDialogDescription>
         </AlertDialogHeader>
+        {action?.details}
         <AlertDialogFooter>
           <AlertDialogCancel disabled={busy}>{t('common.cancel')}</AlertDialogCancel>
           <AlertDialogAction destructive={action?.destructive} onClick={confirm} disabled={busy} data-testid="team-confirm">

@@ -13,15 +13,15 @@ function team(overrides: Partial<TeamResponse['workspace']> = {}): TeamResponse 
     seats: 5,
     seatsUsed: 2,
     members: [
-      { userId: 'u1', email: 'olga@example.com', name: 'Olga Kranz', role: 'owner', joinedAt: '2026-11-01T10:00:00.000Z' },
-      { userId: 'u2', email: 'jonas@example.com', name: 'Jonas Weber', role: 'member', joinedAt: '2026-11-02T10:00:00.000Z' },
+      { userId: 'u1', email: 'olga@example.com', name: 'Olga Kranz', role: 'owner', joinedAt: '2026-11-01T10:00:00.000Z', apiKeys: [] },
+      { userId: 'u2', email: 'jonas@example.com', name: 'Jonas Weber', role: 'member', joinedAt: '2026-11-02T10:00:00.000Z', apiKeys: [] },
     ],
     invitations: [],
   };
 }
 
 /** The team endpoints (decision 041), the only boundary replaced; records every call. */
-function fakeTeamApi(body: TeamResponse) {
+function fakeTeamApi(body: TeamResponse, bodies: unknown[] = []) {
   const calls: string[] = [];
   vi.stubGlobal(
     'fetch',
@@ -29,7 +29,11 @@ function fakeTeamApi(body: TeamResponse) {
       const call = `${init.method ?? 'GET'} ${String(input)}`;
       calls.push(call);
       if (call === 'GET /api/workspace/team') return json(body);
-      if (call === 'DELETE /api/workspace/members/u2' || call === 'POST /api/workspace/transfer') return json(null, 204);
+      if (call === 'DELETE /api/workspace/members/u2') {
+        bodies.push(JSON.parse(String(init.body)));
+        return json({ revokedApiKeys: [], keptApiKeys: [] });
+      }
+      if (call === 'POST /api/workspace/transfer') return json(null, 204);
       return json({ message: 'not found' }, 404);
     }),
   );
@@ -55,6 +59,35 @@ describe('Settings → Team', () => {
     expect(await screen.findByTestId('team-section')).toBeInTheDocument();
     expect(calls).toContain('DELETE /api/workspace/members/u2');
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  it('names the API keys the member created: revoked unless kept, with a warning that they hold them, in German too (decision 050)', async () => {
+    const withKeys = team();
+    withKeys.members[1]!.apiKeys = [
+      { id: 'k1', name: 'CRM', prefix: 'rw_live_Ab12Cd34' },
+      { id: 'k2', name: 'Zapier', prefix: 'rw_live_Zz99Yy88' },
+    ];
+    const bodies: unknown[] = [];
+    fakeTeamApi(withKeys, bodies);
+    const u = userEvent.setup();
+    const english = renderWithProviders(<TeamSection userId="u1" />);
+    await u.click(await screen.findByRole('button', { name: 'Remove Jonas Weber' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Remove from the workspace?' });
+    expect(within(dialog).getByTestId('team-remove-keys')).toHaveTextContent('Jonas Weber created 2 API keys of this workspace and has seen them. They are revoked with the removal');
+    expect(within(dialog).queryByTestId('team-kept-warning')).toBeNull();
+    await u.click(within(dialog).getByRole('checkbox', { name: 'Keep “Zapier” (rw_live_Zz99Yy88…)' }));
+    expect(within(dialog).getByTestId('team-kept-warning')).toHaveTextContent('1 key stays active although Jonas Weber holds it.');
+    await u.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    await vi.waitFor(() => expect(bodies).toEqual([{ keepApiKeyIds: ['k2'] }]));
+    english.unmount();
+
+    renderWithProviders(<TeamSection userId="u1" />, { language: 'de' });
+    await u.click(await screen.findByRole('button', { name: 'Jonas Weber entfernen' }));
+    const german = await screen.findByRole('alertdialog', { name: 'Aus dem Workspace entfernen?' });
+    expect(within(german).getByTestId('team-remove-keys')).toHaveTextContent('Jonas Weber hat 2 API-Schlüssel dieses Workspaces erstellt und gesehen.');
+    expect(within(german).getByRole('checkbox', { name: '„CRM“ (rw_live_Ab12Cd34…) behalten' })).not.toBeChecked();
+    await u.click(within(german).getByRole('button', { name: 'Entfernen' }));
+    await vi.waitFor(() => expect(bodies).toEqual([{ keepApiKeyIds: ['k2'] }, { keepApiKeyIds: [] }]));
   });
 
   it('in German: the ownership dialog, and the read-only note of a workspace whose Business ended', async () => {

@@ -1,6 +1,6 @@
 import { Crown, Eye, Loader2, LogOut, Mail, UserMinus, UserPlus, X } from 'lucide-react';
 import { useState, type ComponentProps, type FormEvent } from 'react';
-import type { AssignableRole, TeamResponse, WorkspaceRole } from '@contract/workspaces';
+import type { AssignableRole, TeamResponse, WorkspaceMember, WorkspaceRole } from '@contract/workspaces';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -10,7 +10,8 @@ import { toast } from '@/components/ui/toast-store';
 import { useTranslation } from '@/i18n/i18n';
 import { useServerErrorText } from '@/i18n/server-error-text';
 import { ConfirmActionDialog, type ConfirmAction } from './confirm-action-dialog';
-import { useChangeRole, useInvite, useLeaveWorkspace, useRemoveMember, useRevokeInvitation, useTeam, useTransferOwnership } from './api/team';
+import { RemoveMemberDialog } from './remove-member-dialog';
+import { useChangeRole, useInvite, useLeaveWorkspace, useRevokeInvitation, useTeam, useTransferOwnership } from './api/team';
 
 const canManage = (role: WorkspaceRole) => role === 'owner' || role === 'admin';
 
@@ -94,7 +95,7 @@ function MemberList({ data, userId }: { data: TeamResponse; userId: string }) {
   const { t, i18n } = useTranslation('team');
   const errorText = useServerErrorText();
   const changeRole = useChangeRole();
-  const remove = useRemoveMember();
+  const [removing, setRemoving] = useState<WorkspaceMember | null>(null);
   const revoke = useRevokeInvitation();
   const transfer = useTransferOwnership();
   const myRole = data.workspace.role;
@@ -151,15 +152,7 @@ function MemberList({ data, userId }: { data: TeamResponse; userId: string }) {
                     className="size-9 text-destructive"
                     aria-label={t('remove', { name: m.name ?? m.email })}
                     title={t('remove', { name: m.name ?? m.email })}
-                    onClick={() =>
-                      setAsking({
-                        title: t('removeTitle'),
-                        text: t('removeConfirm', { name: m.name ?? m.email }),
-                        confirm: t('removeAction'),
-                        destructive: true,
-                        run: () => remove.mutateAsync(m.userId, { onError }),
-                      })
-                    }
+                    onClick={() => setRemoving(m)}
                     data-testid="team-remove"
                   >
                     <UserMinus aria-hidden />
@@ -185,6 +178,7 @@ function MemberList({ data, userId }: { data: TeamResponse; userId: string }) {
         ))}
       </ul>
       <ConfirmActionDialog action={asking} onClose={() => setAsking(null)} />
+      <RemoveMemberDialog member={removing} onClose={() => setRemoving(null)} />
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { InviteMemberRequest, TeamResponse } from '@contract/workspaces';
+import type { InviteMemberRequest, RemoveMemberResponse, TeamResponse } from '@contract/workspaces';
 import { apiRequest } from '@/lib/api-request';
 
 /** The acting workspace's members, open invitations and seats (decision 041). */
@@ -14,7 +14,7 @@ export function useTeam() {
 }
 
 /** One mutation of the team; afterwards the team (and, for leave/transfer, the workspace list) is read again. */
-function useTeamMutation<T>(request: (input: T) => Promise<unknown>) {
+function useTeamMutation<T, R = unknown>(request: (input: T) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: request,
@@ -30,8 +30,11 @@ export const useChangeRole = () =>
   useTeamMutation(({ userId, role }: { userId: string; role: 'admin' | 'member' }) =>
     apiRequest(`/api/workspace/members/${userId}`, { method: 'PATCH', body: { role } }),
   );
+/** Removes a member; the API keys they created are revoked except `keepApiKeyIds` (decision 050). */
 export const useRemoveMember = () =>
-  useTeamMutation((userId: string) => apiRequest(`/api/workspace/members/${userId}`, { method: 'DELETE' }));
+  useTeamMutation(({ userId, keepApiKeyIds }: { userId: string; keepApiKeyIds: string[] }) =>
+    apiRequest<RemoveMemberResponse>(`/api/workspace/members/${userId}`, { method: 'DELETE', body: { keepApiKeyIds } }),
+  );
 export const useLeaveWorkspace = () => useTeamMutation(() => apiRequest('/api/workspace/leave', { method: 'POST' }));
 export const useTransferOwnership = () =>
   useTeamMutation((userId: string) => apiRequest('/api/workspace/transfer', { method: 'POST', body: { userId } }));
