@@ -95,7 +95,6 @@ export default function ProjectDetailPage({ id }: { id: string }) {
       ? [{ id: pair.original.id, src: objectUrl(pair.staged.thumbnailPath ?? pair.staged.filePath), title: pair.title ?? '' }]
       : [],
   );
-  const stagedCount = pairs.filter((p) => p.staged).length;
   const variationsOf = (pair: ImagePair) =>
     pair.staged && (
       <VariationPicker

@@ -42,7 +42,6 @@ export function hungOnPlainWall(photoEdges: Uint8Array, width: number, height: n
     }
     return textured > MAX_TEXTURED * Math.max(1, all);
   };
-  const top = side(box.x0 - gap, box.y0 - ring, box.x1 + gap, box.y0 - gap - 1);
   const bottom = side(box.x0 - gap, box.y1 + gap + 1, box.x1 + gap, box.y1 + ring);
   const left = side(box.x0 - ring, box.y0 - gap, box.x0 - gap - 1, box.y1 + gap);
   const right = side(box.x1 + gap + 1, box.y0 - gap, box.x1 + ring, box.y1 + gap);
