@@ -10,7 +10,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
  */
 export const TEST_CORPUS_DIR = path.resolve(here, '..', 'fixtures', 'corpus');
 
-export type CorpusFile = 'furnish-before.jpg' | 'furnish-after.jpg' | 'declutter-before.jpg' | 'declutter-after.jpg' | 'realvibe-living-before.jpg' | 'realvibe-living-drift-after.png' | 'realvibe-bedroom-before.jpg';
+export type CorpusFile = 'furnish-before.jpg' | 'furnish-after.jpg' | 'declutter-before.jpg' | 'declutter-after.jpg' | 'realvibe-living-before.jpg' | 'realvibe-living-drift-after.png' | 'realvibe-bedroom-before.jpg' | 'transroomer-bedroom-panels-before.jpg';
 
 export function corpusImage(name: CorpusFile): Buffer {
   return readFileSync(path.join(TEST_CORPUS_DIR, name));

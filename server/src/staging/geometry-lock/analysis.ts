@@ -8,12 +8,14 @@ import { type CV } from './threads/opencv.js';
 import { findOpenings } from './structure/openings.js';
 import { longLines } from './structure/structure-lines.js';
 import { verifyRemoval } from './structure/removal-verify.js';
+import { defectFigures } from './figures/defects.js';
 import { seamFigure } from './figures/seam.js';
+import { round } from './structure/verdict.js';
 import { verifyLock } from './structure/verify.js';
 import { loadWorkingPair } from './alignment/working-images.js';
 
 /**
- * The geometry lock's analysis (DESIGN §6), an OpenCV task (cv-thread.ts; in a worker thread with LOCK_THREADS): align the model's
+ * The geometry lock's analysis (DESIGN §6), an OpenCV task (threads/cv-thread.ts, run in the image threads: decision 057): align the model's
  * result to the original, find what it added, and verify the room is unchanged. A locked analysis
  * carries what the composite needs (compose.ts draws it at the delivered size); a refused one the
  * reasons. Everything it returns is plain data, so it can cross a thread boundary as is.
@@ -53,7 +55,10 @@ export async function analyseLock(cv: CV, original: Buffer, result: Buffer, mode
     const verification = mode === 'remove' ? verifyRemoval(cv, checks) : verifyLock(cv, checks);
     const { reasons } = verification;
     if (reasons.length) return { verdict: 'refused', reasons, figures: verification.figures };
-    const figures = { ...verification.figures, seam: seamFigure(cv, pair.original, lit, mask.soft, mask.hard) };
+    const litGrey = greyMat(cv, lit);
+    mats.push(litGrey);
+    const defects = mode === 'furnish' ? { ...defectFigures(cv, { originalGrey, litGrey, hard: mask.hard, width, height }), viewReplaced: round(added.viewReplaced, 4) } : {};
+    const figures = { ...verification.figures, seam: seamFigure(cv, pair.original, lit, mask.soft, mask.hard), ...defects };
 
     const geometry: ComposeGeometry = {
       full: pair.full,

@@ -28,6 +28,15 @@ export interface LockFigures {
    * boundary relative to the photo's own at the same places; ≤ 1 means no visible seam. Absent on refusals.
    */
   seam?: number;
+  /**
+   * Defect figures of a delivered image (figures/defects.ts, opening-views.ts): the share of the mask's
+   * outline where an object was cut off, of the frame delivered as light alone, and of the windows'
+   * area delivered from the model with nothing in front of it (a re-drawn view). 0 is clean. Absent
+   * on refusals; measured for the benchmarks and the lock's walk-through, not stored with an image.
+   */
+  cutObjects?: number;
+  lightPatchwork?: number;
+  viewReplaced?: number;
 }
 
 /** Why a result was refused; several may apply. */

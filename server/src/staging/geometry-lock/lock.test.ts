@@ -1,6 +1,8 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { corpusImage } from '../../../test/support/corpus.js';
 import { decodeRgb } from '../../../test/support/geometry-lock/drift.js';
+import { furnitureSvg } from '../../../test/support/geometry-lock/furniture-svg.js';
 import { lockCases, type LockCase } from '../../../test/support/geometry-lock/lock-cases.js';
 import { deliveredJpeg, keptShare, maskCoverage, psnrOutside } from '../../../test/support/geometry-lock/lock-quality.js';
 import { lockResult } from './lock.js';
@@ -93,7 +95,11 @@ describe('lockResult delivers whole what good staging does at windows, walls and
     expect(outcome.figures.seam).toBeLessThanOrEqual(1);
   });
 
-  it('delivers the photo’s own view through a window whose view the model re-drew', async () => {
+  // Known limit (decision 058): the real drifted output re-rendered this whole window, frame included, so
+  // its region of the mask runs well past the glass and counts as an object in front of it; the roofs and
+  // trees painted into the glass are then delivered. Marked as failing until opening-views.ts tells a
+  // re-rendered frame from an object standing before it; this turns red when it is fixed.
+  it.fails('delivers the photo’s own view through a window whose view the model re-drew', async () => {
     const c = cases.find((k) => k.name.startsWith('real drifted output, its left window’s view re-drawn'))!;
     const outcome = await outcomeOf(c);
     expect(outcome.verdict).toBe('locked');
@@ -106,6 +112,18 @@ describe('lockResult delivers whole what good staging does at windows, walls and
       // psnrOutside skips the pixels marked: everything but the window's glass is skipped here.
       expect(psnrOutside(delivered, original, outside)).toBeGreaterThanOrEqual(32);
     }
+  });
+});
+
+describe('lockResult on a small, plain photo (few features even against itself)', () => {
+  it('locks a sofa pasted into it, where all of its few matches agree', async () => {
+    const photo = corpusImage('transroomer-bedroom-panels-before.jpg');
+    const { data, width, height } = await decodeRgb(photo);
+    const svg = furnitureSvg(width, height, [{ kind: 'sofa', box: { x: 0.3 * width, y: 0.62 * height, w: 0.38 * width, h: 0.16 * height } }]);
+    const result = await sharp(data, { raw: { width, height, channels: 3 } }).composite([{ input: Buffer.from(svg) }]).png().toBuffer();
+    const outcome = await lockResult(photo, result);
+    expect(outcome.verdict, JSON.stringify(outcome.figures)).toBe('locked');
+    expect(outcome.figures.changedShare).toBeGreaterThan(0.02);
   });
 });
 

@@ -9,7 +9,7 @@ async function countedPaths(world: World): Promise<string[]> {
   return rows.map((r) => r.path);
 }
 
-const adminRoutes = ['dashboard', 'analytics', 'users', 'system'];
+const adminRoutes = ['dashboard', 'analytics', 'users', 'system', 'models', 'budgets', 'costs', 'costs.csv'];
 
 export const miscCases: HostileCase[] = [
   { name: 'analytics: an event only the server may count', route: 'POST /api/analytics/events', request: () => event({ event: 'payment' }), expectStatus: 400, expectCode: 'validation_failed' },
@@ -33,6 +33,10 @@ export const miscCases: HostileCase[] = [
       expectCode: 'forbidden',
     }),
   ),
+  // The operator's economics (decisions 054, 055): validated before the admin check, so odd input is a 400 for anyone.
+  { name: 'admin model price: a model id of 201 characters', route: 'PUT /api/admin/models/prices', request: (w) => call('PUT', '/api/admin/models/prices', w.b.cookie, { modelId: 'x'.repeat(201) }), expectStatus: 400, expectCode: 'validation_failed' },
+  { name: 'admin model choice: a path in the service', route: 'PUT /api/admin/models/choices/:service', request: (w) => call('PUT', '/api/admin/models/choices/..%2F..%2Fetc', w.b.cookie, { primary: SCRIPT }), expectStatus: 400, expectCode: 'validation_failed' },
+  { name: 'admin budget: an unknown provider', route: 'PUT /api/admin/budgets/:provider', request: (w) => call('PUT', `/api/admin/budgets/${encodeURIComponent(SCRIPT)}`, w.b.cookie, { daily: -1 }), expectStatus: 400, expectCode: 'validation_failed' },
   { name: 'admin users: the victim’s replayed session', route: 'GET /api/admin/users', request: (w) => call('GET', '/api/admin/users', w.a.loggedOutCookie), expectStatus: 401, expectCode: 'unauthorized' },
   { name: 'deletion state: a forged cookie', route: 'GET /api/account/deletion', request: () => call('GET', '/api/account/deletion', 'rw_session=../../admin'), expectStatus: 401, expectCode: 'unauthorized' },
   { name: 'deletion request: the victim’s replayed session', route: 'POST /api/account/deletion', request: (w) => call('POST', '/api/account/deletion', w.a.loggedOutCookie), expectStatus: 401, expectCode: 'unauthorized' },

@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { type Drift } from './drift.js';
 import { type Box, type Piece } from './furniture-svg.js';
 import { changedRoom, type driftedOutput, furnished, type LockCase, medianColour, paint, PORTRAIT_PROVIDER, LANDSCAPE_PROVIDER, rectPolygon, type Room } from './lock-cases.js';
+import { seededRandom } from '../../../src/staging/engines/offline/svg.js';
 import { lampGlow } from './real-world.js';
 
 /**
@@ -113,24 +114,28 @@ async function canvasReplaced(corpus: Room, box: (x: number, y: number, w: numbe
 
 /**
  * The real drifted output (realvibe-living-drift) with its left window's view painted anew (another
- * sky, a row of roofs): the delivered window must show the photo's view.
+ * sky, a row of roofs, trees): the delivered window must show the photo's view.
  */
 async function viewRedrawn(drift: Awaited<ReturnType<typeof driftedOutput>>): Promise<LockCase> {
   const result = await drift.changed((w, h) => {
-    const x0 = 0.232 * w;
-    const y0 = 0.35 * h;
-    const vw = 0.15 * w;
-    const vh = 0.14 * h;
-    const roofs = Array.from({ length: 6 }, (_, k) => `<rect x="${x0 + (k * vw) / 6}" y="${y0 + vh * (0.45 + 0.1 * (k % 3))}" width="${vw / 6.5}" height="${vh}" fill="${['#6d7280', '#8a6f5e', '#5d6b5a'][k % 3]}"/>`).join('');
-    return `<defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#b9d3ea"/><stop offset="1" stop-color="#eef3f7"/></linearGradient></defs><rect x="${x0}" y="${y0}" width="${vw}" height="${vh}" fill="url(#sky)"/>${roofs}`;
+    // Inside the glass (which spans about 0.225–0.39 × 0.345–0.52 of the output), its glazing bars painted over too.
+    const x0 = 0.25 * w;
+    const y0 = 0.365 * h;
+    const vw = 0.12 * w;
+    const vh = 0.12 * h;
+    const roofs = Array.from({ length: 6 }, (_, k) => `<rect x="${x0 + (k * vw) / 6}" y="${y0 + vh * (0.45 + 0.1 * (k % 3))}" width="${vw / 6.5}" height="${vh * (0.55 - 0.1 * (k % 3))}" fill="${['#6d7280', '#8a6f5e', '#5d6b5a'][k % 3]}"/>`).join('');
+    // Trees before the roofs: a view is busy (a flat fill over the glass is paint, refused as filled in).
+    const random = seededRandom(7);
+    const leaves = Array.from({ length: 70 }, () => `<ellipse cx="${x0 + random() * vw}" cy="${y0 + vh * (0.25 + random() * 0.7)}" rx="${vw * (0.02 + random() * 0.03)}" ry="${vh * (0.02 + random() * 0.03)}" fill="${['#5f7f45', '#7a9a52', '#49683a', '#9bb56b'][Math.floor(random() * 4)]}"/>`).join('');
+    return `<defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#b9d3ea"/><stop offset="1" stop-color="#eef3f7"/></linearGradient></defs><rect x="${x0}" y="${y0}" width="${vw}" height="${vh}" fill="url(#sky)"/>${roofs}${leaves}`;
   });
   return {
-    name: 'real drifted output, its left window’s view re-drawn (another sky and roofs)',
+    name: 'real drifted output, its left window’s view re-drawn (another sky, roofs and trees)',
     expected: 'locked',
     original: drift.photo,
     result,
     // The left window's glass in the photo's frame, inset from its frame.
-    photoBoxes: [{ x0: 0.255, y0: 0.36, x1: 0.39, y1: 0.49 }],
+    photoBoxes: [{ x0: 0.265, y0: 0.375, x1: 0.36, y1: 0.475 }],
   };
 }
 

@@ -56,6 +56,13 @@ const MIN_PER_QUARTER = 2;
 /** Feature matches that must agree with the chosen transform: a count, and a share of all matches. */
 export const MIN_AGREEING_MATCHES = 12;
 export const MIN_AGREEING_SHARE = 0.25;
+/**
+ * A texture-poor photo (plain walls and carpet, a small file) gives few matches even against itself:
+ * MIN_FEW_MATCHES agreeing are enough when the photo's structure lines up over most of the frame
+ * (a moved camera or a rebuilt room lines up well under a third: decision 035).
+ */
+const MIN_FEW_MATCHES = 6;
+const FEW_MATCHES_SUPPORT_SHARE = 0.6;
 /** Drift a model adds after the aspect ratio is undone: ±25 % scale, up to ±12 % stretch, a slight tilt. */
 const SCALE_RANGE: [number, number] = [0.8, 1.25];
 const MAX_ANISOTROPY = 1.25;
@@ -147,7 +154,11 @@ function untrusted(s: StructureSupport, inliers: number, goodMatches: number): s
   if (s.supporting < MIN_SUPPORT) return `${s.supporting} structure patches line up`;
   if (s.supporting < MIN_SUPPORT_SHARE * s.patches) return `${s.supporting} of ${s.patches} structure patches line up`;
   if (s.quarters.filter((q) => q >= MIN_PER_QUARTER).length < 3) return `structure lines up in fewer than three quarters (${s.quarters.join('/')})`;
-  if (inliers < MIN_AGREEING_MATCHES || inliers < MIN_AGREEING_SHARE * goodMatches) return `${inliers} of ${goodMatches} feature matches agree`;
+  if (inliers < MIN_AGREEING_MATCHES || inliers < MIN_AGREEING_SHARE * goodMatches) {
+    // A plain, small photo has few features at all; then its structure must line up over most of the frame.
+    const few = inliers >= MIN_FEW_MATCHES && inliers >= MIN_AGREEING_SHARE * goodMatches && s.supporting >= FEW_MATCHES_SUPPORT_SHARE * s.patches;
+    if (!few) return `${inliers} of ${goodMatches} feature matches agree`;
+  }
   return undefined;
 }
 

@@ -18,7 +18,11 @@ const MAX_NEW_EDGES = 0.004;
 /** A result edge counts as the photo's when the photo has one within this many pixels. */
 const SAME_EDGE_RADIUS = 2;
 
-export function withoutAddedLight(cv: CV, input: { hard: Uint8Array; width: number; height: number; originalGrey: any; litGrey: any }): { hard: Uint8Array; restoredShare: number } {
+/**
+ * The mask without its light-only regions, and their share of the frame. `measureOnly`: the mask is
+ * returned as it is, and the share is of the light-only regions it still has (the `lightPatchwork` figure).
+ */
+export function withoutAddedLight(cv: CV, input: { hard: Uint8Array; width: number; height: number; originalGrey: any; litGrey: any; measureOnly?: boolean }): { hard: Uint8Array; restoredShare: number } {
   const { width, height } = input;
   const originalLuma = input.originalGrey.data as Uint8Array;
   const litLuma = input.litGrey.data as Uint8Array;
@@ -54,7 +58,7 @@ export function withoutAddedLight(cv: CV, input: { hard: Uint8Array; width: numb
       restored += area[k];
     }
   }
-  if (!restored) return { hard: input.hard, restoredShare: 0 };
+  if (!restored || input.measureOnly) return { hard: input.hard, restoredShare: restored / (width * height) };
   const hard = new Uint8Array(input.hard);
   for (let i = 0; i < hard.length; i++) if (lightOnly[labels[i]]) hard[i] = 0;
   return { hard, restoredShare: restored / (width * height) };
