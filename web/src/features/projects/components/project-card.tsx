@@ -72,7 +72,7 @@ export function ProjectCard({
           )}
         </button>
         <div className="pointer-events-none absolute inset-x-3 top-3 flex items-start justify-between gap-2">
-          <ProjectStatusBadge status={project.status} counts={project.counts} className="shadow-sm" />
+          <ProjectStatusBadge status={project.status} counts={project.counts} className="shrink-0 whitespace-nowrap shadow-sm" />
           <ExpiryChip
             expireAt={project.imagesExpireAt}
             expired={project.imagesExpired}
