@@ -66,8 +66,10 @@ describe('the full flow through HTTP', () => {
     expect(staged.geometryLock).toMatchObject({ changeMaskPath: expect.stringMatching(/\.changes\.png$/) });
     expect(original.geometryLock).toBeNull();
     expect(Object.keys(original).sort()).toEqual(
-      ['createdAt', 'engine', 'geometryLock', 'filePath', 'height', 'id', 'isOriginal', 'mimeType', 'originalImageId', 'thumbnailPath', 'width', 'roomType', 'roomGroup', 'variations'].sort(),
+      ['createdAt', 'engine', 'geometryLock', 'filePath', 'freeRestagesLeft', 'height', 'id', 'isOriginal', 'mimeType', 'originalImageId', 'thumbnailPath', 'width', 'roomType', 'roomGroup', 'variations'].sort(),
     );
+    // A Free plan photo has no free re-stages (decision 056).
+    expect(original.freeRestagesLeft).toBe(0);
     // A photo sent without a room type is stored as `auto`, in no room group; one variation lists none.
     expect([original.roomType, original.roomGroup, original.variations]).toEqual(['auto', null, []]);
 
