@@ -84,6 +84,7 @@ describe('GET /api/projects', () => {
       processedEngine: null,
       imagesExpireAt: null,
       imagesExpired: false,
+      counts: { photos: 0, staged: 0 },
     });
   });
 

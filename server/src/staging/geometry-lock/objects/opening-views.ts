@@ -39,10 +39,6 @@ export interface OpeningViews {
 const SILHOUETTE_DARKENING = 40;
 /** Share of a side of the glass along which a mask region must continue outside to be an object as a whole. */
 const LONG_CONTACT = 0.4;
-/** Luma difference from the photo that shows an object past the glass's outline. */
-const OUTSIDE_DIFFERENCE = 20;
-/** How far (share of the long side) past the glass's outline the mask must go on for an object in front of it. */
-const REACH_OUT = 0.02;
 /** Outline pixels a silhouette must share with mask outside the glass (a lamp's pole, a plant's stem). */
 const MIN_CONTACT = 2;
 /** A view given back over this share of the opening, with more than FILLED_ERASED of the photo's edges there gone flat, was filled in. */
@@ -119,20 +115,12 @@ function restoreOne(cv: CV, hard: Uint8Array, input: ViewPictures, o: Opening): 
     }
   }
   if (!any) return { restored: 0, filled: false };
-  // Past the glass, the mask must hold something: the model's picture differs clearly there (a sofa, a
-  // curtain), not the mask's margin over a re-drawn frame line.
-  const outside = (x: number, y: number) => {
-    if (x < 0 || y < 0 || x >= input.width || y >= input.height) return false;
-    const i = y * width + x;
-    return hard[i] > 0 && (Math.abs(input.resultLuma[i] - input.originalLuma[i]) >= OUTSIDE_DIFFERENCE || newTexture(input, i));
-  };
-  // The glass's box is found to a few pixels, and the mask has a margin: an object continues well past it.
-  const reach = Math.max(3, Math.round(REACH_OUT * Math.max(input.width, input.height)));
-  /** Per box-local pixel on the outline: 1 when the mask continues outward from it, `reach` pixels on. */
+  const outside = (x: number, y: number) => (x < 0 || y < 0 || x >= input.width || y >= input.height ? 0 : hard[y * width + x]);
+  /** Per box-local pixel on the outline: 1 when the mask continues outward from it. */
   const continuesOut = (x: number, y: number) => {
     const gx = o.x0 + x;
     const gy = o.y0 + y;
-    return (x === 0 && outside(gx - reach, gy)) || (x === bw - 1 && outside(gx + reach, gy)) || (y === 0 && outside(gx, gy - reach)) || (y === bh - 1 && outside(gx, gy + reach));
+    return (x === 0 && outside(gx - 1, gy)) || (x === bw - 1 && outside(gx + 1, gy)) || (y === 0 && outside(gx, gy - 1)) || (y === bh - 1 && outside(gx, gy + 1));
   };
   const object = new Uint8Array(bw * bh);
   // Regions that cross a long stretch of the outline: kept whole.

@@ -185,10 +185,10 @@ function framedOpenings(lines: Segment[], width: number, height: number): Openin
 /** Edge pixels (Canny 50/150 of the photo) per pixel between a head and a sill for the space between them to show a view. */
 const MIN_VIEW_EDGES = 0.03;
 /**
- * A view by day is brighter than the wall above its window: its median at least this share of the
- * wall's (a garden view measured 1.14, a glazed door's pane 1.31; a painting on the wall 1.02).
+ * Share of a window's inside height (or width) along which a glazing bar's edge runs: a sash window's
+ * bars measured 0.43 (crossed by the meeting rail and branches behind), a canvas on the wall 0.03.
  */
-const MIN_VIEW_LIGHT = 1.08;
+const BAR_SPAN = 0.3;
 
 /**
  * Windows whose view is not daylight-bright (a garden, a street, a dusk sky) are found by their frame:
@@ -208,13 +208,10 @@ function framedWindows(cv: CV, grey: any, lines: Segment[], bright: Opening[]): 
     for (let y = o.y0; y <= o.y1; y++) for (let x = o.x0; x <= o.x1; x++) if (edges[y * width + x]) n++;
     return n >= MIN_VIEW_EDGES * (o.x1 - o.x0 + 1) * (o.y1 - o.y0 + 1);
   };
-  const luma = grey.data as Uint8Array;
-  // A view is lit by daylight: brighter than the wall above the head (a picture on the wall is not).
-  const daylit = (o: Opening) => {
-    const band = Math.max(2, Math.round(0.02 * height));
-    const inside = medianOf(luma, width, o.x0, o.y0, o.x1, o.y1);
-    const wall = medianOf(luma, width, o.x0, Math.max(0, o.y0 - 3 * band), o.x1, Math.max(0, o.y0 - band));
-    return inside >= MIN_VIEW_LIGHT * wall;
+  // A window has glazing bars: a straight edge across most of its inside (a picture on the wall has none).
+  const glazed = (o: Opening) => {
+    edges ??= withMats(cv, (keep) => new Uint8Array(keep(cannyEdges(cv, grey, 50, 150)).data));
+    return hasGlazingBar(edges, width, o);
   };
   let found: (Opening & { filled: number })[] = [];
   for (const h of horizontal) {
@@ -227,7 +224,7 @@ function framedWindows(cv: CV, grey: any, lines: Segment[], bright: Opening[]): 
       const x1 = Math.min(head.x1, sill.x1);
       if (x1 - x0 < 0.6 * Math.min(head.x1 - head.x0, sill.x1 - sill.x0)) continue;
       const o: Opening = { x0: Math.round(x0), y0: Math.round(head.y) + 2, x1: Math.round(x1), y1: Math.round(sill.y) - 2, kind: 'glazed' };
-      if (viewBetween(o) && daylit(o)) found.push({ ...o, filled: 0 });
+      if (viewBetween(o) && glazed(o)) found.push({ ...o, filled: 0 });
     }
   }
   found = mergeNear(found, 0);
@@ -235,19 +232,25 @@ function framedWindows(cv: CV, grey: any, lines: Segment[], bright: Opening[]): 
   return found.filter((o) => !overlapsBright(o)).map(({ x0, y0, x1, y1, kind }) => ({ x0, y0, x1, y1, kind }));
 }
 
-function medianOf(luma: Uint8Array, width: number, x0: number, y0: number, x1: number, y1: number): number {
-  const histogram = new Uint32Array(256);
-  let n = 0;
-  for (let y = y0; y <= y1; y++) {
-    for (let x = x0; x <= x1; x++) {
-      histogram[luma[y * width + x]]++;
-      n++;
-    }
+/**
+ * Whether a straight vertical or horizontal edge (±1 px) runs along BAR_SPAN of the box's inside,
+ * away from its border (a tenth of its size): a glazing bar or the meeting rail of a sash.
+ */
+function hasGlazingBar(edges: Uint8Array, width: number, o: Opening): boolean {
+  const w = o.x1 - o.x0 + 1;
+  const h = o.y1 - o.y0 + 1;
+  const mx = Math.max(2, Math.round(0.1 * w));
+  const my = Math.max(2, Math.round(0.1 * h));
+  const near = (x: number, y: number, dx: number, dy: number) => edges[y * width + x] || edges[(y + dy) * width + x + dx] || edges[(y - dy) * width + x - dx];
+  for (let x = o.x0 + mx; x <= o.x1 - mx; x++) {
+    let run = 0;
+    for (let y = o.y0; y <= o.y1; y++) if (near(x, y, 1, 0)) run++;
+    if (run >= BAR_SPAN * h) return true;
   }
-  let seen = 0;
-  for (let v = 0; v < 256; v++) {
-    seen += histogram[v];
-    if (seen * 2 >= n) return v;
+  for (let y = o.y0 + my; y <= o.y1 - my; y++) {
+    let run = 0;
+    for (let x = o.x0; x <= o.x1; x++) if (near(x, y, 0, 1)) run++;
+    if (run >= BAR_SPAN * w) return true;
   }
-  return 0;
+  return false;
 }
