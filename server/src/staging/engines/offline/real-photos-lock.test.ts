@@ -38,7 +38,7 @@ describe('offline engine results pass the geometry lock', () => {
 
   // Known gap (issue #34 follow-up): the kids' room set, variation 0, stands before the balcony pane and the
   // lock's opening rule of decision 058 refuses it; the engine's guard does not mirror that rule yet.
-  it.each(ROOM_TYPES.filter((r) => r !== 'living_room' && r !== 'auto' && r !== 'kids_room').map((room, i) => [room, STYLE_IDS[(i * 3) % STYLE_IDS.length], i % 4] as const))(
+  it.each(ROOM_TYPES.filter((r) => r !== 'living_room' && r !== 'auto').map((room, i) => [room, STYLE_IDS[(i * 3) % STYLE_IDS.length], i % 4] as const).filter(([room]) => room !== 'kids_room'))(
     'furnish-before.jpg as %s, %s, variation %i',
     async (room, style, variant) => {
       expect(await verdictOf(corpusImage('furnish-before.jpg'), style, variant, room)).toBe('locked');
