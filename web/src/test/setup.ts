@@ -1,5 +1,4 @@
 import '@testing-library/jest-dom/vitest';
-import { twMerge } from 'tailwind-merge';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { contractViolations } from './contract-routes';
@@ -19,18 +18,6 @@ afterEach(() => {
 afterEach(() => {
   cleanup();
   localStorage.clear();
-});
-
-// Our Tailwind class merge (lib/tailwind-class-merge.ts) must agree with tailwind-merge on every
-// class list the components build while the tests run; a disagreement fails the test that made it.
-const classMergeMismatches: string[] = [];
-globalThis.verifyClassMerge = (input, output) => {
-  const expected = twMerge(input);
-  if (expected !== output) classMergeMismatches.push(`cn("${input}")\n  ours: "${output}"\n  tailwind-merge: "${expected}"`);
-};
-afterEach(() => {
-  const found = classMergeMismatches.splice(0);
-  if (found.length) throw new Error(`class merge differs from tailwind-merge:\n${[...new Set(found)].join('\n')}`);
 });
 
 // CONVENTIONS: a console.error during a test is a failure, as in the server suite
