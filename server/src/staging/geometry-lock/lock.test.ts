@@ -95,11 +95,9 @@ describe('lockResult delivers whole what good staging does at windows, walls and
     expect(outcome.figures.seam).toBeLessThanOrEqual(1);
   });
 
-  // Known limit (decision 058): the real drifted output re-rendered this whole window, frame included, so
-  // its region of the mask runs well past the glass and counts as an object in front of it; the roofs and
-  // trees painted into the glass are then delivered. Marked as failing until opening-views.ts tells a
-  // re-rendered frame from an object standing before it; this turns red when it is fixed.
-  it.fails('delivers the photo’s own view through a window whose view the model re-drew', async () => {
+  // The real drifted output re-rendered this whole window, frame included, and its lamp beside it joins the
+  // window's mask: the roofs and trees painted into the glass are still the model's view (opening-views.ts).
+  it('delivers the photo’s own view through a window whose view the model re-drew', async () => {
     const c = cases.find((k) => k.name.startsWith('real drifted output, its left window’s view re-drawn'))!;
     const outcome = await outcomeOf(c);
     expect(outcome.verdict).toBe('locked');

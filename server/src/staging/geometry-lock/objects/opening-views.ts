@@ -41,6 +41,10 @@ const SILHOUETTE_DARKENING = 40;
 const LONG_CONTACT = 0.4;
 /** Outline pixels a silhouette must share with mask outside the glass (a lamp's pole, a plant's stem). */
 const MIN_CONTACT = 2;
+/** Gap (px, working size) across which drawn pixels of one object are joined: a curtain's folds, a plant's leaves. */
+const ENTRY_GAP = 2;
+/** Outline pixels at which the drawn part of a long region must cross the glass's outline. */
+const ENTRY_CONTACT = 3;
 /** A view given back over this share of the opening, with more than FILLED_ERASED of the photo's edges there gone flat, was filled in. */
 const FILLED_AREA = 0.3;
 const FILLED_ERASED = 0.5;
@@ -142,13 +146,15 @@ function restoreOne(cv: CV, hard: Uint8Array, input: ViewPictures, o: Opening): 
     const k = dark.labels[y * bw + x];
     if (k && continuesOut(x, y)) contact[k]++;
   });
-  for (let y = 0; y < bh; y++) {
-    for (let x = 0; x < bw; x++) {
-      const j = y * bw + x;
-      // In a region that crosses the outline, what only got brighter or darker and shows nothing new is still the view.
-      if ((longRegion[regions.labels[j]] && objectLike(input, (o.y0 + y) * width + o.x0 + x)) || contact[dark.labels[j]] >= MIN_CONTACT) object[j] = 255;
-    }
-  }
+  // In a region that crosses the outline, what only got brighter or darker and shows nothing new is
+  // still the view; and what is new must enter the glass where the region crosses its outline. A
+  // re-rendered frame (or a lamp beside the window) links a re-drawn view to the mask outside, but
+  // the roofs and trees painted into the glass stand apart from that outline; a curtain, a plant or
+  // a bookcase is drawn right across it.
+  const drawn = new Uint8Array(bw * bh);
+  for (let y = 0; y < bh; y++) for (let x = 0; x < bw; x++) if (longRegion[regions.labels[y * bw + x]] && objectLike(input, (o.y0 + y) * width + o.x0 + x)) drawn[y * bw + x] = 255;
+  const entering = enteringParts(cv, drawn, bw, bh, continuesOut);
+  for (let j = 0; j < bw * bh; j++) if (entering[j] || contact[dark.labels[j]] >= MIN_CONTACT) object[j] = 255;
   // Enclosed parts of a kept object (its pale parts inside a darker outline) stay with it.
   fillEnclosed(cv, object, inBox, bw, bh);
   let restored = 0;
@@ -171,6 +177,28 @@ function restoreOne(cv: CV, hard: Uint8Array, input: ViewPictures, o: Opening): 
   // A re-drawn view brings a view's edges near the photo's; paint or plaster over the glass none.
   const filled = restored >= FILLED_AREA * bw * bh && erased > FILLED_ERASED * photoEdges;
   return { restored, filled };
+}
+
+/**
+ * The pixels of `drawn` whose part (joined across gaps of ENTRY_GAP, as a curtain's folds or a
+ * plant's leaves are) reaches the outline at ENTRY_CONTACT pixels or more where the mask continues outward.
+ */
+function enteringParts(cv: CV, drawn: Uint8Array, w: number, h: number, continuesOut: (x: number, y: number) => boolean): Uint8Array {
+  const joined = withMats(cv, (keep) => {
+    const m = keep(matFromRaw(cv, drawn, w, h, 1));
+    const square = keep(cv.getStructuringElement(cv.MORPH_RECT, new cv.Size(2 * ENTRY_GAP + 1, 2 * ENTRY_GAP + 1)));
+    cv.dilate(m, m, square, new cv.Point(-1, -1), 1);
+    return rawFromMat(m);
+  });
+  const parts = components(cv, joined, w, h);
+  const contact = new Int32Array(parts.count);
+  forOutline(w, h, (x, y) => {
+    const k = parts.labels[y * w + x];
+    if (k && drawn[y * w + x] && continuesOut(x, y)) contact[k]++;
+  });
+  const entering = new Uint8Array(w * h);
+  for (let j = 0; j < w * h; j++) if (drawn[j] && contact[parts.labels[j]] >= ENTRY_CONTACT) entering[j] = 255;
+  return entering;
 }
 
 /** Calls `visit(x, y, side)` for each pixel of a box's outline; side 0 left, 1 right, 2 top, 3 bottom. */

@@ -29,7 +29,9 @@ export function coveredByResult(cv: CV, original: Raster, result: Raster, openin
     const lines = longLines(cv, originalGrey);
     const added = inspectAdded(cv, { original, originalGrey, aligned, valid, lines, openings, mode: 'furnish' });
     try {
-      return [...coveredStructure(cv, { ...added.checks, originalGrey, hard: added.mask.hard }), ...(added.checks.structureChanged ?? [])];
+      // The same three findings the verification counts as opening_covered / architecture_changed (verify.ts).
+      const filled = (added.checks.openingsFilled ?? []).map(({ x0, y0, x1, y1 }) => ({ x0, y0, x1, y1 }));
+      return [...coveredStructure(cv, { ...added.checks, originalGrey, hard: added.mask.hard }), ...(added.checks.structureChanged ?? []), ...filled];
     } finally {
       added.checks.alignedGrey.delete();
     }
