@@ -78,6 +78,9 @@ describe('lockResult delivers whole what good staging does at windows, walls and
     'corpus with a canvas on the wall: its canvas replaced by a TV and two prints',
     'corpus: a ring pendant on a 2 px wire from the ceiling',
     'corpus: a rug barely darker than the floor',
+    'corpus: a plain wardrobe before the curtain beside the balcony door',
+    'corpus: the real sofa of a model’s output before the balcony door’s lower part',
+    'corpus: the real armchair (a thin frame) of a model’s output before the balcony door',
     'corpus: ceiling lights switched on',
     'corpus: furniture pasted, scale 1.03, rotation 0.6°, shift 1%/-1%, resized to 1024×1536; answer at 832×1248, JPEG q70',
   ])('%s → locked, every added pixel kept, the room the photo’s', async (prefix) => {

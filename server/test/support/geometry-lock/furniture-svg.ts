@@ -11,7 +11,7 @@ export interface Box {
   h: number;
 }
 
-export type Piece = { kind: 'sofa' | 'cabinet' | 'plant' | 'rug' | 'art' | 'lamp' | 'bookcase' | 'tv' | 'curtain' | 'pendant'; box: Box; colour?: string };
+export type Piece = { kind: 'sofa' | 'cabinet' | 'plant' | 'rug' | 'art' | 'lamp' | 'bookcase' | 'tv' | 'curtain' | 'pendant' | 'wardrobe'; box: Box; colour?: string };
 
 export function furnitureSvg(width: number, height: number, pieces: Piece[], seed = 1): string {
   const random = seededRandom(seed);
@@ -101,6 +101,11 @@ function draw(p: Piece, i: number, random: () => number): string {
       return `<rect x="${cx - w * 0.12}" y="${y}" width="${w * 0.24}" height="${h * 0.04}" fill="#1c1c1c"/><line x1="${cx}" y1="${y + h * 0.04}" x2="${cx}" y2="${y + h * 0.8}" stroke="#1c1c1c" stroke-width="2"/>
         <ellipse cx="${cx}" cy="${y + h * 0.88}" rx="${w * 0.48}" ry="${h * 0.08}" fill="none" stroke="#2a2a2a" stroke-width="${Math.max(3, h * 0.03)}"/>`;
     }
+    case 'wardrobe':
+      // A plain, handle-less wardrobe: one flat front with a faint split between its doors and its own shadow.
+      return `${shadow(i, p.box, 0.35)}<rect x="${x}" y="${y}" width="${w}" height="${h * 0.97}" fill="${p.colour ?? '#efebe3'}" stroke="#00000030" stroke-width="2"/>
+        <line x1="${x + w / 2}" y1="${y + h * 0.02}" x2="${x + w / 2}" y2="${y + h * 0.95}" stroke="#0000001a" stroke-width="1"/>
+        <rect x="${x + w * 0.03}" y="${y + h * 0.97}" width="${w * 0.94}" height="${h * 0.03}" fill="#3a3430"/>`;
     case 'lamp':
       return `${shadow(i, { x: x + w * 0.25, y, w: w * 0.5, h }, 0.4)}<line x1="${x + w / 2}" y1="${y + h * 0.2}" x2="${x + w / 2}" y2="${y + h * 0.97}" stroke="#222" stroke-width="${Math.max(2, w * 0.06)}"/>
         <polygon points="${x + w * 0.2},${y} ${x + w * 0.8},${y} ${x + w},${y + h * 0.25} ${x},${y + h * 0.25}" fill="${p.colour ?? '#efe6d2'}" stroke="#00000040" stroke-width="2"/>

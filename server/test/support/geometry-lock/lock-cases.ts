@@ -6,6 +6,7 @@ import { applyDrift, decodeRgb, driftCoverage, type Drift, encodeAnswer, NO_DRIF
 import { type Box, furnitureSvg, type Piece } from './furniture-svg.js';
 import { relight, rerender, stretch } from './real-world.js';
 import { roundThreeCases } from './round-three-cases.js';
+import { realCutoutCases } from './real-cutouts.js';
 
 /**
  * Generated cases for the geometry lock whose right answer is known exactly (CONVENTIONS: image
@@ -80,6 +81,8 @@ export async function lockCases(): Promise<LockCase[]> {
     { name: 'sample room: another room swapped in', expected: 'refused', original: sampleWindow.photo, result: await encodeAnswer(await applyDrift(await furnishedPixels(other), { ...NO_DRIFT, size: LANDSCAPE_PROVIDER })) },
     // Round 3 (decision 058): what good staging does at windows, walls and ceilings, and the changes it still may not make.
     ...(await roundThreeCases({ corpus, sampleWindow, drift })),
+    // Real model furniture (cut from the good output) where the lock used to refuse it.
+    ...(await realCutoutCases(corpus, { scale: 1.03, rotateDeg: 0.6, shiftX: 0.01, shiftY: -0.01, size: PORTRAIT_PROVIDER })),
   ];
 }
 

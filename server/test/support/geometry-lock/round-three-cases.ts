@@ -56,6 +56,13 @@ export async function roundThreeCases(rooms: { corpus: Room; sampleWindow: Room;
       ]),
       drifted,
     ),
+    await furnished(
+      withPieces(corpus, 'a plain wardrobe before the curtain beside the balcony door', [
+        { kind: 'wardrobe', box: box(0.455, 0.4, 0.1, 0.25) },
+        { kind: 'rug', box: box(0.2, 0.8, 0.4, 0.08) },
+      ]),
+      drifted,
+    ),
     await canvasReplaced(corpus, box),
     await furnished(
       withPieces(corpus, 'a ring pendant on a 2 px wire from the ceiling', [

@@ -113,7 +113,11 @@ function findSpot(scene: Scene, analysis: PhotoAnalysis, anchor: Anchor, targetX
   const nearest = nearestVisibleFloor(camera);
   let best: { x: number; d: number } | null = null;
   let bestCost = Infinity;
-  for (let back = 0; back <= 3; back += 0.15) {
+  // A free-standing table stands mid-floor, between the back wall and the nearest floor seen; against the
+  // back wall of a deep room it would be a toy at the far end (issue #35: a long living-dining room).
+  const deepest = camera.backDistance - 0.48 - anchor.depth / 2;
+  const middle = (deepest + nearest + 0.15 + anchor.depth / 2) / 2;
+  for (let back = 0; back <= (anchor.wall ? 3 : Math.max(3, deepest - middle)); back += 0.15) {
     const dBack = camera.backDistance - 0.08 - back - (anchor.wall ? 0 : 0.4);
     const d = dBack - anchor.depth / 2;
     if (d - anchor.depth / 2 < nearest + 0.15) break;
@@ -121,7 +125,8 @@ function findSpot(scene: Scene, analysis: PhotoAnalysis, anchor: Anchor, targetX
       if (!volumeFits(camera, analysis, { x: X, d, width: anchor.width, depth: anchor.depth, height: anchor.height })) continue;
       const behind = project(camera, X, 0, dBack + 0.35);
       const againstWall = !analysis.isFloor(behind.x, behind.y);
-      const cost = Math.abs(X - targetX) * 0.45 + back * 0.6 + (anchor.wall && !againstWall ? 0.9 : 0);
+      const depthCost = anchor.wall ? back * 0.6 : Math.abs(d - Math.min(middle, deepest)) * 0.6;
+      const cost = Math.abs(X - targetX) * 0.45 + depthCost + (anchor.wall && !againstWall ? 0.9 : 0);
       if (cost < bestCost) {
         bestCost = cost;
         best = { x: X, d };

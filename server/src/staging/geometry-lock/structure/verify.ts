@@ -33,6 +33,8 @@ const REMOVED_MIN_EDGES = 0.15;
 const REMOVED_INSET = 0.008;
 /** A region that keeps less than this share of its original edges had something removed. */
 const REMOVED_KEPT = 0.5;
+/** Share of a region's outline with an edge of the result at which it is an object of its own (a flat headboard, a plain wardrobe). */
+const OUTLINED = 0.6;
 
 export type VerifyInput = {
   originalGrey: any;
@@ -219,6 +221,28 @@ export function openingLost(o: Opening, p: OpeningPictures): number {
 }
 
 /**
+ * Per region of `hard` (labels `whole`): the share of its outline above the floor line (`limit`, a
+ * pixel index) where the result has an edge. An object brought in front of the wall has an outline of
+ * its own all round; a wall plastered over structure, or paint over it, fades into what is around it.
+ */
+function outlinedShares(hard: Uint8Array, whole: Int32Array, edges: Uint8Array, width: number, limit: number): Map<number, number> {
+  const outline = new Map<number, number>();
+  const edged = new Map<number, number>();
+  for (let i = width; i < limit; i++) {
+    const k = whole[i];
+    if (!k) continue;
+    const x = i % width;
+    if (x === 0 || x === width - 1) continue;
+    if (hard[i - 1] && hard[i + 1] && hard[i - width] && hard[i + width]) continue;
+    outline.set(k, (outline.get(k) ?? 0) + 1);
+    if (edges[i]) edged.set(k, (edged.get(k) ?? 0) + 1);
+  }
+  const shares = new Map<number, number>();
+  for (const [k, n] of outline) shares.set(k, (edged.get(k) ?? 0) / n);
+  return shares;
+}
+
+/**
  * Added furniture brings edges of its own; a window painted over or a door plastered out takes edges
  * away and leaves flat wall. For each region of the change mask, the part above the floor (the upper
  * FLOOR_LINE of a level photo lies above the horizon, where rugs cannot be) is compared: when the
@@ -230,22 +254,28 @@ function structureRemoved(cv: CV, mask: Pick<ChangeMask, 'width' | 'height'> & {
   const { width, height } = mask;
   const long = Math.max(width, height);
   const limit = Math.round(FLOOR_LINE * height) * width;
-  const { labels, count } = withMats(cv, (keep) => {
+  const { labels, count, whole } = withMats(cv, (keep) => {
     const m = keep(new cv.Mat(height, width, cv.CV_8UC1));
     m.data.set(mask.hard);
+    const wholeLabels = keep(new cv.Mat());
+    cv.connectedComponents(m, wholeLabels, 8, cv.CV_32S);
+    const whole = new Int32Array(wholeLabels.data32S);
     // Only the inside of each region: its outline is where new and old meet, with edges in both.
     const r = Math.max(2, Math.round(REMOVED_INSET * long));
     const kernel = keep(cv.getStructuringElement(cv.MORPH_RECT, new cv.Size(2 * r + 1, 2 * r + 1)));
     cv.erode(m, m, kernel, new cv.Point(-1, -1), 1, cv.BORDER_CONSTANT, new cv.Scalar(0));
     const l = keep(new cv.Mat());
     const n = cv.connectedComponents(m, l, 8, cv.CV_32S);
-    return { labels: new Int32Array(l.data32S), count: n };
+    return { labels: new Int32Array(l.data32S), count: n, whole };
   });
+  const outlined = outlinedShares(mask.hard, whole, faintEdges, width, limit);
   const before = new Int32Array(count);
+  const region = new Int32Array(count);
   const after = new Int32Array(count);
   for (let i = 0; i < limit; i++) {
     const k = labels[i];
     if (!k) continue;
+    region[k] = whole[i];
     if (!originalEdges[i]) continue;
     before[k]++;
     // Kept where the result still has an edge there, if only a faint one (seen through a sheer curtain).
@@ -255,6 +285,8 @@ function structureRemoved(cv: CV, mask: Pick<ChangeMask, 'width' | 'height'> & {
   const removed: Box[] = [];
   for (let k = 1; k < count; k++) {
     if (before[k] < minEdges || after[k] >= REMOVED_KEPT * before[k]) continue;
+    // A flat object stands there, drawn with its own outline; wall or paint over the structure runs on.
+    if ((outlined.get(region[k]) ?? 0) >= OUTLINED) continue;
     // Where the region's original edges vanished: what must stay uncovered.
     const box = { x0: width, y0: height, x1: -1, y1: -1 };
     for (let i = 0; i < limit; i++) {
