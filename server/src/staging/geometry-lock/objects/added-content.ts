@@ -1,5 +1,5 @@
 import { greyMat } from '../alignment/aligned-result.js';
-import { type ChangeMask, findChangeMask, softened } from './change-mask.js';
+import { addedBodies, type ChangeMask, findChangeMask, softened } from './change-mask.js';
 import { applyColourCorrection, type ColourCorrection, fitColourCorrection } from '../light/colour-match.js';
 import { estimateLightField, type LightField, withoutLight } from '../light/light-field.js';
 import { type LockMode } from '../lock-result.js';
@@ -46,8 +46,8 @@ export function inspectAdded(
   // large rug or sofa is not divided out of itself as if it were light on the floor.
   const direction = input.mode === 'remove' ? 'remove' : 'add';
   const firstLight = estimateLightField(cv, original, aligned, valid);
-  const firstMask = findChangeMask(cv, original, withoutLight(firstLight, aligned), valid, direction);
-  const light = estimateLightField(cv, original, aligned, valid, firstMask.hard);
+  const bodies = addedBodies(cv, original, withoutLight(firstLight, aligned), valid, direction);
+  const light = estimateLightField(cv, original, aligned, valid, bodies);
   const lit = withoutLight(light, aligned);
   let mask = findChangeMask(cv, original, lit, valid, direction);
   // Edges are structure, not light: the checks read the result as aligned (globally colour-matched).

@@ -48,6 +48,19 @@ const THIN_REACH = 0.15;
  * contact and cast shadows went with it).
  */
 export function findChangeMask(cv: CV, original: Raster, aligned: Raster, valid: Uint8Array, mode: 'add' | 'remove' = 'add'): ChangeMask {
+  const { hard, differingShare, width, height } = changedRegions(cv, original, aligned, valid, mode, true);
+  return { hard, width, height, differingShare, ...softened(cv, hard, valid, width, height) };
+}
+
+/**
+ * Only the bodies of what was added (no thin parts, no soft mask): where the light field must not look
+ * for the model's light (light-field.ts, the first of its two passes). About a third cheaper.
+ */
+export function addedBodies(cv: CV, original: Raster, aligned: Raster, valid: Uint8Array, mode: 'add' | 'remove' = 'add'): Buffer {
+  return changedRegions(cv, original, aligned, valid, mode, false).hard;
+}
+
+function changedRegions(cv: CV, original: Raster, aligned: Raster, valid: Uint8Array, mode: 'add' | 'remove', thinParts: boolean): Pick<ChangeMask, 'hard' | 'differingShare' | 'width' | 'height'> {
   const { width, height } = original;
   const long = Math.max(width, height);
   const px = (share: number, min = 1) => Math.max(min, Math.round(share * long));
@@ -135,12 +148,14 @@ export function findChangeMask(cv: CV, original: Raster, aligned: Raster, valid:
     cv.morphologyEx(mask, mask, cv.MORPH_CLOSE, square(px(1 / 150)), anchor, 1);
     dropSmallBlobs(cv, mask, 0.0006 * long * long);
     fillHoles(cv, mask);
-    withThinParts(cv, mask, weakRegions(diff, valid, (low + threshold) / 2), px(THIN_REACH));
-    fillHoles(cv, mask);
+    if (thinParts) {
+      withThinParts(cv, mask, weakRegions(diff, valid, (low + threshold) / 2), px(THIN_REACH));
+      fillHoles(cv, mask);
+    }
     const hard = rawFromMat(mask);
     for (let i = 0; i < n; i++) if (!valid[i]) hard[i] = 0;
 
-    return { hard, width, height, differingShare: validCount ? differing / validCount : 1, ...softened(cv, hard, valid, width, height) };
+    return { hard, width, height, differingShare: validCount ? differing / validCount : 1 };
   });
 }
 

@@ -119,7 +119,7 @@ function restoreOne(cv: CV, hard: Uint8Array, input: ViewPictures, o: Opening): 
     }
   }
   if (!any) return { restored: 0, filled: false };
-  const outside = (x: number, y: number) => (x < 0 || y < 0 || x >= input.width || y >= input.height ? 0 : hard[y * width + x]);
+  const outside = (x: number, y: number) => x >= 0 && y >= 0 && x < input.width && y < input.height && hard[y * width + x] > 0;
   /** Per box-local pixel on the outline: 1 when the mask continues outward from it. */
   const continuesOut = (x: number, y: number) => {
     const gx = o.x0 + x;
