@@ -23,6 +23,8 @@ import { sofa } from './seating.js';
  * a changing table and a rug.
  */
 export type FurnishedRoom = Exclude<RoomType, 'auto' | 'living_room'>;
+/** A set to draw: a room type's own, or the walk-in closet's low one (its bench) where the shelving does not fit. */
+type SetKind = FurnishedRoom | 'closet_bench';
 
 interface Anchor {
   /** Footprint: width across, depth away from the camera, height. */
@@ -33,7 +35,7 @@ interface Anchor {
   wall: boolean;
 }
 
-const ANCHORS: Record<FurnishedRoom, Anchor> = {
+const ANCHORS: Record<SetKind, Anchor> = {
   bedroom: { width: 1.7, depth: 2.1, height: 1.1, wall: true },
   kids_room: { width: 1.0, depth: 2.0, height: 0.9, wall: true },
   dining_room: { width: 1.7, depth: 1.9, height: 0.95, wall: false },
@@ -46,10 +48,18 @@ const ANCHORS: Record<FurnishedRoom, Anchor> = {
   walk_in_closet: { width: 1.6, depth: 0.5, height: 2.0, wall: true },
   studio: { width: 1.5, depth: 2.1, height: 1.05, wall: true },
   nursery: { width: 1.3, depth: 0.7, height: 0.95, wall: true },
+  closet_bench: { width: 1.2, depth: 0.55, height: 0.5, wall: false },
 };
 
 /** A narrow room that has no spot for the set gets the smaller one: a single bed, a table for two. */
-const SMALLER: Partial<Record<FurnishedRoom, FurnishedRoom>> = { bedroom: 'kids_room', dining_room: 'kitchen', studio: 'kids_room', basement: 'home_office', balcony: 'kitchen' };
+const SMALLER: Partial<Record<FurnishedRoom, SetKind>> = {
+  bedroom: 'kids_room',
+  dining_room: 'kitchen',
+  studio: 'kids_room',
+  basement: 'home_office',
+  balcony: 'kitchen',
+  walk_in_closet: 'closet_bench',
+};
 
 type Piece = { d: number; draw: () => string };
 
@@ -57,7 +67,7 @@ export function roomSetParts(scene: Scene, analysis: PhotoAnalysis, wanted: Furn
   const { camera } = scene;
   const fits = (v: Volume) => volumeFits(camera, analysis, v);
   const targetX = VARIANT_TARGET_X[variant % VARIANT_TARGET_X.length]!;
-  let room = wanted;
+  let room: SetKind = wanted;
   let spot = findSpot(scene, analysis, ANCHORS[room], targetX);
   const smaller = SMALLER[wanted];
   if (!spot && smaller) {
@@ -163,6 +173,13 @@ export function roomSetParts(scene: Scene, analysis: PhotoAnalysis, wanted: Furn
       const bd = d - 1.1;
       maybe({ x, d: bd, width: 1.2, depth: 0.55, height: 0.5 }, () => islandBench(scene, x, bd));
       under.push(rugIfFits(scene, analysis, x, 1.6, d - 0.6, d - 1.6));
+      break;
+    }
+    case 'closet_bench': {
+      under.push(rugIfFits(scene, analysis, x, 1.7, d + 0.6, d - 0.6));
+      pieces.push({ d, draw: () => islandBench(scene, x, d) });
+      const rx = x + side * 1.2;
+      maybe({ x: rx, d: d + 0.3, width: 1.0, depth: 0.5, height: 2.0 }, () => wardrobeShelving(scene, rx, d + 0.3, 0.9));
       break;
     }
     case 'studio': {
