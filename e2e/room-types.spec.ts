@@ -15,7 +15,10 @@ async function shootPicker(page: Page, picker: Locator, language: 'de' | 'en') {
   const dir = process.env.SHOTS_DIR;
   if (!dir) return;
   // A native select's open list is drawn by the browser outside the page; shown as a list box it is in the screenshot.
-  await picker.evaluate((el) => ((el as HTMLSelectElement).size = 20));
+  await picker.evaluate((el) => {
+    (el as HTMLSelectElement).size = 20;
+    (el as HTMLSelectElement).style.height = 'auto';
+  });
   for (const [size, viewport] of [['375', PHONE], ['1440', DESKTOP]] as const) {
     await page.setViewportSize(viewport);
     for (const scheme of ['light', 'dark'] as const) {
@@ -26,7 +29,10 @@ async function shootPicker(page: Page, picker: Locator, language: 'de' | 'en') {
       await page.screenshot({ path: path.join(dir, `room-type-picker-${language}-${scheme}-${size}.png`) });
     }
   }
-  await picker.evaluate((el) => ((el as HTMLSelectElement).size = 0));
+  await picker.evaluate((el) => {
+    (el as HTMLSelectElement).size = 0;
+    (el as HTMLSelectElement).style.height = '';
+  });
   await page.emulateMedia({ colorScheme: 'light' });
   await page.evaluate(() => document.documentElement.classList.remove('dark'));
   await page.setViewportSize(PHONE);

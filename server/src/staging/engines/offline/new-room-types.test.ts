@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { RoomType } from '../../../../../contract/listing.js';
 import { corpusImage } from '../../../../test/support/corpus.js';
+import { bathroomPhotoPng } from '../../../../test/support/geometry-lock/bathroom-cases.js';
 import { lockResult } from '../../geometry-lock/lock.js';
 import { minimumChangedShare } from '../../visible-change.js';
 import type { StageInput } from '../engine.js';
@@ -21,7 +22,8 @@ const MAX_SET_SHARE = 0.25;
 async function stageAs(image: Buffer, roomType: RoomType) {
   const input = { image, mimeType: 'image/jpeg', styleId: 'scandinavian', styleName: 'Scandinavian', styleDescription: '', variant: 0, roomType, furnitureSeed: `project:${roomType}-1` } satisfies StageInput;
   const { image: result } = await engine.stage(input);
-  const outcome = await lockResult(image, result);
+  // Locked as the pipeline locks it: with the room type (a bathroom's fixtures must stay).
+  const outcome = await lockResult(image, result, { roomType });
   if (process.env.ROOM_TYPES_OUT) await writeFile(`${process.env.ROOM_TYPES_OUT}/${roomType}.jpg`, result);
   return { result, verdict: outcome.verdict, changedShare: outcome.figures.changedShare, reasons: outcome.verdict === 'refused' ? outcome.reasons : [] };
 }
@@ -47,4 +49,13 @@ describe('the preview engine stages a clean photo of each new room type', () => 
       expect(staged.equals(living.result), room).toBe(false);
     }
   }, 120_000);
+});
+
+describe('the preview engine in a photographed bathroom', () => {
+  it('adds a bench with towels, a basket and a bath mat and keeps the tub, basin and toilet: locked with the bathroom rule and delivered', async () => {
+    // The generated bathroom of the lock's cases (tiles, a built-in tub, a pedestal basin, a toilet).
+    const staged = await stageAs(await bathroomPhotoPng(), 'bathroom');
+    expect(staged.reasons).toEqual([]);
+    expect(staged.changedShare).toBeGreaterThanOrEqual(minimumChangedShare('furnish', 'bathroom'));
+  }, 60_000);
 });

@@ -8,37 +8,31 @@ import { darken, lighten, mix } from './svg.js';
  * island bench, a crib and a changing table. Positions are metres: centre (x, d) on the floor.
  */
 
-/** A towel ladder leaning against the wall, with two towels hanging over its rungs. */
-export function towelLadder(scene: Scene, x: number, d: number): string {
+/** A low wooden bath bench with folded towels and a small plant in a pot on it. */
+export function bathBench(scene: Scene, x: number, d: number): string {
   const { palette } = scene.kit;
-  const rail = lighten(palette.wood, 0.15);
-  const towels = [lighten(palette.pillows[1], 0.2), palette.pillows[0]];
-  const out = [floorShadow(scene, x, d, 0.5, 0.3, 0.5)];
-  for (const sx of [-0.22, 0.22]) out.push(solid(scene, { x: x + sx, d, width: 0.04, depth: 0.04, y0: 0, y1: 1.65 }, rail));
-  for (let i = 0; i < 4; i++) {
-    const y = 0.4 + i * 0.36;
-    out.push(solid(scene, { x, d, width: 0.44, depth: 0.03, y0: y, y1: y + 0.03 }, rail));
-  }
-  // Folded over the rungs: a long towel low, a shorter one high.
-  out.push(solid(scene, { x, d: d - 0.03, width: 0.36, depth: 0.04, y0: 0.55, y1: 1.1, radius: 0.02 }, towels[0]!, { volume: true }));
-  out.push(solid(scene, { x, d: d - 0.04, width: 0.32, depth: 0.04, y0: 1.2, y1: 1.48, radius: 0.02 }, towels[1]!, { volume: true }));
+  const out = [floorShadow(scene, x, d, 0.8, 0.36, 0.8)];
+  for (const sx of [-1, 1]) out.push(solid(scene, { x: x + sx * 0.34, d, width: 0.06, depth: 0.34, y0: 0, y1: 0.42 }, palette.wood));
+  out.push(solid(scene, { x, d, width: 0.8, depth: 0.36, y0: 0.42, y1: 0.47 }, lighten(palette.wood, 0.12)));
+  const stack = [lighten(palette.pillows[1], 0.25), palette.pillows[0], lighten(palette.pillows[1], 0.1)];
+  stack.forEach((colour, i) => {
+    const y0 = 0.47 + i * 0.065;
+    out.push(solid(scene, { x: x - 0.12, d, width: 0.4 - i * 0.03, depth: 0.28, y0, y1: y0 + 0.065, radius: 0.02 }, colour, { volume: true }));
+  });
+  out.push(solid(scene, { x: x + 0.24, d, width: 0.16, depth: 0.16, y0: 0.47, y1: 0.6, radius: 0.02 }, palette.pot, { volume: true }));
+  out.push(solid(scene, { x: x + 0.24, d, width: 0.26, depth: 0.2, y0: 0.6, y1: 0.78, radius: 0.08 }, palette.leaf, { volume: true }));
   return out.join('');
 }
 
-/** A small wooden stool with a stack of folded towels. */
-export function towelStool(scene: Scene, x: number, d: number): string {
+/** A woven laundry basket with a towel over its rim. */
+export function laundryBasket(scene: Scene, x: number, d: number): string {
   const { palette } = scene.kit;
-  const out = [floorShadow(scene, x, d, 0.4, 0.4, 0.7)];
-  for (const sx of [-1, 1]) {
-    for (const sd of [1, -1]) out.push(solid(scene, { x: x + sx * 0.15, d: d + sd * 0.15, width: 0.04, depth: 0.04, y0: 0, y1: 0.42 }, palette.wood));
-  }
-  out.push(solid(scene, { x, d, width: 0.4, depth: 0.4, y0: 0.42, y1: 0.47 }, lighten(palette.wood, 0.1)));
-  const stack = [lighten(palette.pillows[1], 0.25), palette.pillows[0], lighten(palette.pillows[1], 0.1)];
-  stack.forEach((colour, i) => {
-    const y0 = 0.47 + i * 0.07;
-    out.push(solid(scene, { x, d, width: 0.32 - i * 0.02, depth: 0.26, y0, y1: y0 + 0.07, radius: 0.02 }, colour, { volume: true }));
-  });
-  return out.join('');
+  const weave = mix(palette.wood, '#c8b48a', 0.55);
+  return [
+    floorShadow(scene, x, d, 0.4, 0.4, 0.7),
+    solid(scene, { x, d, width: 0.4, depth: 0.4, y0: 0, y1: 0.45, radius: 0.04 }, weave, { volume: true }),
+    solid(scene, { x: x + 0.06, d: d - 0.2, width: 0.22, depth: 0.03, y0: 0.25, y1: 0.47, radius: 0.02 }, lighten(palette.pillows[1], 0.2)),
+  ].join('');
 }
 
 /** A slim hall console against the wall, with a lamp and a bowl on it. */

@@ -5,7 +5,7 @@ import { VARIANT_TARGET_X, volumeFits, type Volume } from './placement.js';
 import { nearestVisibleFloor, project } from './room-camera.js';
 import { floorShadow, solid, type Scene } from './scene.js';
 import { darken, lighten } from './svg.js';
-import { changingTable, coatRack, console_, crib, islandBench, outdoorChair, tableTennis, towelLadder, towelStool, wardrobeShelving } from './room-pieces.js';
+import { bathBench, changingTable, coatRack, console_, crib, islandBench, laundryBasket, outdoorChair, tableTennis, wardrobeShelving } from './room-pieces.js';
 import { sofa } from './seating.js';
 
 /**
@@ -15,9 +15,10 @@ import { sofa } from './seating.js';
  * protected opening, in the frame, preferring the back wall near the centre); the pieces around it
  * are kept only where they fit too. Drawn from the style kit's boxes, far to near.
  *
- * Decision 063 adds a set per new room type (pieces in room-pieces.ts): a bathroom gets only loose
- * things (a towel ladder, a stool with towels, a bath mat, a plant) and only on visible floor, so its
- * fixtures are never drawn over; a hallway a console, a runner and a coat rack; a balcony two outdoor
+ * Decision 063 adds a set per new room type (pieces in room-pieces.ts): a bathroom gets only low,
+ * loose things (a bench with folded towels, a laundry basket, a bath mat) out in the room, a metre
+ * and more from the walls where its fixtures stand, so none is drawn over (the lock refuses a result
+ * that hides most of a fixture); a hallway a console, a runner and a coat rack; a balcony two outdoor
  * chairs, a small table and plants; a basement a table-tennis table, a sofa and a shelf (a hobby desk
  * where the table does not fit); a walk-in closet open shelving and an island bench; a studio a bed with a loveseat and a table for two; a nursery a crib,
  * a changing table and a rug.
@@ -33,6 +34,8 @@ interface Anchor {
   height: number;
   /** Stands against the back wall (a bed's headboard, a desk) rather than mid-room (a dining table). */
   wall: boolean;
+  /** Mid-room pieces: at least this far (metres) from the back wall; 0.4 unless said. */
+  clearance?: number;
 }
 
 const ANCHORS: Record<SetKind, Anchor> = {
@@ -41,7 +44,7 @@ const ANCHORS: Record<SetKind, Anchor> = {
   dining_room: { width: 1.7, depth: 1.9, height: 0.95, wall: false },
   home_office: { width: 1.4, depth: 1.3, height: 1.0, wall: true },
   kitchen: { width: 1.0, depth: 1.0, height: 0.95, wall: false },
-  bathroom: { width: 1.0, depth: 0.45, height: 1.65, wall: true },
+  bathroom: { width: 1.4, depth: 0.6, height: 0.6, wall: false, clearance: 1.1 },
   hallway: { width: 1.1, depth: 0.35, height: 1.35, wall: true },
   balcony: { width: 1.7, depth: 0.8, height: 0.9, wall: false },
   basement: { width: 2.8, depth: 1.6, height: 0.92, wall: false },
@@ -129,14 +132,11 @@ export function roomSetParts(scene: Scene, analysis: PhotoAnalysis, wanted: Furn
       break;
     }
     case 'bathroom': {
-      // Loose things only, on the floor the photo shows: the fixtures stay as photographed.
-      const lx = x - 0.25;
-      const sx = x + 0.3;
-      pieces.push({ d, draw: () => towelLadder(scene, lx, d) });
-      pieces.push({ d: d - 0.05, draw: () => towelStool(scene, sx, d - 0.05) });
-      under.push(rugIfFits(scene, analysis, x, 0.8, d - 0.35, d - 0.85));
-      const px = x + side * 0.95;
-      maybe({ x: px, d: d - 0.05, width: 0.5, depth: 0.45, height: 1.6 }, () => plant(scene, px, d - 0.05));
+      // Low loose things out in the room: the fixtures along the walls stay as photographed.
+      under.push(rugIfFits(scene, analysis, x - side * 0.25, 0.9, d + 0.05, d - 0.55));
+      pieces.push({ d: d + 0.1, draw: () => bathBench(scene, x + side * 0.3, d + 0.1) });
+      const bx = x - side * 0.45;
+      maybe({ x: bx, d: d + 0.15, width: 0.4, depth: 0.4, height: 0.45 }, () => laundryBasket(scene, bx, d + 0.15));
       break;
     }
     case 'hallway': {
@@ -221,7 +221,7 @@ function findSpot(scene: Scene, analysis: PhotoAnalysis, anchor: Anchor, targetX
   let best: { x: number; d: number } | null = null;
   let bestCost = Infinity;
   for (let back = 0; back <= 3; back += 0.15) {
-    const dBack = camera.backDistance - 0.08 - back - (anchor.wall ? 0 : 0.4);
+    const dBack = camera.backDistance - 0.08 - back - (anchor.wall ? 0 : (anchor.clearance ?? 0.4));
     const d = dBack - anchor.depth / 2;
     if (d - anchor.depth / 2 < nearest + 0.15) break;
     for (let X = -2.4; X <= 2.4 + 1e-9; X += 0.15) {
