@@ -22,7 +22,7 @@ describe('offline sets by room type in a room drawn with a known window and door
     expect(changedShare(changed, upperTwoThirds(room.window))).toBeLessThan(0.01);
     expect(changedShare(changed, upperTwoThirds(room.door))).toBeLessThan(0.01);
     expect(changedShare(changed, { left: 0, top: 0, right: room.width, bottom: room.ceilingY })).toBe(0);
-  });
+  }, 60_000);
 });
 
 describe('offline sets per room group and variation', () => {

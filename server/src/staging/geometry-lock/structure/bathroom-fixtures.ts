@@ -28,6 +28,8 @@ const MAX_SATURATION = 0.09;
 /** Canny thresholds for the outlines that part a fixture from the wall behind it. */
 const EDGE_LOW = 20;
 const EDGE_HIGH = 60;
+/** A fixture region is at least this share of the long side across, both ways. */
+const MIN_THICKNESS = 0.012;
 /** A fixture region reaches below this share of the frame's height. */
 const LOW_PART = 0.5;
 /** Pixels (working size) a result's edge may lie off the photo's and still be the same outline. */
@@ -104,7 +106,9 @@ export function judgeBathroomFixtures(cv: CV, input: { original: Rgb; aligned: R
     const touchesBorder = b.x <= 0 || b.y <= 0 || b.x + b.w >= width || b.y + b.h >= height;
     // Fixtures stand on the floor or hang below eye height: they end in the lower half of a level photo (a window does not).
     const low = b.y + b.h >= LOW_PART * height;
-    if (share >= MIN_FIXTURE_SHARE && share <= MAX_FIXTURE_SHARE && !touchesBorder && low) sized.push(k);
+    // A fixture has a body; a strip (a skirting board, a sill, a rim seen edge-on) is trim.
+    const thick = Math.min(b.w, b.h) >= MIN_THICKNESS * Math.max(width, height);
+    if (share >= MIN_FIXTURE_SHARE && share <= MAX_FIXTURE_SHARE && !touchesBorder && low && thick) sized.push(k);
   }
   const alike = (a: number, b: number) => Math.abs(a - b) <= ALIKE * Math.max(a, b);
   const fixtures = sized.filter((k) => {
