@@ -2,6 +2,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../../contract/errors.js';
+import { ROOM_TYPES } from '../../../contract/listing.js';
 import { bearer, businessUser, multipartPhoto, type ApiUser } from '../../test/support/api-client.js';
 import { photo } from '../../test/support/staging-fixtures.js';
 import { createTestApp, type TestApp } from '../../test/support/test-app.js';
@@ -88,6 +89,22 @@ describe('the OpenAPI document', () => {
     conforms('/api/v1/renders/{id}', 'get', await call({ url: '/api/v1/renders/00000000-0000-4000-8000-000000000000' }));
     conforms('/api/v1/photos/from-url', 'post', await call({ method: 'POST', url: '/api/v1/photos/from-url', payload: { url: 'https://127.0.0.1/a.jpg' } }));
     conforms('/api/v1/account', 'get', await t.app.inject({ url: '/api/v1/account' }));
+  });
+});
+
+describe('room types through the API (decision 063)', () => {
+  it('documents every room type, accepts the new ones and refuses an unknown one with 400 {message, code}', async () => {
+    expect(doc.components.schemas.CreateRenderRequest.properties.roomType.enum).toEqual([...ROOM_TYPES]);
+    const call = (payload: object) => t.app.inject({ method: 'POST', url: '/api/v1/renders', headers: bearer(caller.key), payload });
+    const upload = multipartPhoto(await photo(640, 480));
+    const photoId = (await t.app.inject({ method: 'POST', url: '/api/v1/photos', headers: bearer(caller.key, upload.headers), payload: upload.payload })).json().id;
+    const bathroom = await call({ photoId, roomType: 'bathroom', roomGroup: 'bathroom-1' });
+    expect(bathroom.statusCode, bathroom.body).toBe(202);
+    conforms('/api/v1/renders', 'post', bathroom);
+    await t.app.inject({ method: 'POST', url: `/api/v1/renders/${bathroom.json().id}/cancel`, headers: bearer(caller.key) });
+    const garage = await call({ photoId, roomType: 'garage' });
+    expect(garage.statusCode).toBe(400);
+    expect(garage.json()).toEqual({ message: expect.stringContaining('roomType'), code: 'validation_failed' });
   });
 });
 

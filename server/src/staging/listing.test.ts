@@ -82,12 +82,23 @@ describe('room types and same-room references', () => {
     ]);
   }, 120_000);
 
+  it('stages a bathroom with a prompt that keeps its fixtures (decision 063)', async () => {
+    const { cookie, projectId } = await user();
+    const res = await processImage(t.app, cookie, { imageURL: await upload(t.app, cookie, room), projectId, roomType: 'bathroom', roomGroup: 'bathroom-1' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(fake.edits[0]!.fields.prompt).toContain('It shows an empty bathroom.');
+    expect(fake.edits[0]!.fields.prompt).toContain('the bathtub, shower, basin, toilet, taps and tiles');
+    const detail = (await t.app.inject({ url: `/api/projects/${projectId}`, headers: { cookie } })).json();
+    expect(detail.images.find((i: { isOriginal: boolean }) => i.isOriginal)).toMatchObject({ roomType: 'bathroom', roomGroup: 'bathroom-1' });
+  }, 120_000);
+
   it('refuses an unknown room type and a malformed group id with 400', async () => {
     const { cookie, projectId } = await user();
     const imageURL = await upload(t.app, cookie, room);
     for (const body of [{ roomType: 'garage' }, { roomGroup: 'a b/c' }, { variations: 5 }, { variations: 0 }]) {
       const res = await processImage(t.app, cookie, { imageURL, projectId, ...body });
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json(), JSON.stringify(body)).toEqual({ message: expect.any(String), code: 'validation_failed' });
     }
     expect(fake.edits).toHaveLength(0);
   });

@@ -48,6 +48,18 @@ export const STYLE_DESCRIPTORS: Record<Exclude<StyleId, 'custom'>, string> = {
 
 /** Furniture the model should bring for a room type; keys are matched loosely against the free text. */
 const KEY_PIECES: Array<[RegExp, string]> = [
+  // Specific rooms first: "nursery" before the kids' room, "studio" before bed and living (decision 063).
+  [
+    /bath|badezimmer|\bbad\b|shower|wc/i,
+    'only light staging: folded towels on a towel ladder or stool, a bath mat, a small plant and a few toiletries; ' +
+      'the bathtub, shower, basin, toilet, taps, mirror cabinet and every tile stay exactly as photographed, none is moved, replaced or restyled; add no mirror',
+  ],
+  [/hall|entry|flur|diele|eingang/i, 'a slim console table with a lamp or a bowl, a long runner rug, a coat rack or wall hooks and a bench if it fits'],
+  [/balcon|terrace|balkon|terrasse|loggia/i, 'outdoor furniture only: two weatherproof chairs or a small lounge chair, a small table, potted plants and an outdoor rug; no indoor sofas'],
+  [/basement|hobby|keller/i, 'a comfortable sofa, an open shelf, a rug and a hobby desk or a table-tennis table, with warm lamps'],
+  [/closet|wardrobe|ankleide|kleider/i, 'open wardrobe shelving with hanging clothes and folded knitwear, shoe shelves, an upholstered island bench and a soft rug'],
+  [/studio|one.room|einzimmer|1.zimmer/i, 'a complete one-room home: a bed against a wall, a compact sofa, a small dining table with two chairs and a rug, zoned so walking paths stay clear'],
+  [/nursery|baby/i, 'a baby crib with slatted sides, a changing table with a changing mat, a nursing armchair, a soft rug and calm, gentle decor'],
   [/bed|schlaf/i, 'a bed at true size (a queen bed is about 150 by 200 cm), two bedside tables with lamps, a rug, and a dresser if it fits'],
   [/dining|esszimmer|essbereich/i, 'a dining table with chairs, a pendant light above the table, and a sideboard'],
   [/office|study|arbeit|büro/i, 'a desk, a task chair, shelving and a desk lamp'],
@@ -109,7 +121,7 @@ function referencePromptLines(kind: ReferenceKind | undefined): string[] {
 const PRESERVE = [
   'walls, ceiling, floor material and colour, skirting and trim',
   'every window, door and opening: position, size, frame, and the view outside',
-  'built-in fixtures: radiators, sockets, switches, ceiling lights, kitchen units',
+  'built-in fixtures: radiators, sockets, switches, ceiling lights, kitchen units, and in a bathroom the bathtub, shower, basin, toilet, taps and tiles',
   'camera position, lens, perspective, framing and image size',
   'daylight direction, colour temperature and exposure',
 ];

@@ -14,10 +14,15 @@ import type { StagingTask } from './engines/engine.js';
  *   small and often shot from the door, so the piece sits further back;
  * - dining room 2 %: a table with two chairs;
  * - kitchen 1.2 %: cabinets are already there, staging adds stools, a table for two, decor;
- * - unknown room ("auto") 1.2 %: the least of the above, since nothing says which set was asked for;
+ * - unknown room ("auto") 1.2 %: as the kitchen, since nothing says which set was asked for;
  * - removal 1 %: something loose must have gone (a chair is about 1 %); a room that was already
  *   empty has nothing to remove, and a credit for an unchanged photo is what this rule prevents.
- * A bathroom (not a room type here yet) would sit with the kitchen: towels and plants, little floor.
+ * - bathroom 1 %: the fixtures stay (decision 063); staging adds towels, a mat, a stool and a plant;
+ * - hallway 1.2 %: a console, a runner and a coat rack in a narrow room;
+ * - balcony 1.2 %: two chairs, a small table and plants, as a kitchen's bistro set;
+ * - walk-in closet 1.2 %: a shelving unit and a bench, or the bench alone in a narrow room;
+ * - nursery 1.5 %: a crib and a changing table (smaller than a bed);
+ * - basement, studio 2 %: a sofa or a bed, as a bedroom.
  * The offline preview engine's sets on the test corpus take 1.5 % (kitchen) to 13 % (living room).
  */
 export const MIN_ADDED_SHARE: Readonly<Record<RoomType, number>> = {
@@ -28,6 +33,13 @@ export const MIN_ADDED_SHARE: Readonly<Record<RoomType, number>> = {
   dining_room: 0.02,
   kitchen: 0.012,
   auto: 0.012,
+  bathroom: 0.01,
+  hallway: 0.012,
+  balcony: 0.012,
+  basement: 0.02,
+  walk_in_closet: 0.012,
+  studio: 0.02,
+  nursery: 0.015,
 };
 
 export const MIN_REMOVED_SHARE = 0.01;

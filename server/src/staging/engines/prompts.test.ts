@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CUSTOM_STYLE_MAX, INSTRUCTIONS_MAX } from '../../../../contract/limits.js';
 import { STYLE_IDS, STYLES } from '../../../../contract/styles.js';
+import { ROOM_TYPES } from '../../../../contract/listing.js';
 import { buildStagingPrompt, sanitizeFreeText, STYLE_DESCRIPTORS } from '../prompts.js';
 
 // Lives beside the engines (its module is one folder up) so the engines' test run covers it.
@@ -50,5 +51,31 @@ describe('buildStagingPrompt', () => {
   it('names a room type or falls back to "room"', () => {
     expect(buildStagingPrompt(base)).toContain('It shows an empty room.');
     expect(buildStagingPrompt({ ...base, roomType: 'Bedroom' })).toContain('a bed at true size');
+  });
+});
+
+describe('room types of decision 063', () => {
+  const piecesOf = (roomType: string) => /Add only movable items: (.*)$/m.exec(buildStagingPrompt({ ...base, roomType }))![1]!;
+
+  it('asks for each room type its own pieces, none of them the generic living-room set', () => {
+    const expected: Record<string, string> = {
+      bathroom: 'folded towels',
+      hallway: 'a slim console table',
+      balcony: 'outdoor furniture only',
+      basement: 'a table-tennis table',
+      walk_in_closet: 'open wardrobe shelving',
+      studio: 'a complete one-room home',
+      nursery: 'a baby crib',
+    };
+    for (const [room, piece] of Object.entries(expected)) expect(piecesOf(room), room).toContain(piece);
+    const sets = ROOM_TYPES.filter((r) => r !== 'auto').map(piecesOf);
+    expect(new Set(sets).size).toBe(sets.length);
+  });
+
+  it('keeps a bathroom\'s fixtures as photographed and asks for no mirror', () => {
+    const prompt = buildStagingPrompt({ ...base, roomType: 'bathroom' });
+    expect(prompt).toContain('It shows an empty bathroom.');
+    expect(prompt).toContain('the bathtub, shower, basin, toilet, taps and tiles');
+    expect(piecesOf('bathroom')).toContain('none is moved, replaced or restyled; add no mirror');
   });
 });

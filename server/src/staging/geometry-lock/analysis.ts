@@ -13,6 +13,8 @@ import { seamFigure } from './figures/seam.js';
 import { round } from './structure/verdict.js';
 import { verifyLock } from './structure/verify.js';
 import { loadWorkingPair } from './alignment/working-images.js';
+import { withBathroomFixtures } from './structure/bathroom-fixtures.js';
+import type { RoomType } from '../../../../contract/listing.js';
 
 /**
  * The geometry lock's analysis (DESIGN §6), an OpenCV task (threads/cv-thread.ts, run in the image threads: decision 057): align the model's
@@ -30,7 +32,7 @@ export interface LockedAnalysis {
   geometry: ComposeGeometry;
 }
 
-export async function analyseLock(cv: CV, original: Buffer, result: Buffer, mode: LockMode): Promise<LockAnalysis> {
+export async function analyseLock(cv: CV, original: Buffer, result: Buffer, mode: LockMode, roomType?: RoomType): Promise<LockAnalysis> {
   const pair = await loadWorkingPair(original, result);
   const { width, height } = pair.original;
 
@@ -53,7 +55,8 @@ export async function analyseLock(cv: CV, original: Buffer, result: Buffer, mode
     const { correction, light, lit, mask } = added;
     const checks = { ...added.checks, originalGrey, alignment };
     const verification = mode === 'remove' ? verifyRemoval(cv, checks) : verifyLock(cv, checks);
-    const { reasons } = verification;
+    // A bathroom's fixtures stay as photographed (decision 063).
+    const reasons = mode === 'furnish' && roomType === 'bathroom' ? withBathroomFixtures(cv, verification.reasons, { original: pair.original, aligned, hard: mask.hard, valid }) : verification.reasons;
     if (reasons.length) return { verdict: 'refused', reasons, figures: verification.figures };
     const litGrey = greyMat(cv, lit);
     mats.push(litGrey);

@@ -1,3 +1,4 @@
+import type { RoomType } from '../../../../contract/listing.js';
 import type { OverlayOptions, Sharp } from 'sharp';
 import type { ComposeInput } from './compose/compose.js';
 
@@ -93,6 +94,8 @@ export interface LockOptions {
    * the building's own lines and openings (removal-verify.ts).
    */
   mode?: LockMode;
+  /** The photo's room type: a bathroom's fixtures must stay as photographed (structure/bathroom-fixtures.ts, decision 063). */
+  roomType?: RoomType;
 }
 
 export type LockMode = 'furnish' | 'remove';

@@ -103,7 +103,7 @@ export async function renderVariations(ctx: RenderContext): Promise<Rendered> {
     return runImageWork(
       async (): Promise<Delivery> => {
         await ctx.stage('locking');
-        const outcome = await ctx.lock.lock(source, image, { signal, mode: task });
+        const outcome = await ctx.lock.lock(source, image, { signal, mode: task, roomType });
         if (outcome.verdict === 'refused') return outcome;
         // A locked result must also show what was asked: enough of the frame furnished (or emptied).
         if (!showsWhatWasAsked(outcome.figures.changedShare, task, roomType)) {

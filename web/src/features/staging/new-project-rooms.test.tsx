@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch, pngFile, testConfig, testProject, testUser, type MockRequest } from '@/test/fetch-mock';
 import { renderWithProviders } from '@/test/render-with-providers';
+import { ROOM_TYPES } from '@contract/listing';
 import NewProjectPage from './new-project-page';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -103,6 +104,51 @@ describe('New project: rooms and variations', () => {
       ['1', 'bedroom', 'bedroom-1', 3],
       ['3', 'bedroom', 'bedroom-3', 3],
       ['2', 'bedroom', 'bedroom-1', 3],
+    ]);
+  });
+
+  it.each([
+    ['en', 'Project name', 'Room type of room-1.png', ['Living and eating', 'Sleeping', 'Work and hobby', 'Bath, dressing, entry', 'Outdoors'], 'Bathroom', 'Start staging'],
+    ['de', 'Projektname', 'Raumtyp von room-1.png', ['Wohnen und Essen', 'Schlafen', 'Arbeit und Hobby', 'Bad, Ankleide, Flur', 'Draußen'], 'Badezimmer', 'Staging starten'],
+  ] as const)('%s: offers every room type once, grouped, and sends a bathroom, a hallway and a nursery (decision 063)', async (language, nameLabel, typeLabel, groups, bathroom, start) => {
+    const staged: MockRequest[] = [];
+    let uploads = 0;
+    mockFetch([
+      ['GET', '/api/auth/user', () => jsonResponse(testUser({ creditsLimit: 20 }))],
+      ['GET', '/api/config', () => jsonResponse(testConfig({ stagingConcurrency: 3 }))],
+      ['POST', '/api/projects', () => jsonResponse({ id: PROJECT_ID }, 201)],
+      ['POST', '/api/objects/upload', () => jsonResponse({ uploadURL: `/upload/${++uploads}`, objectPath: `/objects/users/u/uploads/${uploads}` })],
+      ['PUT', /^\/upload\//, () => jsonResponse({})],
+      ['POST', '/api/process-image', (request) => {
+        staged.push(request);
+        return jsonResponse({ success: true, processedImagePath: `/users/u/projects/p/${staged.length}.jpg` });
+      }],
+      ['GET', `/api/projects/${PROJECT_ID}`, () => jsonResponse(testProject({ id: PROJECT_ID, title: 'Flat', createdAt: '2026-11-21T10:00:00.000Z', images: [] }))],
+    ]);
+    renderWithProviders(<NewProjectPage />, { path: '/new-project', language });
+    const user = userEvent.setup();
+    await user.click(await screen.findByLabelText(nameLabel));
+    await user.paste('Flat 4');
+    await user.upload(screen.getByTestId('file-input'), [1, 2, 3].map((i) => pngFile(`room-${i}.png`, 1600, 1200)));
+    const picker = await screen.findByLabelText(typeLabel);
+    // One select: automatic first, then the five groups; every room type exactly once.
+    const options = within(picker).getAllByRole('option', { hidden: true }).map((o) => (o as HTMLOptionElement).value);
+    expect([...options].sort()).toEqual([...ROOM_TYPES].sort());
+    expect(options[0]).toBe('auto');
+    expect([...picker.querySelectorAll('optgroup')].map((g) => g.label)).toEqual(groups);
+    expect(within(picker).getByRole('option', { name: bathroom, hidden: true })).toHaveValue('bathroom');
+
+    const pickers = screen.getAllByTestId('room-type');
+    await user.selectOptions(pickers[0]!, 'bathroom');
+    await user.selectOptions(pickers[1]!, 'hallway');
+    await user.selectOptions(pickers[2]!, 'nursery');
+    await user.click(screen.getByRole('button', { name: start }));
+    await waitFor(() => expect(staged).toHaveLength(3));
+    const sent = staged.map((r) => r.body as { roomType: string; roomGroup: string });
+    expect(sent.map((b) => [b.roomType, b.roomGroup]).sort()).toEqual([
+      ['bathroom', 'bathroom-1'],
+      ['hallway', 'hallway-1'],
+      ['nursery', 'nursery-1'],
     ]);
   });
 });

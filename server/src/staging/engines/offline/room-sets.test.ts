@@ -11,7 +11,7 @@ const stage = async (image: Buffer, extra: Partial<StageInput>) =>
 const share = (changed: Awaited<ReturnType<typeof changedMask>>) => changed.mask.reduce((sum, v) => sum + v, 0) / changed.mask.length;
 
 describe('offline sets by room type in a room drawn with a known window and door', () => {
-  it.each(['bedroom', 'dining_room', 'home_office', 'kids_room', 'kitchen'] as RoomType[])('%s: a set that stands on the floor and leaves the openings visible', async (roomType) => {
+  it.each(['bedroom', 'dining_room', 'home_office', 'kids_room', 'kitchen', 'bathroom', 'hallway', 'balcony', 'basement', 'walk_in_closet', 'studio', 'nursery'] as RoomType[])('%s: a set that stands on the floor and leaves the openings visible', async (roomType) => {
     const room = await renderKnownRoom();
     const living = await stage(room.image, { roomType: 'living_room' });
     const staged = await stage(room.image, { roomType });
@@ -22,7 +22,7 @@ describe('offline sets by room type in a room drawn with a known window and door
     expect(changedShare(changed, upperTwoThirds(room.window))).toBeLessThan(0.01);
     expect(changedShare(changed, upperTwoThirds(room.door))).toBeLessThan(0.01);
     expect(changedShare(changed, { left: 0, top: 0, right: room.width, bottom: room.ceilingY })).toBe(0);
-  });
+  }, 60_000);
 });
 
 describe('offline sets per room group and variation', () => {

@@ -5,6 +5,8 @@ import { VARIANT_TARGET_X, volumeFits, type Volume } from './placement.js';
 import { nearestVisibleFloor, project } from './room-camera.js';
 import { floorShadow, solid, type Scene } from './scene.js';
 import { darken, lighten } from './svg.js';
+import { bathBench, changingTable, coatRack, console_, crib, islandBench, laundryBasket, outdoorChair, tableTennis, wardrobeShelving } from './room-pieces.js';
+import { sofa } from './seating.js';
 
 /**
  * The offline engine's sets for room types other than a living room (decision 025): a bed in a
@@ -12,8 +14,18 @@ import { darken, lighten } from './svg.js';
  * in a kitchen. Each set has one anchor piece placed like the sofa (ADR 019: on the floor, off every
  * protected opening, in the frame, preferring the back wall near the centre); the pieces around it
  * are kept only where they fit too. Drawn from the style kit's boxes, far to near.
+ *
+ * Decision 063 adds a set per new room type (pieces in room-pieces.ts): a bathroom gets only low,
+ * loose things (a bench with folded towels, a laundry basket, a bath mat) out in the room, a metre
+ * and more from the walls where its fixtures stand, so none is drawn over (the lock refuses a result
+ * that hides most of a fixture); a hallway a console, a runner and a coat rack; a balcony two outdoor
+ * chairs, a small table and plants; a basement a table-tennis table, a sofa and a shelf (a hobby desk
+ * where the table does not fit); a walk-in closet open shelving and an island bench; a studio a bed with a loveseat and a table for two; a nursery a crib,
+ * a changing table and a rug.
  */
 export type FurnishedRoom = Exclude<RoomType, 'auto' | 'living_room'>;
+/** A set to draw: a room type's own, or the walk-in closet's low one (its bench) where the shelving does not fit. */
+type SetKind = FurnishedRoom | 'closet_bench';
 
 interface Anchor {
   /** Footprint: width across, depth away from the camera, height. */
@@ -22,18 +34,35 @@ interface Anchor {
   height: number;
   /** Stands against the back wall (a bed's headboard, a desk) rather than mid-room (a dining table). */
   wall: boolean;
+  /** Mid-room pieces: at least this far (metres) from the back wall; 0.4 unless said. */
+  clearance?: number;
 }
 
-const ANCHORS: Record<FurnishedRoom, Anchor> = {
+const ANCHORS: Record<SetKind, Anchor> = {
   bedroom: { width: 1.7, depth: 2.1, height: 1.1, wall: true },
   kids_room: { width: 1.0, depth: 2.0, height: 0.9, wall: true },
   dining_room: { width: 1.7, depth: 1.9, height: 0.95, wall: false },
   home_office: { width: 1.4, depth: 1.3, height: 1.0, wall: true },
   kitchen: { width: 1.0, depth: 1.0, height: 0.95, wall: false },
+  bathroom: { width: 1.4, depth: 0.6, height: 0.6, wall: false, clearance: 1.1 },
+  hallway: { width: 1.1, depth: 0.35, height: 1.35, wall: true },
+  balcony: { width: 1.7, depth: 0.8, height: 0.9, wall: false },
+  basement: { width: 2.8, depth: 1.6, height: 0.92, wall: false },
+  walk_in_closet: { width: 1.6, depth: 0.5, height: 2.0, wall: true },
+  studio: { width: 1.5, depth: 2.1, height: 1.05, wall: true },
+  nursery: { width: 1.3, depth: 0.7, height: 0.95, wall: true },
+  closet_bench: { width: 1.2, depth: 0.55, height: 0.5, wall: false },
 };
 
 /** A narrow room that has no spot for the set gets the smaller one: a single bed, a table for two. */
-const SMALLER: Partial<Record<FurnishedRoom, FurnishedRoom>> = { bedroom: 'kids_room', dining_room: 'kitchen' };
+const SMALLER: Partial<Record<FurnishedRoom, SetKind>> = {
+  bedroom: 'kids_room',
+  dining_room: 'kitchen',
+  studio: 'kids_room',
+  basement: 'home_office',
+  balcony: 'kitchen',
+  walk_in_closet: 'closet_bench',
+};
 
 type Piece = { d: number; draw: () => string };
 
@@ -41,7 +70,7 @@ export function roomSetParts(scene: Scene, analysis: PhotoAnalysis, wanted: Furn
   const { camera } = scene;
   const fits = (v: Volume) => volumeFits(camera, analysis, v);
   const targetX = VARIANT_TARGET_X[variant % VARIANT_TARGET_X.length]!;
-  let room = wanted;
+  let room: SetKind = wanted;
   let spot = findSpot(scene, analysis, ANCHORS[room], targetX);
   const smaller = SMALLER[wanted];
   if (!spot && smaller) {
@@ -102,6 +131,84 @@ export function roomSetParts(scene: Scene, analysis: PhotoAnalysis, wanted: Furn
       maybe({ x: lx, d: deskD, width: 0.5, depth: 0.5, height: 2.1 }, () => floorLamp(scene, lx, deskD, side as 1 | -1));
       break;
     }
+    case 'bathroom': {
+      // Low loose things out in the room: the fixtures along the walls stay as photographed.
+      under.push(rugIfFits(scene, analysis, x - side * 0.25, 0.9, d + 0.05, d - 0.55));
+      pieces.push({ d: d + 0.1, draw: () => bathBench(scene, x + side * 0.3, d + 0.1) });
+      const bx = x - side * 0.45;
+      maybe({ x: bx, d: d + 0.15, width: 0.4, depth: 0.4, height: 0.45 }, () => laundryBasket(scene, bx, d + 0.15));
+      break;
+    }
+    case 'hallway': {
+      pieces.push({ d, draw: () => console_(scene, x, d) });
+      under.push(rugIfFits(scene, analysis, x, 0.8, d - 0.35, d - 2.6) || rugIfFits(scene, analysis, x, 0.7, d - 0.35, d - 1.6));
+      const rx = x + side * 1.05;
+      maybe({ x: rx, d: d - 0.1, width: 0.5, depth: 0.5, height: 1.8 }, () => coatRack(scene, rx, d - 0.1));
+      const px = x - side * 0.9;
+      maybe({ x: px, d, width: 0.5, depth: 0.45, height: 1.6 }, () => plant(scene, px, d));
+      break;
+    }
+    case 'balcony': {
+      under.push(rugIfFits(scene, analysis, x, 1.8, d + 0.45, d - 0.45));
+      for (const cx of [-0.55, 0.55]) pieces.push({ d: d + 0.1, draw: () => outdoorChair(scene, x + cx, d + 0.1, 0) });
+      pieces.push({ d: d - 0.3, draw: () => table(scene, x, d - 0.3, 0.55, 0.55, 0.5) });
+      for (const s of [-1, 1]) {
+        const px = x + s * 1.25;
+        maybe({ x: px, d: d + 0.2, width: 0.6, depth: 0.5, height: 1.65 }, () => plant(scene, px, d + 0.2));
+      }
+      break;
+    }
+    case 'basement': {
+      // A hobby room: a table-tennis table mid-room, a sofa and a shelf against the walls where they fit.
+      pieces.push({ d, draw: () => tableTennis(scene, x, d) });
+      const sx = x + side * 2.35;
+      const sd = d + 0.4;
+      if (fits({ x: sx, d: sd, width: 1.7, depth: 0.92, height: 0.85 })) pieces.push({ d: sd, draw: () => sofa(scene, sx, sd + 0.46, 1.6) });
+      const hx = x - side * 1.9;
+      maybe({ x: hx, d: d + 1.0, width: 0.8, depth: 0.36, height: 1.9 }, () => shelf(scene, hx, d + 1.0));
+      break;
+    }
+    case 'walk_in_closet': {
+      pieces.push({ d, draw: () => wardrobeShelving(scene, x, d) });
+      const bd = d - 1.1;
+      maybe({ x, d: bd, width: 1.2, depth: 0.55, height: 0.5 }, () => islandBench(scene, x, bd));
+      under.push(rugIfFits(scene, analysis, x, 1.6, d - 0.6, d - 1.6));
+      break;
+    }
+    case 'closet_bench': {
+      under.push(rugIfFits(scene, analysis, x, 1.7, d + 0.6, d - 0.6));
+      pieces.push({ d, draw: () => islandBench(scene, x, d) });
+      const rx = x + side * 1.2;
+      maybe({ x: rx, d: d + 0.3, width: 1.0, depth: 0.5, height: 2.0 }, () => wardrobeShelving(scene, rx, d + 0.3, 0.9));
+      break;
+    }
+    case 'studio': {
+      const width = 1.4;
+      const length = 2.05;
+      under.push(rugIfFits(scene, analysis, x, width + 0.8, d + length / 2 - 0.5, d - length / 2 - 0.4));
+      pieces.push({ d: d + length / 2, draw: () => bed(scene, x, d + length / 2, width, length, false) });
+      // The living corner: a loveseat against the same wall, or a table for two where it does not fit.
+      const lx = x - side * (width / 2 + 1.05);
+      const dBack = d + length / 2;
+      if (fits({ x: lx, d: dBack - 0.46, width: 1.5, depth: 0.92, height: 0.85 })) pieces.push({ d: dBack - 0.46, draw: () => sofa(scene, lx, dBack, 1.5) });
+      const tx = x + side * (width / 2 + 0.75);
+      const td = d - 0.2;
+      if (fits({ x: tx, d: td, width: 0.75, depth: 1.3, height: 0.95 })) {
+        pieces.push({ d: td + 0.475, draw: () => chair(scene, tx, td + 0.475, 0) });
+        pieces.push({ d: td, draw: () => table(scene, tx, td, 0.75, 0.75, 0.75) });
+        pieces.push({ d: td - 0.475, draw: () => chair(scene, tx, td - 0.475, Math.PI) });
+      }
+      break;
+    }
+    case 'nursery': {
+      under.push(rugIfFits(scene, analysis, x, 1.6, d - 0.45, d - 1.5));
+      pieces.push({ d, draw: () => crib(scene, x, d) });
+      const cx = x + side * 1.15;
+      maybe({ x: cx, d, width: 0.9, depth: 0.55, height: 1.0 }, () => changingTable(scene, cx, d));
+      const px = x - side * 1.05;
+      maybe({ x: px, d: d + 0.05, width: 0.5, depth: 0.45, height: 1.6 }, () => plant(scene, px, d + 0.05));
+      break;
+    }
   }
   pieces.sort((a, b) => b.d - a.d);
   return [...under.filter(Boolean), ...pieces.map((p) => p.draw())];
@@ -115,10 +222,11 @@ function findSpot(scene: Scene, analysis: PhotoAnalysis, anchor: Anchor, targetX
   let bestCost = Infinity;
   // A free-standing table stands mid-floor, between the back wall and the nearest floor seen; against the
   // back wall of a deep room it would be a toy at the far end (issue #35: a long living-dining room).
-  const deepest = camera.backDistance - 0.48 - anchor.depth / 2;
+  const clearance = anchor.wall ? 0 : (anchor.clearance ?? 0.4);
+  const deepest = camera.backDistance - 0.08 - clearance - anchor.depth / 2;
   const middle = (deepest + nearest + 0.15 + anchor.depth / 2) / 2;
   for (let back = 0; back <= (anchor.wall ? 3 : Math.max(3, deepest - middle)); back += 0.15) {
-    const dBack = camera.backDistance - 0.08 - back - (anchor.wall ? 0 : 0.4);
+    const dBack = camera.backDistance - 0.08 - back - clearance;
     const d = dBack - anchor.depth / 2;
     if (d - anchor.depth / 2 < nearest + 0.15) break;
     for (let X = -2.4; X <= 2.4 + 1e-9; X += 0.15) {

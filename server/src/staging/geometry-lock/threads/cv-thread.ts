@@ -1,3 +1,4 @@
+import type { RoomType } from '../../../../../contract/listing.js';
 import { threadId } from 'node:worker_threads';
 import { analyseLock } from '../analysis.js';
 import { type LockMode } from '../lock-result.js';
@@ -26,8 +27,8 @@ const { cv } = await loadCv();
 
 const asRaster = (raster: Raster): Raster => ({ ...raster, data: asBuffer(raster.data) });
 
-function lock(input: { original: Uint8Array; result: Uint8Array; mode: LockMode }) {
-  return analyseLock(cv, asBuffer(input.original), asBuffer(input.result), input.mode);
+function lock(input: { original: Uint8Array; result: Uint8Array; mode: LockMode; roomType?: RoomType }) {
+  return analyseLock(cv, asBuffer(input.original), asBuffer(input.result), input.mode, input.roomType);
 }
 
 function protectedRegions(input: { original: Uint8Array; size: { width: number; height: number } }) {

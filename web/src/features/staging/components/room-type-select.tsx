@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { ROOM_TYPES, type RoomType } from '@contract/listing';
+import { ROOM_TYPE_GROUPS, type RoomType } from '@contract/listing';
 import { useTranslation } from '@/i18n/i18n';
 import { cn } from '@/lib/class-names';
 import { groupChoices, groupNumber, type PhotoRoom } from '../room-plan';
@@ -18,7 +18,11 @@ export interface PhotoRoomControlsProps {
 const selectClass =
   'h-8 w-full min-w-0 cursor-pointer truncate rounded-md border border-input bg-background px-2 text-xs shadow-xs focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-50';
 
-/** The compact room type and "which room" selects on a photo tile (decision 025). */
+/**
+ * The compact room type and "which room" selects on a photo tile (decision 025). The fourteen room
+ * types are one native select with an option group per part of a home (decision 063): a phone opens
+ * its own list in one tap and shows the groups' headings, a desktop browser jumps by typed letters.
+ */
 export function PhotoRoomControls({
   rooms,
   index,
@@ -59,10 +63,15 @@ export function PhotoRoomControls({
         onChange={(event) => onRoomTypeChange(event.target.value as RoomType)}
         data-testid="room-type"
       >
-        {ROOM_TYPES.map((type) => (
-          <option key={type} value={type}>
-            {t(`listing.types.${type}`)}
-          </option>
+        <option value="auto">{t('listing.types.auto')}</option>
+        {ROOM_TYPE_GROUPS.map(([group, types]) => (
+          <optgroup key={group} label={t(`listing.typeGroups.${group}`)}>
+            {types.map((type) => (
+              <option key={type} value={type}>
+                {t(`listing.types.${type}`)}
+              </option>
+            ))}
+          </optgroup>
         ))}
       </select>
       <label htmlFor={groupId} className="sr-only">
