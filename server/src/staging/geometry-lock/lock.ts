@@ -12,8 +12,8 @@ import { asBuffer } from './alignment/working-images.js';
  * thread too when finishing takes its `source` (result-image.ts `finishLocked`).
  */
 export async function lockResult(original: Buffer, result: Buffer, options: LockOptions = {}): Promise<LockOutcome> {
-  const { signal, mode = 'furnish' } = options;
-  const analysis = await runInCvThread('lock', { original, result, mode }, signal);
+  const { signal, mode = 'furnish', renovation } = options;
+  const analysis = await runInCvThread('lock', { original, result, mode, renovation }, signal);
   if (analysis.verdict === 'refused') return analysis;
   const source = { ...analysis.geometry, original, result };
   return {
