@@ -86,6 +86,8 @@ export const projectImage = z.object({
   /** Originals: the room type and room group the photo was staged with (decision 025). */
   roomType: z.enum(ROOM_TYPES).nullable().optional(),
   roomGroup: z.string().nullable().optional(),
+  /** Originals of a renovation project: the surfaces the latest run changed and to what (decision 062). */
+  renovation: renovationChoice.optional(),
   /** Staged images made with more than one variation: every locked variation, the chosen one marked. */
   variations: z.array(imageVariation).optional(),
   /** Originals: re-stages of this photo left without a credit under the workspace's plan (decision 056). */

@@ -25,7 +25,7 @@ export const PATCHES = {
   leftWall: { x0: 30, y0: 250, x1: 110, y1: 420 },
   rightWall: { x0: 1090, y0: 250, x1: 1170, y1: 420 },
   ceiling: { x0: 420, y0: 40, x1: 560, y1: 140 },
-  floor: { x0: 200, y0: 660, x1: 500, y1: 760 },
+  floor: { x0: 250, y0: 600, x1: 550, y1: 700 },
 } as const;
 
 interface Look {
@@ -98,6 +98,16 @@ async function render(look: Look, size = ROOM, quality = 92): Promise<Buffer> {
     flat[i] = Math.max(0, Math.min(255, flat[i] + ((seed >> 16) % 7) - 3));
   }
   return sharp(flat, { raw: { width: W, height: H, channels: 3 } }).resize(size.width, size.height, { fit: 'fill' }).jpeg({ quality }).toBuffer();
+}
+
+/** The drawn room as a photo, and the model answers a renovation test needs (walls sage green; the window moved too). */
+export async function renovationRoom(size = ROOM) {
+  return {
+    photo: await render(PHOTO, size),
+    sageWalls: await render({ ...PHOTO, walls: SAGE_WALLS }, size),
+    sageWallsWindowMoved: await render({ ...PHOTO, walls: SAGE_WALLS, windowShift: 140 }, size),
+    photoColours: { walls: PHOTO.walls[0], floor: PHOTO.floor },
+  };
 }
 
 export async function surfaceCases(): Promise<SurfaceCase[]> {

@@ -13,7 +13,7 @@ import { type CV } from '../../geometry-lock/threads/opencv.js';
  * The photo's walls, floor and ceiling are found by the lock's own surface segmentation
  * (surface-mode/surfaces.ts, with the lock's openings), and only the chosen ones are re-coloured:
  * paint keeps the photo's light and shadow on the surface (its brightness relative to the surface's
- * median), a floor gets its material's colour with boards or tiles drawn in the floor's perspective
+ * median, from the photo blurred so the old texture does not show through), a floor gets its material's colour with boards or tiles drawn in the floor's perspective
  * (vanishing point above the floor's far edge), shaded the same way. Everything else is the photo's
  * pixels. Runs in an image thread (cv-thread.ts `offlineDraw`).
  */
@@ -30,6 +30,8 @@ export async function drawRenovationPreview(cv: CV, image: Buffer, choice: Renov
     grey.delete();
   }
   const { data: rgb } = await sharp(image).rotate().removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
+  // The light on a surface, without its old texture (board joints, grain): the photo blurred.
+  const light = await sharp(rgb, { raw: { width: full.width, height: full.height, channels: 3 } }).blur(Math.max(2, Math.max(full.width, full.height) / 200)).raw().toBuffer();
   const out = Buffer.from(rgb);
   const jobs: Array<{ name: SurfaceName; colour: (x: number, y: number) => [number, number, number] }> = [];
   if (choice.walls) jobs.push({ name: 'walls', colour: flat(choice.walls.colour) });
@@ -48,7 +50,7 @@ export async function drawRenovationPreview(cv: CV, image: Buffer, choice: Renov
         const a = alpha[i];
         if (!a) continue;
         const p = i * 3;
-        const shade = Math.max(0.45, Math.min(1.35, (luminance(rgb[p], rgb[p + 1], rgb[p + 2]) + 4) / (median + 4)));
+        const shade = Math.max(0.45, Math.min(1.35, (luminance(light[p], light[p + 1], light[p + 2]) + 4) / (median + 4)));
         const c = job.colour(x, y);
         const t = a / 255;
         for (let k = 0; k < 3; k++) out[p + k] = Math.round(rgb[p + k] * (1 - t) + Math.min(255, c[k] * shade) * t);
@@ -111,7 +113,7 @@ function floorTexture(material: FloorMaterial, surfaces: SurfaceMasks, full: { w
   const unit = (pxAtBottom: number) => pxAtBottom / near;
   const wood = material === 'oak' || material === 'light_oak' || material === 'dark_wood';
   const tile = material.startsWith('tiles');
-  const [across, along] = wood ? [unit(W / 10), unit(W / 10) * 6] : material === 'tiles_30' ? [unit(W / 12), unit(W / 12)] : material === 'tiles_120x60' ? [unit(W / 3), unit(W / 6)] : [unit(W / 6), unit(W / 6)];
+  const [across, along] = wood ? [unit(W / 16), unit(W / 16) * 10] : material === 'tiles_30' ? [unit(W / 12), unit(W / 12)] : material === 'tiles_120x60' ? [unit(W / 3), unit(W / 6)] : [unit(W / 6), unit(W / 6)];
   const joint = wood ? 0.025 : 0.03;
   return (x, y) => {
     const dy = Math.max(1, y - yh);
@@ -128,7 +130,7 @@ function floorTexture(material: FloorMaterial, surfaces: SurfaceMasks, full: { w
       const jointX = Math.min(1, joint * across * pxPerUnit);
       const jointZ = Math.min(1, joint * along * (dy * dy) / f);
       if (fx < joint || fx > 1 - joint) tone *= 1 - 0.28 * jointX;
-      if (fz < joint || fz > 1 - joint) tone *= 1 - 0.28 * jointZ;
+      if (fz < joint || fz > 1 - joint) tone *= 1 - 0.2 * jointZ;
       if (wood) tone *= 0.93 + 0.14 * hash(col, row) + 0.03 * Math.sin(Z * 40 + hash(row, col) * 6);
       else tone *= 0.97 + 0.06 * hash(col, row);
     } else if (material === 'carpet') {

@@ -19,7 +19,7 @@ beforeAll(async () => {
   for (const c of cases) outcomes.set(c.name, await lockResult(c.original, c.result, { mode: 'surface', renovation: c.choice }));
 }, 240_000);
 
-type Patch = (typeof PATCHES)[keyof typeof PATCHES];
+type Patch = { x0: number; y0: number; x1: number; y1: number };
 function mean(image: Rgb, p: Patch): [number, number, number] {
   const sx = image.width / 1200;
   const sy = image.height / 800;

@@ -32,6 +32,10 @@ export interface SurfaceMasks {
 export type SurfaceName = 'floor' | 'ceiling' | 'walls';
 
 const MIN_WALL_SHARE = 0.012;
+/** Long side the floor and ceiling are grown at (the offline engine's analysis size). */
+const GROW_SIZE = 480;
+/** Mean colour step across a line above which it bounds a surface (a skirting), not a joint in it. */
+const SEPARATING_STEP = 18;
 /** A ceiling must be at least this share of the frame and lie mostly above the frame's middle. */
 const MIN_CEILING_SHARE = 0.02;
 const MAX_CEILING_BELOW_MIDDLE = 0.1;
@@ -49,7 +53,7 @@ export function findSurfaces(cv: CV, rgb: Raster, openings: Opening[], lines: Se
     const grey = keep(new cv.Mat());
     cv.cvtColor(smooth, grey, cv.COLOR_RGB2GRAY);
     const edges = keep(new cv.Mat());
-    cv.Canny(grey, edges, 30, 90, 3, true);
+    cv.Canny(grey, edges, 15, 45, 3, true);
     for (const l of lines) cv.line(edges, new cv.Point(l.x1, l.y1), new cv.Point(l.x2, l.y2), new cv.Scalar(255), 2);
     const kernel = keep(cv.getStructuringElement(cv.MORPH_RECT, new cv.Size(3, 3)));
     cv.dilate(edges, edges, kernel);
@@ -67,29 +71,59 @@ export function findSurfaces(cv: CV, rgb: Raster, openings: Opening[], lines: Se
       for (let y = Math.max(0, o.y0 - pad); y <= Math.min(h - 1, o.y1 + pad); y++) inOpening.fill(1, y * w + Math.max(0, o.x0 - pad), y * w + Math.min(w - 1, o.x1 + pad) + 1);
     }
 
-    // Floor: grown from the bottom centre, the part joined to the bottom edge.
-    const grown = growFloor({ width: w, height: h, rgb: smoothRgb });
+    // Floor and ceiling are grown at the offline engine's analysis size (floor-region.ts is tuned for
+    // it: a skirting is a barrier there, a tile joint is not), on a 3×3 median copy, then scaled back.
+    const scale = Math.min(1, GROW_SIZE / Math.max(w, h));
+    const gw = Math.max(1, Math.round(w * scale));
+    const gh = Math.max(1, Math.round(h * scale));
+    const small = keep(new cv.Mat());
+    cv.resize(src, small, new cv.Size(gw, gh), 0, 0, cv.INTER_AREA);
+    cv.medianBlur(small, small, 3);
+    const smallRgb = rawFromMat(small);
+    const smallBarrier = keep(new cv.Mat());
+    cv.resize(edges, smallBarrier, new cv.Size(gw, gh), 0, 0, cv.INTER_AREA);
+    const barrierSmall = rawFromMat(smallBarrier);
+    const up = (mask: Uint8Array) => {
+      const m = keep(matFromRaw(cv, mask, gw, gh, 1));
+      const big = keep(new cv.Mat());
+      cv.resize(m, big, new cv.Size(w, h), 0, 0, cv.INTER_NEAREST);
+      return rawFromMat(big);
+    };
+    // The floor may not cross a long line with different colours on its two sides (a skirting, the
+    // floor's edge); a tile joint or a board's edge (same colour both sides) it may.
+    const boundary = keep(new cv.Mat(h, w, cv.CV_8UC1, new cv.Scalar(0)));
+    for (const l of lines) if (separates(smoothRgb, w, h, l)) cv.line(boundary, new cv.Point(l.x1, l.y1), new cv.Point(l.x2, l.y2), new cv.Scalar(255), 3);
+    const boundarySmall = keep(new cv.Mat());
+    cv.resize(boundary, boundarySmall, new cv.Size(gw, gh), 0, 0, cv.INTER_AREA);
+    const walls0 = rawFromMat(boundarySmall);
+    const withBarrier = new Uint8Array(smallRgb);
+    for (let i = 0; i < gw * gh; i++) if (walls0[i] > 60) for (let c = 0; c < 3; c++) withBarrier[i * 3 + c] = 255 - smallRgb[i * 3 + c];
+    const floorSmall = floorOf(withBarrier, gw, gh) ?? floorOf(smallRgb, gw, gh) ?? new Uint8Array(gw * gh);
+    const floorUp = up(floorSmall);
     const floor = new Uint8Array(n);
-    for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) if (grown.mask[y * w + x] && y >= grown.top[x] && !inOpening[y * w + x]) floor[y * w + x] = 255;
+    for (let i = 0; i < n; i++) if (floorUp[i] && !inOpening[i]) floor[i] = 255;
 
-    // Ceiling: the photo upside down, barrier pixels made unpassable (their colour inverted).
-    const flipped = new Uint8Array(n * 3);
-    for (let y = 0; y < h; y++) {
-      for (let x = 0; x < w; x++) {
-        const from = y * w + x;
-        const to = (h - 1 - y) * w + x;
-        const block = barrier[from] || inOpening[from] || floor[from];
-        for (let c = 0; c < 3; c++) flipped[to * 3 + c] = block ? 255 - smoothRgb[from * 3 + c] : smoothRgb[from * 3 + c];
+    // Ceiling: the photo upside down, edge pixels made unpassable (their colour inverted).
+    const flipped = new Uint8Array(gw * gh * 3);
+    for (let y = 0; y < gh; y++) {
+      for (let x = 0; x < gw; x++) {
+        const from = y * gw + x;
+        const to = (gh - 1 - y) * gw + x;
+        const block = barrierSmall[from] > 40 || floorSmall[from];
+        for (let c = 0; c < 3; c++) flipped[to * 3 + c] = block ? 255 - smallRgb[from * 3 + c] : smallRgb[from * 3 + c];
       }
     }
-    const up = growFloor({ width: w, height: h, rgb: flipped });
+    const upward = growFloor({ width: gw, height: gh, rgb: flipped });
+    const ceilingSmall = new Uint8Array(gw * gh);
+    for (let y = 0; y < gh; y++) for (let x = 0; x < gw; x++) if (upward.mask[(gh - 1 - y) * gw + x]) ceilingSmall[y * gw + x] = 255;
+    const ceilingUp = up(ceilingSmall);
     const ceiling = new Uint8Array(n);
     let ceilingCount = 0;
     let belowMiddle = 0;
     for (let y = 0; y < h; y++) {
       for (let x = 0; x < w; x++) {
         const i = y * w + x;
-        if (!up.mask[(h - 1 - y) * w + x] || barrier[i] || inOpening[i] || floor[i]) continue;
+        if (!ceilingUp[i] || barrier[i] || inOpening[i] || floor[i]) continue;
         ceiling[i] = 255;
         ceilingCount++;
         if (y > h / 2) belowMiddle++;
@@ -158,6 +192,45 @@ function wallLike(count: number, stats: Int32Array, labels: Int32Array, rgb: Uin
     if (Math.hypot(c.cr - paint.cr, c.cg - paint.cg) <= MAX_CHROMA_STEP && ratio <= MAX_LIGHT_RATIO && ratio >= 1 / MAX_LIGHT_RATIO) big[k] = 1;
   }
   return big;
+}
+
+/** Whether a line has clearly different colours on its two sides (sampled 5 px off it, along its length). */
+function separates(rgb: Uint8Array, w: number, h: number, l: Segment): boolean {
+  const len = Math.max(1, l.length);
+  const nx = -(l.y2 - l.y1) / len;
+  const ny = (l.x2 - l.x1) / len;
+  const a = [0, 0, 0];
+  const b = [0, 0, 0];
+  let count = 0;
+  for (let k = 1; k < 20; k++) {
+    const x = l.x1 + ((l.x2 - l.x1) * k) / 20;
+    const y = l.y1 + ((l.y2 - l.y1) * k) / 20;
+    const [ax, ay, bx, by] = [Math.round(x + 5 * nx), Math.round(y + 5 * ny), Math.round(x - 5 * nx), Math.round(y - 5 * ny)];
+    if (ax < 0 || ay < 0 || bx < 0 || by < 0 || ax >= w || bx >= w || ay >= h || by >= h) continue;
+    for (let c = 0; c < 3; c++) {
+      a[c] += rgb[(ay * w + ax) * 3 + c];
+      b[c] += rgb[(by * w + bx) * 3 + c];
+    }
+    count++;
+  }
+  if (!count) return false;
+  return Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]) / count > SEPARATING_STEP;
+}
+
+/**
+ * The floor as the offline engine trusts it (photo-analysis.ts): the growth below its cleaned top
+ * profile, and below the row the floor reaches in three quarters of the columns; null when that row is
+ * not in the floor's plausible band (the growth leaked up a wall): no floor is then found.
+ */
+function floorOf(rgb: Uint8Array, w: number, h: number): Uint8Array | null {
+  const grown = growFloor({ width: w, height: h, rgb });
+  // The deepest row the floor reaches in most columns: a leak up one wall (a quarter of the columns) is cut there.
+  const tops = Array.from(grown.top.slice(Math.floor(w * 0.05), Math.ceil(w * 0.95))).sort((a, b) => a - b);
+  const deepest = tops[Math.floor(tops.length * 0.25)] ?? h;
+  if (grown.share < 0.04 || deepest < h * 0.3 || deepest > h * 0.93) return null;
+  const out = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) if (grown.mask[y * w + x] && y >= grown.top[x] && y >= deepest) out[y * w + x] = 255;
+  return out;
 }
 
 /** The union of the named surfaces (0/255). */
