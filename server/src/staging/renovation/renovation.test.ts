@@ -6,6 +6,7 @@ import { users } from '../../db/schema/users.js';
 import { FakeOpenAI } from '../../../test/fakes/providers/fake-openai.js';
 import { PATCHES, renovationRoom, SAGE } from '../../../test/support/geometry-lock/surface-cases.js';
 import { processImage, upload } from '../../../test/support/staging-fixtures.js';
+import { bearer, businessUser, uploadPhoto } from '../../../test/support/api-client.js';
 import { createTestApp, signUp, type TestApp } from '../../../test/support/test-app.js';
 import type { FastifyInstance } from 'fastify';
 
@@ -110,6 +111,35 @@ describe('renovation with the preview engine', () => {
     const [u] = await t.database.db.select().from(users).where(eq(users.id, user.id));
     expect(u!.creditsUsed).toBe(0);
   });
+});
+
+describe('renovation through the public API', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ jobs: true });
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('renders `type: renovation` with the surfaces, answers 400 without them, and reports the type', async () => {
+    const room = await renovationRoom();
+    const caller = await businessUser(t.app);
+    const photoId = await uploadPhoto(t.app, caller.key, room.photo);
+    const none = await t.app.inject({ method: 'POST', url: '/api/v1/renders', headers: bearer(caller.key), payload: { photoId, type: 'renovation' } });
+    expect([none.statusCode, none.json().code]).toEqual([400, 'renovation_choice_required']);
+    const created = await t.app.inject({ method: 'POST', url: '/api/v1/renders', headers: bearer(caller.key), payload: { photoId, type: 'renovation', renovation: { walls: { colour: SAGE } } } });
+    expect(created.statusCode, created.body).toBe(202);
+    let render = created.json();
+    for (let i = 0; i < 600 && !['completed', 'failed'].includes(render.status); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      render = (await t.app.inject({ url: `/api/v1/renders/${render.id}`, headers: bearer(caller.key) })).json();
+    }
+    expect(render).toMatchObject({ status: 'completed', type: 'renovation', credits: 1 });
+    const file = (await t.app.inject({ url: render.results[0].downloadUrl, headers: bearer(caller.key) })).rawPayload;
+    const before = await meanOf(room.photo, PATCHES.backWall);
+    expect(distance(await meanOf(file, PATCHES.backWall), rgb(SAGE))).toBeLessThan(distance(before, rgb(SAGE)) * 0.25);
+  }, 120_000);
 });
 
 describe('renovation with a provider', () => {
