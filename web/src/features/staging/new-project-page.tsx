@@ -515,9 +515,9 @@ export default function NewProjectPage() {
               </p>
             )}
             <p className="mt-4 text-xs leading-relaxed text-muted-foreground">
-              {t('newProject.costNote')}
+              {t(renovation ? 'renovation.costNote' : 'newProject.costNote')}
             </p>
-            <EngineNote className="mt-3" />
+            <EngineNote className="mt-3" renovation={renovation} />
 
             {shownProblem && (
               <ProblemBox
