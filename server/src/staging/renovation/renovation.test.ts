@@ -97,6 +97,26 @@ describe('renovation with the preview engine', () => {
     expect(distance(await meanOf(file!, corner), await meanOf(room.photo, corner))).toBeGreaterThan(40);
   }, 120_000);
 
+  it('Re-Stage without a choice repeats the photo’s surfaces (a duplicate on the preview engine); with one, it takes and keeps the new one', async () => {
+    const room = await renovationRoom({ width: 900, height: 600 });
+    const { cookie } = await signUp(t.app);
+    const projectId = await renovationProject(t.app, cookie);
+    const first = await processImage(t.app, cookie, { imageURL: await upload(t.app, cookie, room.photo), projectId, category: 'renovation', styleName: 'Renovation', renovation: { walls: { colour: SAGE } } });
+    expect(first.statusCode, first.body).toBe(200);
+    const { original } = await delivered(t.app, cookie, projectId);
+    const imageURL = `/objects${original.filePath}`;
+    // The same surfaces again: the preview engine draws the same picture, which a re-stage does not
+    // deliver (decision 037) — refused as a duplicate, not for a missing choice; the credit comes back.
+    const again = await processImage(t.app, cookie, { imageURL, projectId, category: 'renovation', styleName: 'Renovation', isRegeneration: true });
+    expect([again.statusCode, again.json().code]).toEqual([422, 'duplicate_result']);
+    const terracotta = '#C47A5A';
+    const changed = await processImage(t.app, cookie, { imageURL, projectId, category: 'renovation', styleName: 'Renovation', isRegeneration: true, renovation: { walls: { colour: terracotta } } });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const wall = await meanOf((await t.app.inject({ url: `/objects${changed.json().processedImagePath}`, headers: { cookie } })).rawPayload, PATCHES.backWall);
+    expect(distance(wall, rgb(terracotta))).toBeLessThan(distance(wall, rgb(SAGE)));
+    expect((await delivered(t.app, cookie, projectId)).original.renovation).toEqual({ walls: { colour: terracotta } });
+  }, 180_000);
+
   it('answers 400 with its code when no surface was chosen, and charges nothing', async () => {
     const room = await renovationRoom({ width: 600, height: 400 });
     const { cookie, user } = await signUp(t.app);
