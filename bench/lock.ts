@@ -14,6 +14,7 @@ import { lockResult } from '../server/src/staging/geometry-lock/lock.js';
 import { type LockOutcome } from '../server/src/staging/geometry-lock/lock-result.js';
 import { decodeRgb } from '../server/test/support/geometry-lock/drift.js';
 import { lockCases, type LockCase } from '../server/test/support/geometry-lock/lock-cases.js';
+import { surfaceCases } from '../server/test/support/geometry-lock/surface-cases.js';
 import { deliveredJpeg, keptShare, maskCoverage, psnrOutside } from '../server/test/support/geometry-lock/lock-quality.js';
 import { median, note, printLoad, report } from './lib/harness.js';
 
@@ -64,6 +65,24 @@ export default async function lockBenchmark(): Promise<void> {
   report({ figure: 'pasted-furniture cases with PSNR ≥ 40 dB outside and ≥ 95 % kept', value: `${qualityOk}/${qualityCases}`, comparison: 'cases', comparisonValue: String(qualityCases), ratio: qualityOk / Math.max(1, qualityCases), target: 'all', pass: qualityOk === qualityCases });
   note(`lock time per case at corpus size (~1-1.5 MP): median ${median(times).toFixed(0)} ms, max ${Math.max(...times).toFixed(0)} ms`);
   await twelveMegapixels(cases.find((c) => c.truth && c.name.startsWith('corpus') && c.name.includes('1024×1536'))!);
+  await surfaceMode(shots);
+}
+
+/** The lock's surface mode (renovation, decision 062) on its generated cases: verdicts and restored surfaces. */
+export async function surfaceMode(shots: string | undefined): Promise<void> {
+  const cases = await surfaceCases();
+  let right = 0;
+  for (const c of cases) {
+    const start = performance.now();
+    const outcome = await lockResult(c.original, c.result, { mode: 'surface', renovation: c.choice });
+    const restored = outcome.figures.restoredSurfaces ?? [];
+    const ok = outcome.verdict === c.expected && (outcome.verdict === 'refused' || restored.join() === (c.restored ?? []).join());
+    if (ok) right++;
+    const reasons = outcome.verdict === 'refused' ? ` reasons ${outcome.reasons.join('+')}` : '';
+    console.log(`surface: ${c.name}: ${(performance.now() - start).toFixed(0)} ms | verdict ${outcome.verdict} (expected ${c.expected})${reasons} | lines ${outcome.figures.architectureScore}, new lines ${outcome.figures.newLines ?? 0}, restored ${restored.join('+') || '–'}${ok ? '' : ' | WRONG'}`);
+    if (shots) await sideBySide({ name: c.name, expected: c.expected, original: c.original, result: c.result }, outcome, path.join(shots, `surface-${slug(c.name)}.png`));
+  }
+  report({ figure: 'surface-mode verdicts right', value: `${right}/${cases.length}`, comparison: 'cases', comparisonValue: String(cases.length), ratio: right / cases.length, target: 'all', pass: right === cases.length });
 }
 
 async function twelveMegapixels(c: LockCase): Promise<void> {

@@ -3,6 +3,8 @@ import { z } from 'zod';
 /** Error codes of the `{message, code}` error body. The web app maps codes to translated texts. */
 export const ERROR_CODES = [
   'bad_request',
+  /** A renovation run without surfaces to change (decision 062). */
+  'renovation_choice_required',
   'validation_failed',
   'unauthorized',
   'forbidden',

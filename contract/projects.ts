@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ACCEPTED_IMAGE_TYPES, CUSTOM_STYLE_MAX, INSTRUCTIONS_MAX, MAX_UPLOAD_BYTES, PROJECT_TITLE_MAX } from './limits.js';
 import { imageVariation, ROOM_TYPES, roomGroupId, variationCount } from './listing.js';
 import { multiLineText, singleLineText } from './text.js';
+import { renovationChoice } from './renovation.js';
 
 export const PROJECT_CATEGORIES = ['virtual_staging', 'furniture_removal', 'renovation', 'floor_plan_to_photos'] as const;
 export type ProjectCategory = (typeof PROJECT_CATEGORIES)[number];
@@ -85,6 +86,8 @@ export const projectImage = z.object({
   /** Originals: the room type and room group the photo was staged with (decision 025). */
   roomType: z.enum(ROOM_TYPES).nullable().optional(),
   roomGroup: z.string().nullable().optional(),
+  /** Originals of a renovation project: the surfaces the latest run changed and to what (decision 062). */
+  renovation: renovationChoice.optional(),
   /** Staged images made with more than one variation: every locked variation, the chosen one marked. */
   variations: z.array(imageVariation).optional(),
   /** Originals: re-stages of this photo left without a credit under the workspace's plan (decision 056). */
@@ -141,6 +144,8 @@ export const processImageRequest = z.object({
   roomGroup: roomGroupId.nullable().optional(),
   /** Locked variations to make, 1 when left out (one credit each); the first is the staged image until another is chosen. */
   variations: variationCount.optional(),
+  /** Category `renovation` (decision 062): which surfaces change and to what; required for a new photo, left out on a restage: kept. */
+  renovation: renovationChoice.optional(),
 });
 export type ProcessImageRequest = z.infer<typeof processImageRequest>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { renovationChoice } from './renovation.js';
 import { ERROR_CODES } from './errors.js';
 import { CUSTOM_STYLE_MAX, INSTRUCTIONS_MAX, PROJECT_TITLE_MAX } from './limits.js';
 import { MAX_VARIATIONS, ROOM_TYPES, roomGroupId } from './listing.js';
@@ -139,15 +140,17 @@ export const photoFromUrlRequest = z.object({
   url: callerUrl(),
 });
 
-export const RENDER_TYPES = ['staging', 'removal'] as const;
+export const RENDER_TYPES = ['staging', 'removal', 'renovation'] as const;
 export const RENDER_STATUSES = ['queued', 'processing', 'completed', 'failed', 'cancelled'] as const;
 export type RenderStatus = (typeof RENDER_STATUSES)[number];
 
 export const createRenderRequest = z
   .object({
     photoId: z.string().uuid(),
-    /** `staging` furnishes the room; `removal` empties it. */
+    /** `staging` furnishes the room; `removal` empties it; `renovation` re-does the surfaces in `renovation` (decision 062). */
     type: z.enum(RENDER_TYPES).default('staging'),
+    /** With `type: renovation`: which surfaces change and to what (walls/ceiling `#RRGGBB`, a floor material). */
+    renovation: renovationChoice.optional(),
     /** A style id; `custom` takes `customStyle`. */
     style: z.enum(STYLE_IDS).default('modern'),
     customStyle: multiLineText(CUSTOM_STYLE_MAX).optional(),

@@ -11,6 +11,8 @@ export const DIGITAL_SOURCE_TYPE = 'http://cv.iptc.org/newscodes/digitalsourcety
 export const PROVENANCE_DESCRIPTION = {
   furnish: 'Virtually staged: furniture and decor added with AI (Raumwerk). The room itself is the original photograph.',
   remove: 'Virtually staged: furniture removed with AI (Raumwerk). The room itself is the original photograph.',
+  /** Decision 062: the words of the visible label (contract/renovation.ts RENOVATION_LABEL) lead. */
+  renovate: 'Renovation preview – not the current condition: chosen surfaces re-done (Raumwerk). Everything else is the original photograph.',
 } as const;
 
 export type ProvenanceKind = keyof typeof PROVENANCE_DESCRIPTION;

@@ -3,7 +3,8 @@ import sharp, { type OverlayOptions } from 'sharp';
 import { PLANS, type PlanId } from '../../../contract/plans.js';
 import { AppError } from '../errors/app-error.js';
 import { fullSizeJpeg, runImageWork, UNTRUSTED_IMAGE_TIMEOUT } from '../images/image-work.js';
-import { provenanceOf } from '../images/provenance.js';
+import { provenanceOf, PROVENANCE_DESCRIPTION } from '../images/provenance.js';
+import { RENOVATION_LABEL } from '../../../contract/renovation.js';
 
 /**
  * Many listing portals require staged photos to say so. Pro and business results carry no brand
@@ -30,7 +31,9 @@ export interface LabelOptions {
 
 export async function addDisclosureLabel(image: Buffer, language: DisclosureLanguage, options: LabelOptions = {}): Promise<Buffer> {
   const { width = 1024, height = 768 } = await sharp(image).metadata();
-  const text = DISCLOSURE_TEXT[language];
+  const xmp = await provenanceOf(image);
+  // A renovation preview is labelled as one, not as staged (decision 062).
+  const text = xmp.includes(PROVENANCE_DESCRIPTION.renovate) ? RENOVATION_LABEL[language] : DISCLOSURE_TEXT[language];
   const fontSize = Math.max(12, Math.round(Math.min(width, height) * 0.028));
   const padX = Math.round(fontSize * 0.8);
   const margin = Math.round(fontSize * 1.1);
@@ -62,7 +65,6 @@ export async function addDisclosureLabel(image: Buffer, language: DisclosureLang
     const qrSide = (await sharp(qr).metadata()).width ?? side;
     overlays.push({ input: qr, left: Math.max(0, width - qrSide - margin), top: Math.max(0, height - qrSide - margin) });
   }
-  const xmp = await provenanceOf(image);
   return runImageWork(() => sharp(image).composite(overlays).jpeg(fullSizeJpeg(90)).withXmp(xmp).timeout(UNTRUSTED_IMAGE_TIMEOUT.label).toBuffer(), { signal: options.signal });
 }
 

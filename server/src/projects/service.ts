@@ -134,6 +134,7 @@ function toProjectImage(image: ProjectImageRow): ProjectImage {
     createdAt: image.createdAt.toISOString(),
     roomType: image.isOriginal ? (ROOM_TYPES.find((r) => r === image.roomType) ?? null) : null,
     roomGroup: image.isOriginal ? image.roomGroup : null,
+    ...(image.isOriginal && image.renovation ? { renovation: image.renovation } : {}),
   };
 }
 

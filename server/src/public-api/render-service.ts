@@ -95,7 +95,7 @@ async function startRender(
   slotId: string,
 ): Promise<string> {
   const { db, ports } = deps;
-  const category = request.type === 'removal' ? 'furniture_removal' : 'virtual_staging';
+  const category = request.type === 'removal' ? 'furniture_removal' : request.type === 'renovation' ? 'renovation' : 'virtual_staging';
   const [earlier] = await db
     .select({ projectId: apiRenders.projectId })
     .from(apiRenders)
@@ -115,6 +115,7 @@ async function startRender(
       roomType: request.roomType,
       roomGroup: request.roomGroup,
       variations: request.variations,
+      ...(request.type === 'renovation' && request.renovation ? { renovation: request.renovation } : {}),
     },
     log,
   );
@@ -135,7 +136,7 @@ function assertUrl(policy: OutboundPolicy, url: string, field: string) {
   }
 }
 
-async function projectFor(deps: RenderServiceDeps, owner: ApiOwner, listing: string | undefined, category: 'virtual_staging' | 'furniture_removal') {
+async function projectFor(deps: RenderServiceDeps, owner: ApiOwner, listing: string | undefined, category: 'virtual_staging' | 'furniture_removal' | 'renovation') {
   if (!listing) return deps.ports.createProject(owner.billingUserId, owner.id, 'API render', category);
   const find = async () =>
     (await deps.db.select({ projectId: apiListings.projectId }).from(apiListings).where(and(eq(apiListings.ownerId, owner.id), eq(apiListings.name, listing))))[0]?.projectId;

@@ -107,7 +107,7 @@ export function toApiRender(row: RenderRow, results: ResultImage[]): ApiRender {
     photoId: row.photoId,
     status,
     stage: status === 'processing' ? (row.stage as RunStage) : null,
-    type: row.category === 'furniture_removal' ? 'removal' : 'staging',
+    type: row.category === 'furniture_removal' ? 'removal' : row.category === 'renovation' ? 'renovation' : 'staging',
     listing: row.listing ?? null,
     credits: row.credits ?? 1,
     callbackUrl: row.callbackUrl ?? null,

@@ -1,4 +1,5 @@
 import { contactLine } from '../../../contract/branding.js';
+import { RENOVATION_LABEL } from '../../../contract/renovation.js';
 import { listingDisclosure } from '../../../contract/sharing.js';
 import type { LandingVariant } from '../../../contract/landing-variant.js';
 import type { ListingBrand } from './listing.js';
@@ -17,6 +18,8 @@ export interface ReadmeInput {
   publicUrl: string;
   /** Whose words: an AI model's or the preview engine's (issue #35). */
   engine: LandingVariant;
+  /** A renovation project (decision 062): its images are previews of a renovation, and listing rules forbid them as the condition. */
+  renovation?: boolean;
 }
 
 const TEXT = {
@@ -29,6 +32,9 @@ const TEXT = {
     link: 'Vorher-nachher-Seite:',
     metadata: 'Jedes eingerichtete Foto trägt in seinen XMP-Metadaten den IPTC-Quelltyp „compositeWithTrainedAlgorithmicMedia“ (ein Foto mit digital ergänzten Teilen).',
     madeWith: 'Erstellt mit Raumwerk',
+    renovated: (n: number) => `Foto ${n}, ${RENOVATION_LABEL.de} (Hinweis im Bild)`,
+    listingRule:
+      'Nicht als Zustand der Immobilie verwenden: Viele Portale und MLS (z. B. CRMLS in Kalifornien) verbieten in Inseratsfotos geänderte Wandfarben, Böden oder Küchenfronten.',
   },
   en: {
     file: 'README.txt',
@@ -39,6 +45,9 @@ const TEXT = {
     link: 'Before/after page:',
     metadata: 'Every staged photo carries the IPTC digital source type "compositeWithTrainedAlgorithmicMedia" (a photo with digitally added parts) in its XMP metadata.',
     madeWith: 'Made with Raumwerk',
+    renovated: (n: number) => `Photo ${n}, ${RENOVATION_LABEL.en} (label on the image)`,
+    listingRule:
+      'Do not use as the condition of the property: many portals and MLSs (e.g. CRMLS in California) forbid changed wall colours, floors or cabinets in listing photos.',
   },
 } as const;
 
@@ -56,8 +65,9 @@ export function listingReadme(input: ReadmeInput): { name: string; content: Buff
   lines.push(input.title, '='.repeat(Math.min(60, Math.max(3, input.title.length))), '', `${t.files}:`);
   for (const entry of input.entries) {
     const n = Number(entry.name.slice(0, 2));
-    lines.push(`  ${entry.name}  ${entry.name.includes('-original.') ? t.original(n) : t.staged(n, entry.labelled)}`);
+    lines.push(`  ${entry.name}  ${entry.name.includes('-original.') ? t.original(n) : input.renovation ? t.renovated(n) : t.staged(n, entry.labelled)}`);
   }
+  if (input.renovation) lines.push('', t.listingRule);
   lines.push('', t.disclosure, `  ${listingDisclosure(input.language, brand, input.engine)}`);
   if (input.link) lines.push('', `${t.link} ${input.link}`);
   lines.push('', t.metadata);

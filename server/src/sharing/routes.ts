@@ -102,7 +102,7 @@ export async function sharingRoutes(app: FastifyInstance, options: SharingRoutes
     const entries = zipEntries(project.title, chosenPairs(pairs, images), zipOptions);
     if (!entries.length) throw AppError.conflict('This project has no staged images to download yet.');
     const readmeLanguage = language ?? user.language ?? (request.headers['accept-language']?.toLowerCase().startsWith('de') ? 'de' : 'en');
-    const readme = listingReadme({ engine: options.engine, language: readmeLanguage === 'de' ? 'de' : 'en', title: link?.publicTitle ?? project.title, entries, link: linkUrl, brand, publicUrl: config.publicUrl });
+    const readme = listingReadme({ engine: options.engine, language: readmeLanguage === 'de' ? 'de' : 'en', title: link?.publicTitle ?? project.title, entries, link: linkUrl, brand, publicUrl: config.publicUrl, renovation: project.category === 'renovation' });
     entries.push({ name: readme.name, key: '', labelled: false, content: readme.content });
     // Decision 032: zips at once per user and per process; the slot is given back when the response ends or the client leaves.
     if (zipSlots.count(`user:${user.id}`) >= config.ZIPS_PER_USER) {

@@ -1,3 +1,4 @@
+import { RENOVATION_LABEL } from '../../../contract/renovation.js';
 import type { Database } from '../db/client.js';
 import type { PageHead } from '../http/page-head.js';
 import { chosenPairs, listingPairs, type ListingBrand } from './listing.js';
@@ -9,6 +10,7 @@ const WORDS = {
     description: (n: number) =>
       n === 1 ? 'Ein Foto, wie aufgenommen und virtuell eingerichtet.' : `${n} Fotos, jeweils wie aufgenommen und virtuell eingerichtet.`,
     removal: (n: number) => (n === 1 ? 'Ein Foto, wie aufgenommen und virtuell leergeräumt.' : `${n} Fotos, jeweils wie aufgenommen und virtuell leergeräumt.`),
+    renovation: (n: number) => `${RENOVATION_LABEL.de}: ${n === 1 ? 'ein Foto, wie aufgenommen und mit gewählten neuen Flächen.' : `${n} Fotos, jeweils wie aufgenommen und mit gewählten neuen Flächen.`}`,
     contact: 'Kontakt',
     imageAlt: 'Virtuell eingerichtetes Foto',
     locale: 'de_DE',
@@ -17,6 +19,7 @@ const WORDS = {
     heading: (n: number) => (n === 1 ? '1 room photo, virtually staged' : `${n} room photos, virtually staged`),
     description: (n: number) => (n === 1 ? 'One photo, as photographed and virtually staged.' : `${n} photos, each as photographed and virtually staged.`),
     removal: (n: number) => (n === 1 ? 'One photo, as photographed and with the furniture removed virtually.' : `${n} photos, each as photographed and with the furniture removed virtually.`),
+    renovation: (n: number) => `${RENOVATION_LABEL.en}: ${n === 1 ? 'one photo, as photographed and with chosen new surfaces.' : `${n} photos, each as photographed and with chosen new surfaces.`}`,
     contact: 'Contact',
     imageAlt: 'Virtually staged photo',
     locale: 'en_GB',
@@ -44,7 +47,7 @@ export async function sharePageHead(
   const siteName = brand?.displayName ?? (brand ? null : 'Raumwerk');
   const contact = brand ? [brand.contactName, brand.phone, brand.email].filter(Boolean).join(' · ') : '';
   const description = [
-    (project.category === 'furniture_removal' ? words.removal : words.description)(pairs.length),
+    (project.category === 'furniture_removal' ? words.removal : project.category === 'renovation' ? words.renovation : words.description)(pairs.length),
     contact && `${words.contact}: ${contact}`,
   ]
     .filter(Boolean)

@@ -82,6 +82,7 @@ export async function startRun(deps: ProcessImageDeps, userId: string, request: 
   const [project] = await db.select().from(projects).where(and(eq(projects.id, request.projectId), memberProjects(db, userId)));
   if (!project || parsed.userId !== (parsed.kind === 'upload' ? userId : project.userId)) throw notFound();
   if (request.category === 'furniture_removal' && !deps.canDeclutter()) throw cannotDeclutter();
+  if (request.category !== 'renovation' && request.renovation) throw AppError.badRequest('Surfaces to renovate belong to a renovation project.');
 
   let original: ImageRow | null = null;
   let upload: UploadRecord | null = null;
@@ -95,6 +96,9 @@ export async function startRun(deps: ProcessImageDeps, userId: string, request: 
       if (!original || original.projectId !== project.id) throw AppError.conflict('This upload already belongs to another project. Please upload the image again.');
     }
   }
+
+  // A renovation says which surfaces change (decision 062); a re-stage may keep the photo's last choice.
+  if (request.category === 'renovation' && !request.renovation && !original?.renovation) throw AppError.badRequest(RENOVATION_CHOICE_MISSING, 'renovation_choice_required');
 
   if (original && !request.isRegeneration) {
     // A repeated call for an image that is already staged answers with it and charges nothing.
@@ -174,14 +178,14 @@ async function reserveRun(
     let originalId: string;
     if ('newImage' in source) {
       if ((await countOriginals(tx, projectId)) >= MAX_IMAGES_PER_PROJECT) throw imageLimit();
-      await tx.insert(projectImages).values({ ...source.newImage.row, roomType: request.roomType ?? 'auto', roomGroup: request.roomGroup ?? null });
+      await tx.insert(projectImages).values({ ...source.newImage.row, roomType: request.roomType ?? 'auto', roomGroup: request.roomGroup ?? null, renovation: request.renovation ?? null });
       if (!(await deps.uploads.consume(tx, source.upload.id, source.newImage.id))) throw AppError.conflict('This upload is already being processed.');
       originalId = source.newImage.id;
     } else {
       originalId = source.original.id;
       if (await hasReservedRun(tx, originalId)) throw AppError.conflict('This image is already being staged. Please wait for the result.');
-      const room = { roomType: request.roomType, roomGroup: request.roomGroup };
-      if (room.roomType !== undefined || room.roomGroup !== undefined) await tx.update(projectImages).set(room).where(eq(projectImages.id, originalId));
+      const room = { roomType: request.roomType, roomGroup: request.roomGroup, renovation: request.renovation };
+      if (room.roomType !== undefined || room.roomGroup !== undefined || room.renovation !== undefined) await tx.update(projectImages).set(room).where(eq(projectImages.id, originalId));
     }
     const pool = await creditPoolOf(tx, project.workspaceId);
     const free = 'original' in source && (await freeRestageFor(tx, project.workspaceId, originalId, request));
@@ -233,6 +237,8 @@ async function assertCreditLeft(db: Database, workspaceId: string, credits: numb
   if (!pool || pool.used + credits > pool.limit) throw insufficientCredits(credits);
 }
 
+export const RENOVATION_CHOICE_MISSING = 'Choose at least one surface to renovate (walls, floor or ceiling).';
+
 /** The offline preview engine draws furniture; it cannot take any away (decision 027). */
 export const CANNOT_DECLUTTER_MESSAGE =
   'Furniture removal needs an AI image engine; this server stages with the offline preview engine, which can only add furniture. No credit was used.';
@@ -257,6 +263,7 @@ async function enqueue(deps: ProcessImageDeps, runId: string, userId: string, re
         instructions: request.instructions,
         category: request.category,
         variations: variationsOf(request),
+        ...(request.renovation ? { renovation: request.renovation } : {}),
       },
       await stagingQueueOptions(deps.db, userId, runId),
     );

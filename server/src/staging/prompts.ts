@@ -1,6 +1,8 @@
 import type { StyleId } from '../../../contract/styles.js';
 import { CUSTOM_STYLE_MAX, INSTRUCTIONS_MAX } from '../../../contract/limits.js';
 import { buildRemovalPrompt } from './removal/removal-prompt.js';
+import { buildRenovationPrompt } from './renovation/renovation-prompt.js';
+import type { RenovationChoice } from '../../../contract/renovation.js';
 import type { ReferenceKind } from './engines/engine.js';
 
 /**
@@ -16,7 +18,9 @@ export interface StagingPromptInput {
   instructions?: string;
   strict?: boolean;
   /** 'remove': the furniture-removal prompt instead (removal/removal-prompt.ts). */
-  task?: 'furnish' | 'remove';
+  task?: 'furnish' | 'remove' | 'renovate';
+  /** `task: 'renovate'`: the surfaces to change (renovation/renovation-prompt.ts). */
+  renovation?: RenovationChoice;
   /** Set when a reference image is attached as Image 2 (decision 025). */
   reference?: { kind: ReferenceKind };
 }
@@ -136,6 +140,7 @@ const STRICT_RULES = [
 /** The full edit prompt for instruction-following image models. */
 export function buildStagingPrompt(input: StagingPromptInput): string {
   if (input.task === 'remove') return buildRemovalPrompt(input);
+  if (input.task === 'renovate') return buildRenovationPrompt(input);
   const room = input.roomType === 'auto' ? 'room' : roomLabel(input.roomType);
   const styleName = sanitizeFreeText(input.styleName, 80) || 'modern';
   const wishes = sanitizeFreeText(input.instructions, INSTRUCTIONS_MAX);

@@ -4,6 +4,7 @@ import { THUMBNAIL_MAX_SIDE } from '../../../contract/limits.js';
 import { fullSizeJpeg, THUMBNAIL_WEBP } from '../images/image-work.js';
 import { provenanceXmp, type ProvenanceKind } from '../images/provenance.js';
 import { DISCLOSURE_TEXT } from '../objects/disclosure-label.js';
+import { RENOVATION_LABEL } from '../../../contract/renovation.js';
 import type { LockComposite } from './geometry-lock/lock-result.js';
 import { asBuffer } from './geometry-lock/alignment/working-images.js';
 import { runInCvThread } from './geometry-lock/threads/cv-threads.js';
@@ -41,7 +42,9 @@ export async function finishResult(composite: LockComposite, planId: PlanId, kin
   const scale = Math.min(1, box.width / inW, box.height / inH);
   const [outW, outH] = [Math.max(1, Math.round(inW * scale)), Math.max(1, Math.round(inH * scale))];
   // One pixel of slack: an overlay larger than the image is an error.
-  const overlays = plan.watermark ? [{ input: watermarkSvg(Math.max(1, outW - 1), Math.max(1, outH - 1), watermarkText(language)), gravity: 'southeast' }] : [];
+  // A renovation preview always says so on the image (decision 062); the free plan's watermark joins it.
+  const text = kind === 'renovate' ? (plan.watermark ? `${RENOVATION_LABEL[language]} · Raumwerk` : RENOVATION_LABEL[language]) : plan.watermark ? watermarkText(language) : null;
+  const overlays = text ? [{ input: watermarkSvg(Math.max(1, outW - 1), Math.max(1, outH - 1), text), gravity: 'southeast' }] : [];
   const pipeline = await composite.render({ width: outW, height: outH }, overlays);
   const { data: image, info } = await pipeline.jpeg(fullSizeJpeg(90)).withXmp(xmp).toBuffer({ resolveWithObject: true });
   // From the finished JPEG, so the thumbnail shows the watermark too (shrink-on-load keeps it cheap).

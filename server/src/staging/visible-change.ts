@@ -44,8 +44,12 @@ export const MIN_ADDED_SHARE: Readonly<Record<RoomType, number>> = {
 
 export const MIN_REMOVED_SHARE = 0.01;
 
+/** A renovation repaints or re-covers whole surfaces: at least this share of the frame must look different (decision 062). */
+export const MIN_RENOVATED_SHARE = 0.03;
+
 /** The least `changedShare` a result of this task in this room must reach to be delivered. */
 export function minimumChangedShare(task: StagingTask, roomType: RoomType): number {
+  if (task === 'renovate') return MIN_RENOVATED_SHARE;
   return task === 'remove' ? MIN_REMOVED_SHARE : MIN_ADDED_SHARE[roomType];
 }
 

@@ -30,6 +30,9 @@ export function useFurnitureRemovalAvailable(): boolean | undefined {
 /** The `/new-project` address that starts a furniture-removal project. */
 export const FURNITURE_REMOVAL_HREF = '/new-project?service=furniture_removal';
 
+/** The `/new-project` address that starts a renovation preview (decision 062). */
+export const RENOVATION_HREF = '/new-project?service=renovation';
+
 /**
  * Whose words a screen speaks (decisions 039, 052): `ai` when an AI model stages, else `preview` (the
  * built-in preview engine: no "AI", no "photorealistic"). The preview wording while the configuration

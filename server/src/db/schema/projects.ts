@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { RenovationChoice } from '../../../../contract/renovation.js';
 import { users } from './users.js';
 import { workspaces } from './workspaces.js';
 
@@ -89,6 +90,8 @@ export const projectImages = pgTable(
     /** Originals: what the photo shows and which photos show the same room (decision 025). */
     roomType: text('room_type'),
     roomGroup: text('room_group'),
+    /** Originals of a renovation project: the surfaces the latest run changed and to what (decision 062). */
+    renovation: jsonb('renovation').$type<RenovationChoice>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

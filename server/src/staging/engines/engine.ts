@@ -1,6 +1,7 @@
+import type { RenovationChoice } from '../../../../contract/renovation.js';
 import type { StyleId } from '../../../../contract/styles.js';
 
-export type StagingTask = 'furnish' | 'remove';
+export type StagingTask = 'furnish' | 'remove' | 'renovate';
 
 /** One staging request: an empty-room photo plus the chosen style. */
 export interface StageInput {
@@ -13,6 +14,8 @@ export interface StageInput {
   roomType?: string;
   /** 'remove' empties a furnished room (category furniture_removal, decision 027); default 'furnish'. */
   task?: StagingTask;
+  /** `task: 'renovate'` (decision 062): which surfaces change and to what; nothing else may. */
+  renovation?: RenovationChoice;
   /** Set on the retry after the geometry lock refused a result: the prompt insists harder on preserving the room. */
   strict?: boolean;
   /**

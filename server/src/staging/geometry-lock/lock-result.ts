@@ -1,5 +1,6 @@
 import type { RoomType } from '../../../../contract/listing.js';
 import type { OverlayOptions, Sharp } from 'sharp';
+import type { RenovationChoice } from '../../../../contract/renovation.js';
 import type { ComposeInput } from './compose/compose.js';
 
 /**
@@ -38,6 +39,13 @@ export interface LockFigures {
   cutObjects?: number;
   lightPatchwork?: number;
   viewReplaced?: number;
+  /**
+   * Surface mode (renovation, decision 062): surfaces not chosen that the model re-did anyway; the
+   * delivered image has the photo's there. And how many long lines the result drew that the photo
+   * does not have (a moved window or cabinet: refused).
+   */
+  restoredSurfaces?: string[];
+  newLines?: number;
 }
 
 /** Why a result was refused; several may apply. */
@@ -96,9 +104,12 @@ export interface LockOptions {
   mode?: LockMode;
   /** The photo's room type: a bathroom's fixtures must stay as photographed (structure/bathroom-fixtures.ts, decision 063). */
   roomType?: RoomType;
+  /** `mode: 'surface'` (renovation, decision 062): the surfaces the model may re-do; nothing else may change. */
+  renovation?: RenovationChoice;
 }
 
-export type LockMode = 'furnish' | 'remove';
+/** 'surface': a renovation; only the chosen surfaces may change appearance (surface-mode/surface-lock.ts). */
+export type LockMode = 'furnish' | 'remove' | 'surface';
 
 /**
  * `lockResult(original, result, options?) => Promise<LockOutcome>` and

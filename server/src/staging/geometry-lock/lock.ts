@@ -12,8 +12,8 @@ import { asBuffer } from './alignment/working-images.js';
  * thread too when finishing takes its `source` (result-image.ts `finishLocked`).
  */
 export async function lockResult(original: Buffer, result: Buffer, options: LockOptions = {}): Promise<LockOutcome> {
-  const { signal, mode = 'furnish', roomType } = options;
-  const analysis = await runInCvThread('lock', { original, result, mode, roomType }, signal);
+  const { signal, mode = 'furnish', roomType, renovation } = options;
+  const analysis = await runInCvThread('lock', { original, result, mode, roomType, renovation }, signal);
   if (analysis.verdict === 'refused') return analysis;
   const source = { ...analysis.geometry, original, result };
   return {

@@ -85,6 +85,8 @@ export async function renderVariations(ctx: RenderContext): Promise<Rendered> {
     styleDescription: payload.styleDescription,
     instructions: payload.instructions,
     task,
+    // A renovation's surfaces (decision 062): as asked, else as the photo's last renovation run.
+    ...(task === 'renovate' ? { renovation: payload.renovation ?? original.renovation ?? undefined } : {}),
   };
   const options = {
     deadline: ctx.deadline,
@@ -103,7 +105,7 @@ export async function renderVariations(ctx: RenderContext): Promise<Rendered> {
     return runImageWork(
       async (): Promise<Delivery> => {
         await ctx.stage('locking');
-        const outcome = await ctx.lock.lock(source, image, { signal, mode: task, roomType });
+        const outcome = await ctx.lock.lock(source, image, task === 'renovate' ? { signal, mode: 'surface', renovation: input.renovation } : { signal, mode: task, roomType });
         if (outcome.verdict === 'refused') return outcome;
         // A locked result must also show what was asked: enough of the frame furnished (or emptied).
         if (!showsWhatWasAsked(outcome.figures.changedShare, task, roomType)) {

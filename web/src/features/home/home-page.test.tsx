@@ -82,7 +82,8 @@ describe('Home (spec §2)', () => {
       '/new-project',
     );
     await waitFor(() => expect(within(screen.getByTestId('tool-removal')).getByRole('link')).toHaveAttribute('href', '/new-project?service=furniture_removal'));
-    for (const tool of ['renovation', 'floorPlan']) {
+    expect(within(screen.getByTestId('tool-renovation')).getByRole('link')).toHaveAttribute('href', '/new-project?service=renovation');
+    for (const tool of ['floorPlan']) {
       const tile = screen.getByTestId(`tool-${tool}`);
       expect(tile).toHaveTextContent('Coming soon');
       expect(within(tile).queryByRole('link')).not.toBeInTheDocument();

@@ -10,17 +10,17 @@ import { useTranslation } from '@/i18n/i18n';
 import { Link } from 'wouter';
 import { STYLE_IDS } from '@contract/styles';
 import { Badge } from '@/components/ui/badge';
-import { FURNITURE_REMOVAL_HREF, useFurnitureRemovalAvailable } from '@/lib/public-config';
+import { FURNITURE_REMOVAL_HREF, RENOVATION_HREF, useFurnitureRemovalAvailable } from '@/lib/public-config';
 
 const TOOLS: { key: string; icon: LucideIcon; href?: string }[] = [
   { key: 'staging', icon: Sofa, href: '/new-project' },
   { key: 'removal', icon: Eraser, href: FURNITURE_REMOVAL_HREF },
-  { key: 'renovation', icon: PaintRoller },
+  { key: 'renovation', icon: PaintRoller, href: RENOVATION_HREF },
   { key: 'floorPlan', icon: LayoutPanelLeft },
 ];
 
 /**
- * Four tool tiles: virtual staging and furniture removal are active, the other two are coming soon
+ * Four tool tiles: virtual staging, furniture removal and renovation preview are active, floor plans are coming soon
  * (spec §1). Furniture removal needs an AI engine: on a server with the offline preview engine its
  * tile says so instead of linking (decision 027).
  */

@@ -16,11 +16,11 @@ import { SectionHeading } from './section-heading';
 const SERVICES: { key: string; icon: LucideIcon; active: boolean }[] = [
   { key: 'staging', icon: Sofa, active: true },
   { key: 'removal', icon: Eraser, active: true },
-  { key: 'renovation', icon: PaintRoller, active: false },
+  { key: 'renovation', icon: PaintRoller, active: true },
   { key: 'floorPlan', icon: LayoutPanelLeft, active: false },
 ];
 
-/** Spec §1: virtual staging and furniture removal (with an AI engine, decision 027: else "rolling out") are active; the other two are coming soon. */
+/** Spec §1: virtual staging, furniture removal (with an AI engine, decision 027: else "rolling out") and renovation preview (decision 062) are active; floor plans are coming soon. */
 export function ServicesSection() {
   const { t } = useTranslation('landing');
   const { t: tc } = useTranslation();

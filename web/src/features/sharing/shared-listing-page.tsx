@@ -77,6 +77,8 @@ function SharedListing({ listing }: { listing: ReturnType<typeof useSharedListin
   // The heading is the public title chosen when sharing; never the project's internal name (issue #26): without one, a neutral heading.
   const { category, pairs, title, branding } = listing.data;
   const removal = category === 'furniture_removal';
+  // A renovation preview says so before anything else (decision 062).
+  const renovation = category === 'renovation';
   const accent = branding?.accentColor ?? undefined;
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 lg:py-12" data-testid="shared-listing">
@@ -109,7 +111,8 @@ function SharedListing({ listing }: { listing: ReturnType<typeof useSharedListin
       >
         <Info className={branding ? 'mt-0.5 size-5 shrink-0 text-muted-foreground' : 'mt-0.5 size-5 shrink-0 text-primary'} aria-hidden />
         <span>
-          <strong className="font-semibold">{t('page.virtuallyStaged')}:</strong> {removal ? t('page.noticeRemoval') : t('page.notice')}
+          <strong className="font-semibold">{t(renovation ? 'page.renovationPreview' : 'page.virtuallyStaged')}:</strong>{' '}
+          {renovation ? t('page.noticeRenovation') : removal ? t('page.noticeRemoval') : t('page.notice')}
           {/* Originals sit left of the edited images from md up, above them on phones. */}
           <span className="md:hidden">{t('page.whereStacked')}</span>
           <span className="hidden md:inline">{t('page.whereSide')}</span>

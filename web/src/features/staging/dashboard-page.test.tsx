@@ -96,7 +96,7 @@ describe('Dashboard (session projects)', () => {
     expect(tabs.map((t) => t.textContent)).toEqual([
       'Virtual staging',
       'Furniture removal',
-      'Renovation previewComing soon',
+      'Renovation preview',
       'Floor planComing soon',
     ]);
     expect(tabs[0]).toHaveAttribute('aria-selected', 'true');

@@ -15,7 +15,7 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useAuth } from '@/lib/auth';
-import { FURNITURE_REMOVAL_HREF, useFurnitureRemovalAvailable } from '@/lib/public-config';
+import { FURNITURE_REMOVAL_HREF, RENOVATION_HREF, useFurnitureRemovalAvailable } from '@/lib/public-config';
 import { useRecentProjects } from './api/get-recent-projects';
 import { ActiveRunsPanel } from './components/active-runs-panel';
 import { AdCard } from './components/ad-card';
@@ -28,7 +28,7 @@ import { useSyncedSessionProjects } from './use-synced-session-projects';
 const TOOLS: { value: string; key: string; icon: LucideIcon; active: boolean }[] = [
   { value: 'virtual_staging', key: 'virtualStaging', icon: Sofa, active: true },
   { value: 'furniture_removal', key: 'furnitureRemoval', icon: Armchair, active: true },
-  { value: 'renovation', key: 'renovation', icon: Hammer, active: false },
+  { value: 'renovation', key: 'renovation', icon: Hammer, active: true },
   { value: 'floor_plan', key: 'floorPlan', icon: LayoutGrid, active: false },
 ];
 
@@ -129,6 +129,10 @@ export default function DashboardPage() {
           <RemovalPanel />
         </TabsContent>
 
+        <TabsContent value="renovation" className="mt-6">
+          <RenovationPanel />
+        </TabsContent>
+
         {TOOLS.filter((tool) => !tool.active).map((tool) => {
           const Icon = tool.icon;
           return (
@@ -177,6 +181,28 @@ function RemovalPanel() {
           </Link>
         </Button>
       )}
+    </div>
+  );
+}
+
+/** Renovation preview (decision 062): what it does and a start button. */
+function RenovationPanel() {
+  const { t } = useTranslation('staging');
+  return (
+    <div
+      className="flex flex-col items-center rounded-2xl border border-dashed px-6 py-16 text-center"
+      data-testid="renovation-panel"
+    >
+      <span className="grid size-14 place-items-center rounded-2xl bg-primary/10 text-primary">
+        <Hammer className="size-7" aria-hidden />
+      </span>
+      <h2 className="mt-4 text-xl font-semibold">{t('renovation.dashboardTitle')}</h2>
+      <p className="mt-2 max-w-xl text-muted-foreground">{t('renovation.dashboardText')}</p>
+      <Button asChild className="mt-6">
+        <Link href={RENOVATION_HREF} data-testid="renovation-start">
+          <Plus aria-hidden /> {t('renovation.dashboardStart')}
+        </Link>
+      </Button>
     </div>
   );
 }

@@ -34,6 +34,12 @@ import { VariationsControl } from './components/variations-control';
 import { StagingResults } from './components/staging-results';
 import { StylePicker } from './components/style-picker';
 import {
+  RenovationPicker,
+  renovationChoiceOf,
+  renovationDraftDefaults,
+  type RenovationDraft,
+} from './components/renovation-picker';
+import {
   stagingFormDefaults,
   stagingFormSchema,
   styleRequest,
@@ -67,7 +73,12 @@ export default function NewProjectPage() {
   const credits = stats?.creditsRemaining ?? 0;
   const concurrency = useStagingConcurrency();
   // `?service=furniture_removal` (tool tiles, decision 027): the room is emptied instead of furnished; no style.
-  const removal = new URLSearchParams(useSearch()).get('service') === 'furniture_removal';
+  const service = new URLSearchParams(useSearch()).get('service');
+  const removal = service === 'furniture_removal';
+  // `?service=renovation` (decision 062): chosen surfaces re-done, no style.
+  const renovation = service === 'renovation';
+  const [surfaces, setSurfaces] = useState<RenovationDraft>(renovationDraftDefaults);
+  const renovationChoice = renovation ? renovationChoiceOf(surfaces) : null;
   const removalAvailable = useFurnitureRemovalAvailable();
   const removalBlocked = removal && removalAvailable !== true;
   const run = useStagingRun();
@@ -102,6 +113,7 @@ export default function NewProjectPage() {
   const submittable =
     !unconfirmed &&
     !removalBlocked &&
+    !(renovation && !renovationChoice) &&
     canSubmit({ title, imageCount: picked.images.length, processing });
 
   if (run.state.status === 'complete') {
@@ -116,6 +128,7 @@ export default function NewProjectPage() {
           picked.clear();
           form.reset(stagingFormDefaults);
           setVariations(1);
+          setSurfaces(renovationDraftDefaults);
           setProblem(null);
           run.reset();
         }}
@@ -136,7 +149,7 @@ export default function NewProjectPage() {
       setProblem(submissionProblemText(t, found));
       return;
     }
-    if (processing || unconfirmed || removalBlocked) return;
+    if (processing || unconfirmed || removalBlocked || (renovation && !renovationChoice)) return;
     void form.handleSubmit((values) => {
       const files = picked.images.map((i) => i.file);
       void run.start(
@@ -147,6 +160,7 @@ export default function NewProjectPage() {
           instructions: values.instructions,
           concurrency,
           ...(removal ? { category: 'furniture_removal' as const } : {}),
+          ...(renovation && renovationChoice ? { category: 'renovation' as const, renovation: renovationChoice } : {}),
           rooms: photoRooms.rooms,
           variations,
         },
@@ -181,10 +195,10 @@ export default function NewProjectPage() {
       <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div className="min-w-0">
           <h1 className="break-words text-3xl font-bold tracking-tight sm:text-4xl">
-            {t(removal ? 'removal.title' : 'newProject.title')}
+            {t(removal ? 'removal.title' : renovation ? 'renovation.title' : 'newProject.title')}
           </h1>
           <p className="mt-2 max-w-2xl text-muted-foreground">
-            {t(removal ? 'removal.subtitle' : 'newProject.subtitle')}
+            {t(removal ? 'removal.subtitle' : renovation ? 'renovation.subtitle' : 'newProject.subtitle')}
           </p>
         </div>
         {stats && (
@@ -342,7 +356,18 @@ export default function NewProjectPage() {
             </div>
           </FormSection>
 
-          {!removal && (
+          {renovation && (
+            <FormSection
+              step={3}
+              title={t('renovation.step')}
+              hint={t('renovation.stepHint')}
+              id="renovation-heading"
+            >
+              <RenovationPicker value={surfaces} onChange={setSurfaces} disabled={processing} />
+            </FormSection>
+          )}
+
+          {!removal && !renovation && (
             <FormSection
               step={3}
               title={t('newProject.styleStep')}
@@ -432,6 +457,17 @@ export default function NewProjectPage() {
               </SummaryRow>
               {removal ? (
                 <SummaryRow label={t('removal.summaryService')}>{t('removal.service')}</SummaryRow>
+              ) : renovation ? (
+                <SummaryRow label={t('renovation.summarySurfaces')}>
+                  <span data-testid="summary-surfaces">
+                    {renovationChoice
+                      ? (['walls', 'floor', 'ceiling'] as const)
+                          .filter((s) => renovationChoice[s])
+                          .map((s) => t(`renovation.${s}`))
+                          .join(', ')
+                      : '–'}
+                  </span>
+                </SummaryRow>
               ) : (
                 <SummaryRow label={t('newProject.summaryStyle')}>{styleName}</SummaryRow>
               )}
@@ -479,9 +515,9 @@ export default function NewProjectPage() {
               </p>
             )}
             <p className="mt-4 text-xs leading-relaxed text-muted-foreground">
-              {t('newProject.costNote')}
+              {t(renovation ? 'renovation.costNote' : 'newProject.costNote')}
             </p>
-            <EngineNote className="mt-3" />
+            <EngineNote className="mt-3" renovation={renovation} />
 
             {shownProblem && (
               <ProblemBox
@@ -493,7 +529,7 @@ export default function NewProjectPage() {
 
             <div className="mt-5 grid gap-2">
               <Button type="submit" size="lg" disabled={!submittable} data-testid="start-staging">
-                <Sparkles aria-hidden /> {t(removal ? 'removal.start' : 'newProject.start')}
+                <Sparkles aria-hidden /> {t(removal ? 'removal.start' : renovation ? 'renovation.start' : 'newProject.start')}
               </Button>
               <Button
                 type="button"
@@ -513,6 +549,7 @@ export default function NewProjectPage() {
                   submitHintKey({
                     unconfirmed,
                     removalBlocked,
+                    noSurface: renovation && !renovationChoice,
                     hasTitle: title.trim().length > 0,
                     imageCount: picked.images.length,
                   }),
@@ -530,11 +567,13 @@ export default function NewProjectPage() {
 function submitHintKey(state: {
   unconfirmed: boolean;
   removalBlocked: boolean;
+  noSurface?: boolean;
   hasTitle: boolean;
   imageCount: number;
 }): string {
   if (state.unconfirmed) return 'newProject.hintConfirm';
   if (state.removalBlocked) return 'newProject.hintRemoval';
+  if (state.noSurface) return 'renovation.hintSurface';
   if (!state.hasTitle && state.imageCount === 0) return 'newProject.submitHint';
   if (!state.hasTitle) return 'newProject.hintName';
   return 'newProject.hintPhotos';

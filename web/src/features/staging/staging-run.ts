@@ -1,3 +1,4 @@
+import type { RenovationChoice } from '@contract/renovation';
 import type { ProjectCategory } from '@contract/projects';
 import type { ProjectDetailResponse } from '@contract/projects';
 import { ApiError } from '@/lib/api-request';
@@ -30,6 +31,8 @@ export interface StagingRequest {
   rooms?: PhotoRoom[];
   /** Variations per photo, 1–4 (one credit each). */
   variations?: number;
+  /** Category `renovation` (decision 062): the surfaces every photo of the run changes. */
+  renovation?: RenovationChoice;
 }
 
 export interface StagedImageResult {
@@ -357,6 +360,7 @@ async function stageAll(
                 ? { instructions: request.instructions.trim() }
                 : {}),
               ...(room ? { roomType: room.roomType, roomGroup: room.roomGroup } : {}),
+              ...(request.renovation ? { renovation: request.renovation } : {}),
               ...(request.variations && request.variations > 1
                 ? { variations: request.variations }
                 : {}),

@@ -17,10 +17,10 @@ export interface Segment {
 const MIN_LENGTH_SHARE = 0.1;
 const MAX_GAP_SHARE = 0.008;
 
-export function longLines(cv: CV, grey: any, minLengthShare = MIN_LENGTH_SHARE): Segment[] {
+export function longLines(cv: CV, grey: any, minLengthShare = MIN_LENGTH_SHARE, canny: readonly [number, number] = [50, 150]): Segment[] {
   const long = Math.max(grey.cols, grey.rows);
   return withMats(cv, (keep) => {
-    const edges = keep(cannyEdges(cv, grey, 50, 150));
+    const edges = keep(cannyEdges(cv, grey, canny[0], canny[1]));
     const lines = keep(new cv.Mat());
     const minLength = Math.round(minLengthShare * long);
     cv.HoughLinesP(edges, lines, 1, Math.PI / 180, Math.round(minLength * 0.6), minLength, Math.max(2, Math.round(MAX_GAP_SHARE * long)));

@@ -1,6 +1,8 @@
 import type { RoomType } from '../../../../../contract/listing.js';
 import { threadId } from 'node:worker_threads';
 import { analyseLock } from '../analysis.js';
+import { analyseSurfaces } from '../surface-mode/surface-lock.js';
+import type { RenovationChoice } from '../../../../../contract/renovation.js';
 import { type LockMode } from '../lock-result.js';
 import { loadCv } from './opencv.js';
 import { type Opening } from '../structure/openings.js';
@@ -11,6 +13,8 @@ import { asBuffer, type Raster } from '../alignment/working-images.js';
 import { lazyComposite, type ComposeInput } from '../compose/compose.js';
 import { finishResult } from '../../result-image.js';
 import { drawOfflineStaging } from '../../engines/offline-engine.js';
+import { drawRenovationPreview } from '../../engines/offline/renovation-preview.js';
+import { fromInputImage } from '../../engines/input-image.js';
 import { EngineError, type EngineErrorKind, type StageInput } from '../../engines/engine.js';
 import type { PlanId } from '../../../../../contract/plans.js';
 import type { ProvenanceKind } from '../../../images/provenance.js';
@@ -27,7 +31,9 @@ const { cv } = await loadCv();
 
 const asRaster = (raster: Raster): Raster => ({ ...raster, data: asBuffer(raster.data) });
 
-function lock(input: { original: Uint8Array; result: Uint8Array; mode: LockMode; roomType?: RoomType }) {
+function lock(input: { original: Uint8Array; result: Uint8Array; mode: LockMode; roomType?: RoomType; renovation?: RenovationChoice }) {
+  // A renovation is judged by the surface mode (decision 062): only the chosen surfaces may change.
+  if (input.mode === 'surface') return analyseSurfaces(cv, asBuffer(input.original), asBuffer(input.result), input.renovation ?? {});
   return analyseLock(cv, asBuffer(input.original), asBuffer(input.result), input.mode, input.roomType);
 }
 
@@ -59,6 +65,11 @@ function finish(input: { compose: ComposeInput; planId: PlanId; kind: Provenance
  */
 async function offlineDraw(input: Omit<StageInput, 'signal'>): Promise<{ image: Uint8Array } | { error: { message: string; kind: EngineErrorKind } }> {
   try {
+    // A renovation is re-coloured surfaces, not furniture (decision 062).
+    if (input.task === 'renovate') {
+      if (!input.renovation) throw new EngineError('No surfaces were chosen to renovate.', 'permanent');
+      return { image: await fromInputImage(() => drawRenovationPreview(cv, asBuffer(input.image), input.renovation!)) };
+    }
     return { image: await drawOfflineStaging({ ...input, image: asBuffer(input.image) }) };
   } catch (error) {
     if (error instanceof EngineError) return { error: { message: error.message, kind: error.kind } };

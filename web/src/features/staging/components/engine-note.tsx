@@ -12,7 +12,7 @@ const PROVIDERS: Record<string, string> = {
 };
 
 /** Says which engine the server stages with: the built-in preview engine gets a clear note (issue #12 item 8). */
-export function EngineNote({ className }: { className?: string }) {
+export function EngineNote({ className, renovation }: { className?: string; renovation?: boolean }) {
   const { t } = useTranslation('staging');
   const engine = usePublicConfig().data?.stagingEngine;
   if (!engine) return null;
@@ -30,7 +30,7 @@ export function EngineNote({ className }: { className?: string }) {
       <Icon className="mt-0.5 size-3.5 shrink-0" aria-hidden />
       <span>
         {preview
-          ? t('engine.preview')
+          ? t(renovation ? 'engine.previewRenovation' : 'engine.preview')
           : t('engine.provider', { engine: PROVIDERS[engine] ?? engine })}
       </span>
     </p>

@@ -68,6 +68,8 @@ export function StagingResults({
   const lang = i18n.language.startsWith('de') ? 'de' : 'en';
   const [open, setOpen] = useState<number | null>(null);
   const stored = useResultProject(project.id);
+  // A renovation result is a preview of a renovation, never the current condition (decision 062).
+  const renovation = stored.data?.category === 'renovation';
   const titles = useImageTitles(project.images);
   const items = withChosenVariations(resultItems(project, previews, titles), stored.data);
   const delivered = items.filter((item) => item.stagedFull);
@@ -115,7 +117,7 @@ export function StagingResults({
               tabIndex={-1}
               ref={heading}
             >
-              {partial ? t('result.partialTitle') : t('result.title')}
+              {partial ? t('result.partialTitle') : renovation ? t('renovation.resultTitle') : t('result.title')}
             </h1>
             <p className="mt-1 text-muted-foreground">
               {partial
@@ -124,7 +126,9 @@ export function StagingResults({
                     total: items.length,
                     count: delivered.length,
                   })
-                : t('result.subtitle', {
+                : renovation
+                  ? t('renovation.resultSubtitle', { count: items.length, name: project.name })
+                  : t('result.subtitle', {
                     count: items.length,
                     name: project.name,
                     style: styleLabel,
@@ -152,6 +156,16 @@ export function StagingResults({
           needsCredits={needsCredits}
           onRetryFailed={onRetryFailed}
         />
+      )}
+
+      {renovation && (
+        <p
+          className="mt-6 flex gap-2 rounded-xl border border-amber-500/40 bg-amber-500/10 p-4 text-sm text-amber-900 dark:text-amber-200"
+          data-testid="renovation-listing-rule"
+        >
+          <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
+          <span>{t('renovation.listingRule')}</span>
+        </p>
       )}
 
       <ul
@@ -209,7 +223,7 @@ export function StagingResults({
                       />
                     )}
                     <figcaption className="absolute right-2 top-2 rounded-md bg-primary px-2 py-0.5 text-[11px] font-semibold uppercase tracking-wider text-primary-foreground">
-                      {t('result.staged')}
+                      {renovation ? t('renovation.service') : t('result.staged')}
                     </figcaption>
                     {item.stagedThumb && (
                       <PreviewEngineBadge engine={engine} className="absolute bottom-2 left-2" />
