@@ -102,6 +102,9 @@ const envSchema = z
     WORKER_CONCURRENCY: optionalInt(1, 64),
     /** Image passes one process runs at once; also its image threads, at most one per core (decisions 029, 057). */
     IMAGE_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+    /** Content Credentials signer (decision 060): certificate chain (leaf first) and PKCS#8 key, PEM; unset = a development certificate in DATA_DIR. */
+    C2PA_SIGNING_CERT: optionalString,
+    C2PA_SIGNING_KEY: optionalString,
     STRIPE_SECRET_KEY: optionalString,
     STRIPE_PUBLISHABLE_KEY: optionalString,
     STRIPE_WEBHOOK_SECRET: optionalString,
@@ -235,6 +238,7 @@ function crossFieldIssues(source: NodeJS.ProcessEnv): string[] {
   if (set('STRIPE_TAX_RATE_ID') && ['true', '1', 'yes'].includes(source.STRIPE_AUTOMATIC_TAX ?? '')) {
     issues.push('STRIPE_TAX_RATE_ID: set either STRIPE_TAX_RATE_ID or STRIPE_AUTOMATIC_TAX=true, not both (Stripe does not mix manual rates and Stripe Tax)');
   }
+  if (set('C2PA_SIGNING_CERT') !== set('C2PA_SIGNING_KEY')) issues.push('C2PA_SIGNING_CERT: set C2PA_SIGNING_CERT and C2PA_SIGNING_KEY together');
   if (source.STORAGE_DRIVER === 's3' && !set('S3_BUCKET')) issues.push('S3_BUCKET: STORAGE_DRIVER=s3 needs S3_BUCKET');
   const heartbeat = Number(source.RUN_HEARTBEAT_S?.trim() || 15);
   const staleAfter = Number(source.RUN_STALE_AFTER_S?.trim() || 75);
