@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import yauzl from 'yauzl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectImages } from '../db/schema/projects.js';
+import { findModel } from '../economics/model-registry.js';
 import { users } from '../db/schema/users.js';
 import { readCredentials, sha256Hex } from '../images/content-credentials.js';
 import { issueChain, type IssuedChain } from '../images/signing-identity.js';
@@ -106,6 +107,17 @@ describe('Content Credentials on every delivered staged JPEG', () => {
     const { url } = (await t.app.inject({ method: 'POST', url: `/api/projects/${projectId}/share`, headers: { cookie } })).json() as { url: string };
     const token = url.split('/s/')[1]!;
     await expectCredentialed((await get(`/api/share/${token}/images/${staged.id}`)).rawPayload, 'share page image');
+    // The page's panel states what the file's manifest says, and who signed it.
+    const page = (await get(`/api/share/${token}`)).json();
+    expect(page.pairs[0].credentials).toEqual({
+      madeWith: findModel(staged.engine!)?.label ?? staged.engine,
+      createdAt: staged.createdAt.toISOString(),
+      service: 'staging',
+      changedShare: staged.changedShare,
+      architectureScore: staged.architectureScore,
+      signedBy: 'Raumwerk Test Operator',
+      developmentCertificate: false,
+    });
   }, FLOW_TIMEOUT_MS);
 
   it('an API render result is signed', async () => {

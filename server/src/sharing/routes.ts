@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createShareLinkRequest, listingDisclosure, listingZipQuery, shareLinkResponse, shareLinkState, sharedListingResponse } from '../../../contract/sharing.js';
+import { createShareLinkRequest, listingDisclosure, listingZipQuery, shareLinkResponse, shareLinkState, sharedListingResponse, type SharedCredentials } from '../../../contract/sharing.js';
+import { findModel } from '../economics/model-registry.js';
+import { signingIdentity } from '../images/signing-identity.js';
 import { currentUser, requireUser, requireVerifiedEmail } from '../auth/guards.js';
 import { AppError } from '../errors/app-error.js';
 import { OpenSlots } from '../http/open-slots.js';
@@ -14,6 +16,11 @@ import { assertChoosable, chosenPairs, listingPairs, type ListingBrand } from '.
 import { listingZip, zipEntries, zipFileName } from './listing-zip.js';
 import { listingReadme } from './readme.js';
 import { ensureLink, linkStateOfProject, projectOfToken, revokeLink, shareUrl } from './share-links.js';
+
+/** The service a project's category is, as the Content Credentials name it (staging/runs/run-render.ts signs the same). */
+function credentialService(category: string): SharedCredentials['service'] {
+  return category === 'furniture_removal' ? 'removal' : category === 'renovation' ? 'renovation' : 'staging';
+}
 
 export interface SharingRoutesOptions {
   storage: ObjectStorage;
@@ -134,10 +141,20 @@ export async function sharingRoutes(app: FastifyInstance, options: SharingRoutes
     const project = await projectOfToken(db, request.params.token);
     if (!project) throw AppError.notFound('This share link does not exist or was revoked.');
     const base = `/api/share/${request.params.token}/images`;
+    const signer = await signingIdentity();
     const pairs = (await sharedPairs(project)).map((p) => ({
       position: p.position,
       original: { url: `${base}/${p.original.id}`, width: p.original.width, height: p.original.height },
       staged: { url: `${base}/${p.staged.id}`, width: p.staged.width, height: p.staged.height },
+      credentials: {
+        madeWith: p.staged.engine ? (findModel(p.staged.engine)?.label ?? p.staged.engine) : 'Raumwerk',
+        createdAt: p.staged.createdAt.toISOString(),
+        service: credentialService(project.category),
+        changedShare: p.staged.changedShare,
+        architectureScore: p.staged.architectureScore,
+        signedBy: signer.signedBy,
+        developmentCertificate: signer.development,
+      },
     }));
     const brand = await brandOf(project.id);
     const branding = brand && {

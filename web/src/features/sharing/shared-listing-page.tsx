@@ -6,6 +6,7 @@ import { BrandHeader, textOn } from '@/components/brand/brand-header';
 import { EmptyState } from '@/components/ui/empty-state';
 import { useTranslation } from '@/i18n/i18n';
 import { useSharedListing } from './api/get-shared-listing';
+import { ContentCredentialsPanel } from './content-credentials-panel';
 
 export type ShareFrame = ComponentType<{ children: ReactNode; renderHeader?: (languageToggle: ReactNode) => ReactNode }>;
 const NoFrame: ShareFrame = ({ children }) => <Fragment>{children}</Fragment>;
@@ -194,6 +195,7 @@ function PairRow({ pair }: { pair: SharedPair }) {
             </span>
           </div>
           <figcaption className="text-sm text-muted-foreground">{t('page.staged')}</figcaption>
+          {pair.credentials && <ContentCredentialsPanel credentials={pair.credentials} position={pair.position} originalUrl={pair.original.url} stagedUrl={pair.staged.url} />}
         </figure>
       </div>
     </li>
