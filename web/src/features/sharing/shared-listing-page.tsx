@@ -182,7 +182,7 @@ function PairRow({ pair }: { pair: SharedPair }) {
   return (
     <li>
       <h2 className="mb-3 text-lg font-semibold tracking-tight">{t('page.photo', { n: pair.position })}</h2>
-      <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
+      <div className="grid grid-cols-1 items-start gap-4 md:grid-cols-2">
         <figure className="grid min-w-0 gap-2">
           <img src={pair.original.url} alt={t('page.originalAlt', { n: pair.position })} loading="lazy" className="w-full rounded-xl border bg-muted object-cover" style={{ aspectRatio: aspect }} />
           <figcaption className="text-sm text-muted-foreground">{t('page.original')}</figcaption>
