@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { publishMarket } from './disclosure-packs.js';
 import { singleLineText } from './text.js';
 import { brandIdentity, contactLine, type BrandIdentity } from './branding.js';
 import { PROJECT_CATEGORIES } from './projects.js';
@@ -45,6 +46,8 @@ export const shareLinkState = z.object({
   imageIds: z.array(z.string()).nullable(),
   /** The disclosure sentence for the listing text, with the workspace's name and contact line while it is branded (decision 045). */
   disclosure: z.object({ de: z.string(), en: z.string() }),
+  /** Where the photos will be published (disclosure packs, issue 41): the zip's layout and readme follow it. */
+  market: publishMarket,
 });
 export type ShareLinkState = z.infer<typeof shareLinkState>;
 
