@@ -22,6 +22,15 @@ for (const language of ['en', 'de'] as const) {
     const projectId = await stagedProject(page.request, 'Lindenstraße 14');
     const { url } = await (await page.request.post(`/api/projects/${projectId}/share`, { data: { publicTitle: 'Helle Altbauwohnung' } })).json();
 
+    // The owner says where the photos will be published (disclosure packs): California locks the originals into the zip.
+    await page.goto(`/projects/${projectId}`);
+    await page.getByTestId('publish-market').click();
+    await page.getByRole('option', { name: language === 'de' ? 'Kalifornien (AB 723, CRMLS)' : 'California (AB 723, CRMLS)' }).click();
+    await expect(page.getByTestId('zip-originals')).toBeDisabled();
+    await expect(page.getByTestId('zip-originals')).toHaveAttribute('aria-checked', 'true');
+    await page.getByTestId('listing-panel').scrollIntoViewIfNeeded();
+    await shoot(page, `publish-market-${language}`);
+
     const visitor = await browser.newContext({ locale: language === 'de' ? 'de-DE' : 'en-GB' });
     const publicPage = await visitor.newPage();
     await publicPage.goto(url);
