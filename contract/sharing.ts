@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { publishMarket } from './disclosure-packs.js';
 import { singleLineText } from './text.js';
 import { brandIdentity, contactLine, type BrandIdentity } from './branding.js';
 import { PROJECT_CATEGORIES } from './projects.js';
@@ -45,10 +46,31 @@ export const shareLinkState = z.object({
   imageIds: z.array(z.string()).nullable(),
   /** The disclosure sentence for the listing text, with the workspace's name and contact line while it is branded (decision 045). */
   disclosure: z.object({ de: z.string(), en: z.string() }),
+  /** Where the photos will be published (disclosure packs, issue 41): the zip's layout and readme follow it. */
+  market: publishMarket,
 });
 export type ShareLinkState = z.infer<typeof shareLinkState>;
 
 export const sharedImage = z.object({ url: z.string(), width: z.number().int().nullable(), height: z.number().int().nullable() });
+
+/**
+ * What the staged file's signed Content Credentials say (decision 060), for the share page's panel: the
+ * same facts the C2PA manifest in the file carries, read from the image's record, and who signs.
+ */
+export const sharedCredentials = z.object({
+  /** The model that made the picture, by its name (e.g. "OpenAI GPT Image 1.5"). */
+  madeWith: z.string(),
+  createdAt: z.string(),
+  service: z.enum(['staging', 'removal', 'renovation']),
+  /** The geometry lock's figures (0–1): share of the frame from the model; share of the room's lines in place. */
+  changedShare: z.number().nullable(),
+  architectureScore: z.number().nullable(),
+  /** The signer's name from its certificate. */
+  signedBy: z.string(),
+  /** Signed with the development certificate made at first start: validators will not trust it. */
+  developmentCertificate: z.boolean(),
+});
+export type SharedCredentials = z.infer<typeof sharedCredentials>;
 
 export const sharedPair = z.object({
   /** 1-based among the shown photos, in upload order. */
@@ -56,6 +78,7 @@ export const sharedPair = z.object({
   original: sharedImage,
   /** Always there: a photo without a staged image is never shown to buyers (decision 052). */
   staged: sharedImage,
+  credentials: sharedCredentials.nullable(),
 });
 export type SharedPair = z.infer<typeof sharedPair>;
 

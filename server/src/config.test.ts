@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, databasePoolSize, loadConfig, publicConfig, stagingRunsAtOnce } from './config.js';
+import { issueChain } from './images/signing-identity.js';
 
 const dataDir = () => mkdtempSync(path.join(os.tmpdir(), 'raumwerk-config-'));
 
@@ -41,6 +42,27 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).PROVIDER_RPM).toBeUndefined();
     expect(loadConfig({ DATA_DIR: dataDir(), PROVIDER_RPM: '50' }).PROVIDER_RPM).toBe(50);
     for (const bad of ['0', '2.5', 'fast']) expect(() => loadConfig({ DATA_DIR: dataDir(), PROVIDER_RPM: bad })).toThrow(ConfigError);
+  });
+
+  it('takes a Content Credentials signer only as a matching certificate and key, both or neither (decision 060)', async () => {
+    const a = await issueChain({ rootName: 'CN=Root A', signerName: 'CN=Signer A' });
+    const b = await issueChain({ rootName: 'CN=Root B', signerName: 'CN=Signer B' });
+    expect(loadConfig({ DATA_DIR: dataDir(), C2PA_SIGNING_CERT: a.certificatesPem, C2PA_SIGNING_KEY: a.privateKeyPem }).C2PA_SIGNING_CERT).toBe(a.certificatesPem.trim());
+    // One-line variables with \n, as env files and secret stores hold them.
+    const oneLine = (pem: string) => pem.replace(/\n/g, '\\n');
+    expect(() => loadConfig({ DATA_DIR: dataDir(), C2PA_SIGNING_CERT: oneLine(a.certificatesPem), C2PA_SIGNING_KEY: oneLine(a.privateKeyPem) })).not.toThrow();
+    const issues = (env: Record<string, string>) => {
+      try {
+        loadConfig({ DATA_DIR: dataDir(), ...env });
+        return '';
+      } catch (error) {
+        return (error as Error).message;
+      }
+    };
+    expect(issues({ C2PA_SIGNING_CERT: a.certificatesPem })).toContain('set C2PA_SIGNING_CERT and C2PA_SIGNING_KEY together');
+    expect(issues({ C2PA_SIGNING_CERT: a.certificatesPem, C2PA_SIGNING_KEY: b.privateKeyPem })).toContain('C2PA_SIGNING_KEY: does not belong to the first certificate');
+    expect(issues({ C2PA_SIGNING_CERT: 'certificate', C2PA_SIGNING_KEY: a.privateKeyPem })).toContain('C2PA_SIGNING_CERT: not a PEM certificate');
+    expect(issues({ C2PA_SIGNING_CERT: a.certificatesPem, C2PA_SIGNING_KEY: 'secret' })).toContain('C2PA_SIGNING_KEY: not a PEM private key');
   });
 
   it('bounds IMAGE_CONCURRENCY to a whole number from 1', () => {

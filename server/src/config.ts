@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createPrivateKey, randomBytes, X509Certificate } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
@@ -102,6 +102,9 @@ const envSchema = z
     WORKER_CONCURRENCY: optionalInt(1, 64),
     /** Image passes one process runs at once; also its image threads, at most one per core (decisions 029, 057). */
     IMAGE_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+    /** Content Credentials signer (decision 060): certificate chain (leaf first) and PKCS#8 key, PEM; unset = a development certificate in DATA_DIR. */
+    C2PA_SIGNING_CERT: optionalString,
+    C2PA_SIGNING_KEY: optionalString,
     STRIPE_SECRET_KEY: optionalString,
     STRIPE_PUBLISHABLE_KEY: optionalString,
     STRIPE_WEBHOOK_SECRET: optionalString,
@@ -235,6 +238,8 @@ function crossFieldIssues(source: NodeJS.ProcessEnv): string[] {
   if (set('STRIPE_TAX_RATE_ID') && ['true', '1', 'yes'].includes(source.STRIPE_AUTOMATIC_TAX ?? '')) {
     issues.push('STRIPE_TAX_RATE_ID: set either STRIPE_TAX_RATE_ID or STRIPE_AUTOMATIC_TAX=true, not both (Stripe does not mix manual rates and Stripe Tax)');
   }
+  if (set('C2PA_SIGNING_CERT') !== set('C2PA_SIGNING_KEY')) issues.push('C2PA_SIGNING_CERT: set C2PA_SIGNING_CERT and C2PA_SIGNING_KEY together');
+  else if (set('C2PA_SIGNING_CERT')) issues.push(...signingPairIssues(source.C2PA_SIGNING_CERT!, source.C2PA_SIGNING_KEY!));
   if (source.STORAGE_DRIVER === 's3' && !set('S3_BUCKET')) issues.push('S3_BUCKET: STORAGE_DRIVER=s3 needs S3_BUCKET');
   const heartbeat = Number(source.RUN_HEARTBEAT_S?.trim() || 15);
   const staleAfter = Number(source.RUN_STALE_AFTER_S?.trim() || 75);
@@ -253,6 +258,23 @@ function crossFieldIssues(source: NodeJS.ProcessEnv): string[] {
     }
   }
   return issues;
+}
+
+/** The Content Credentials signer (decision 060): a PEM certificate and the private key that belongs to it, checked at boot. */
+function signingPairIssues(certificate: string, key: string): string[] {
+  const pem = (value: string) => value.replace(/\\n/g, '\n');
+  let leaf: X509Certificate;
+  try {
+    leaf = new X509Certificate(pem(certificate).match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/)?.[0] ?? '');
+  } catch {
+    return ['C2PA_SIGNING_CERT: not a PEM certificate (-----BEGIN CERTIFICATE----- ..., the signer first)'];
+  }
+  try {
+    if (!leaf.checkPrivateKey(createPrivateKey(pem(key)))) return ['C2PA_SIGNING_KEY: does not belong to the first certificate of C2PA_SIGNING_CERT'];
+  } catch {
+    return ['C2PA_SIGNING_KEY: not a PEM private key (-----BEGIN PRIVATE KEY----- ...)'];
+  }
+  return [];
 }
 
 /**

@@ -1,6 +1,7 @@
 import { stagingRunsAtOnce, type AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
 import { configureImageWork } from './images/image-work.js';
+import { configureSigning } from './images/signing-identity.js';
 import type { JobDefinition } from './jobs/job-queue.js';
 import { passwordResetJob } from './auth/password-reset-job.js';
 import { mailJob, mailRetryPolicy } from './mail/mail-job.js';
@@ -67,6 +68,7 @@ export function createServices(
   overrides: ServiceOverrides = {},
 ): Services {
   configureImageWork(config.IMAGE_CONCURRENCY);
+  configureSigning({ certificatePem: config.C2PA_SIGNING_CERT, privateKeyPem: config.C2PA_SIGNING_KEY, dataDir: config.dataDir });
   const storage = overrides.storage ?? createStorage(config);
   let engine = overrides.engine;
   const getEngine = () => (engine ??= budgeted(createConfiguredEngine(config)));

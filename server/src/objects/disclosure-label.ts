@@ -5,12 +5,15 @@ import { AppError } from '../errors/app-error.js';
 import { fullSizeJpeg, runImageWork, UNTRUSTED_IMAGE_TIMEOUT } from '../images/image-work.js';
 import { provenanceOf, PROVENANCE_DESCRIPTION } from '../images/provenance.js';
 import { RENOVATION_LABEL } from '../../../contract/renovation.js';
+import { signLabelled } from '../images/content-credentials.js';
+import { signingIdentity } from '../images/signing-identity.js';
 
 /**
  * Many listing portals require staged photos to say so. Pro and business results carry no brand
  * watermark; on request their download gets this small, neutral "Virtually staged" label instead,
  * optionally with the project's share link as text and a QR code (decision 026), so a printed
- * exposé leads to the before/after page. The disclosure XMP stays in the file.
+ * exposé leads to the before/after page. The disclosure XMP stays in the file, and the copy is signed
+ * with Content Credentials of its own (decision 060).
  */
 export const DISCLOSURE_TEXT = { de: 'Virtuell eingerichtet', en: 'Virtually staged' } as const;
 export type DisclosureLanguage = keyof typeof DISCLOSURE_TEXT;
@@ -65,7 +68,10 @@ export async function addDisclosureLabel(image: Buffer, language: DisclosureLang
     const qrSide = (await sharp(qr).metadata()).width ?? side;
     overlays.push({ input: qr, left: Math.max(0, width - qrSide - margin), top: Math.max(0, height - qrSide - margin) });
   }
-  return runImageWork(() => sharp(image).composite(overlays).jpeg(fullSizeJpeg(90)).withXmp(xmp).timeout(UNTRUSTED_IMAGE_TIMEOUT.label).toBuffer(), { signal: options.signal });
+  const labelled = await runImageWork(() => sharp(image).composite(overlays).jpeg(fullSizeJpeg(90)).withXmp(xmp).timeout(UNTRUSTED_IMAGE_TIMEOUT.label).toBuffer(), { signal: options.signal });
+  // Its own Content Credentials (decision 060): the stored result's facts plus the label, bound to these bytes.
+  const { certificatesPem, privateKeyPem } = await signingIdentity();
+  return signLabelled({ source: image, labelled, label: language, material: { certificatesPem, privateKeyPem } }, options.signal);
 }
 
 /** The logo scaled into a tile as high as the label (less an inset), at most seven letters wide. */

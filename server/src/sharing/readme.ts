@@ -1,6 +1,7 @@
 import { contactLine } from '../../../contract/branding.js';
 import { RENOVATION_LABEL } from '../../../contract/renovation.js';
 import { listingDisclosure } from '../../../contract/sharing.js';
+import { DISCLOSURE_PACKS, type PublishMarket } from '../../../contract/disclosure-packs.js';
 import type { LandingVariant } from '../../../contract/landing-variant.js';
 import type { ListingBrand } from './listing.js';
 import type { ZipEntry } from './listing-zip.js';
@@ -18,7 +19,9 @@ export interface ReadmeInput {
   publicUrl: string;
   /** Whose words: an AI model's or the preview engine's (issue #35). */
   engine: LandingVariant;
-  /** A renovation project (decision 062): its images are previews of a renovation, and listing rules forbid them as the condition. */
+  /** Where the photos will be published: the rules the zip follows (disclosure packs, issue 41). */
+  market?: PublishMarket;
+  /** A renovation project (decision 062): its images are previews of a renovation, and listing rules forbid them as the condition; what they may be used for in that market. */
   renovation?: boolean;
 }
 
@@ -31,6 +34,10 @@ const TEXT = {
     disclosure: 'Hinweis für den Inseratstext (bitte mit veröffentlichen):',
     link: 'Vorher-nachher-Seite:',
     metadata: 'Jedes eingerichtete Foto trägt in seinen XMP-Metadaten den IPTC-Quelltyp „compositeWithTrainedAlgorithmicMedia“ (ein Foto mit digital ergänzten Teilen).',
+    credentials:
+      'Jedes eingerichtete Foto trägt signierte C2PA-Inhaltsnachweise (Content Credentials): womit und woraus es gemacht wurde (das Original als Zutat) und das Urteil der Geometrie-Sperre. Prüfbar z. B. mit contentcredentials.org/verify.',
+    rules: 'Befolgte Regeln',
+    renovation: 'Renovierungsvorschauen',
     madeWith: 'Erstellt mit Raumwerk',
     renovated: (n: number) => `Foto ${n}, ${RENOVATION_LABEL.de} (Hinweis im Bild)`,
     listingRule:
@@ -44,6 +51,10 @@ const TEXT = {
     disclosure: 'Disclosure for the listing text (please publish it with the photos):',
     link: 'Before/after page:',
     metadata: 'Every staged photo carries the IPTC digital source type "compositeWithTrainedAlgorithmicMedia" (a photo with digitally added parts) in its XMP metadata.',
+    credentials:
+      'Every staged photo carries signed C2PA Content Credentials: what made it and from what (the original as its ingredient), and the geometry lock\'s verdict. Check them e.g. at contentcredentials.org/verify.',
+    rules: 'Rules followed',
+    renovation: 'Renovation previews',
     madeWith: 'Made with Raumwerk',
     renovated: (n: number) => `Photo ${n}, ${RENOVATION_LABEL.en} (label on the image)`,
     listingRule:
@@ -70,7 +81,10 @@ export function listingReadme(input: ReadmeInput): { name: string; content: Buff
   if (input.renovation) lines.push('', t.listingRule);
   lines.push('', t.disclosure, `  ${listingDisclosure(input.language, brand, input.engine)}`);
   if (input.link) lines.push('', `${t.link} ${input.link}`);
-  lines.push('', t.metadata);
+  const pack = DISCLOSURE_PACKS[input.market ?? 'other'];
+  lines.push('', `${t.rules}:`, ...pack.rules[input.language].map((rule) => `  - ${rule}`));
+  if (input.renovation) lines.push('', `${t.renovation}:`, ...pack.renovation[input.language].map((rule) => `  - ${rule}`));
+  lines.push('', t.metadata, t.credentials);
   if (!brand) lines.push('', `${t.madeWith}: ${input.publicUrl}`);
   return { name: t.file, content: Buffer.from(`${lines.join('\r\n')}\r\n`, 'utf8') };
 }

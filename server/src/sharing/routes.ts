@@ -1,7 +1,10 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createShareLinkRequest, listingDisclosure, listingZipQuery, shareLinkResponse, shareLinkState, sharedListingResponse } from '../../../contract/sharing.js';
+import { createShareLinkRequest, listingDisclosure, listingZipQuery, shareLinkResponse, shareLinkState, sharedListingResponse, type SharedCredentials } from '../../../contract/sharing.js';
+import { findModel } from '../economics/model-registry.js';
+import { DISCLOSURE_PACKS, publishMarketRequest, publishMarketResponse } from '../../../contract/disclosure-packs.js';
+import { signingIdentity } from '../images/signing-identity.js';
 import { currentUser, requireUser, requireVerifiedEmail } from '../auth/guards.js';
 import { AppError } from '../errors/app-error.js';
 import { OpenSlots } from '../http/open-slots.js';
@@ -13,7 +16,12 @@ import { projectPlan } from '../workspaces/access.js';
 import { assertChoosable, chosenPairs, listingPairs, type ListingBrand } from './listing.js';
 import { listingZip, zipEntries, zipFileName } from './listing-zip.js';
 import { listingReadme } from './readme.js';
-import { ensureLink, linkStateOfProject, projectOfToken, revokeLink, shareUrl } from './share-links.js';
+import { ensureLink, linkStateOfProject, projectOfToken, revokeLink, setPublishMarket, shareUrl } from './share-links.js';
+
+/** The service a project's category is, as the Content Credentials name it (staging/runs/run-render.ts signs the same). */
+function credentialService(category: string): SharedCredentials['service'] {
+  return category === 'furniture_removal' ? 'removal' : category === 'renovation' ? 'renovation' : 'staging';
+}
 
 export interface SharingRoutesOptions {
   storage: ObjectStorage;
@@ -77,8 +85,19 @@ export async function sharingRoutes(app: FastifyInstance, options: SharingRoutes
       publicTitle: link?.publicTitle ?? null,
       imageIds: link?.imageIds ?? null,
       disclosure: { de: listingDisclosure('de', brand, options.engine), en: listingDisclosure('en', brand, options.engine) },
+      market: project.publishMarket,
     };
   });
+
+  r.put(
+    '/api/projects/:id/publish-market',
+    { preHandler: [requireUser, requireVerifiedEmail], schema: { params: idParams, body: publishMarketRequest, response: { 200: publishMarketResponse } } },
+    async (request) => {
+      const project = await ownedProject(currentUser(request).id, request.params.id);
+      await setPublishMarket(db, project.id, request.body.market);
+      return { market: request.body.market };
+    },
+  );
 
   r.delete('/api/projects/:id/share', { preHandler: requireUser, schema: { params: idParams } }, async (request, reply) => {
     const project = await ownedProject(currentUser(request).id, request.params.id);
@@ -96,13 +115,25 @@ export async function sharingRoutes(app: FastifyInstance, options: SharingRoutes
     const brand = await brandOf(project.id);
     const brandLogo = language && brand?.logo ? ((await brand.logo.read()) ?? undefined) : undefined;
     const linkUrl = link ? shareUrl(config.publicUrl, link.token) : undefined;
-    const zipOptions = { label: language, originals: originals === '1', link: language && share === '1' ? linkUrl : undefined, brandLogo } as const;
+    // California (AB 723, CRMLS 11.5.2): each staged photo's original right beside it, whatever was asked.
+    const pack = DISCLOSURE_PACKS[project.publishMarket];
+    const zipOptions = { label: language, originals: originals === '1' || pack.originalsBeside, link: language && share === '1' ? linkUrl : undefined, brandLogo } as const;
     const pairs = await listingPairs(db, project.id);
     assertChoosable(pairs, images);
     const entries = zipEntries(project.title, chosenPairs(pairs, images), zipOptions);
     if (!entries.length) throw AppError.conflict('This project has no staged images to download yet.');
     const readmeLanguage = language ?? user.language ?? (request.headers['accept-language']?.toLowerCase().startsWith('de') ? 'de' : 'en');
-    const readme = listingReadme({ engine: options.engine, language: readmeLanguage === 'de' ? 'de' : 'en', title: link?.publicTitle ?? project.title, entries, link: linkUrl, brand, publicUrl: config.publicUrl, renovation: project.category === 'renovation' });
+    const readme = listingReadme({
+      engine: options.engine,
+      language: readmeLanguage === 'de' ? 'de' : 'en',
+      title: link?.publicTitle ?? project.title,
+      entries,
+      link: linkUrl,
+      brand,
+      publicUrl: config.publicUrl,
+      market: project.publishMarket,
+      renovation: project.category === 'renovation',
+    });
     entries.push({ name: readme.name, key: '', labelled: false, content: readme.content });
     // Decision 032: zips at once per user and per process; the slot is given back when the response ends or the client leaves.
     if (zipSlots.count(`user:${user.id}`) >= config.ZIPS_PER_USER) {
@@ -134,10 +165,20 @@ export async function sharingRoutes(app: FastifyInstance, options: SharingRoutes
     const project = await projectOfToken(db, request.params.token);
     if (!project) throw AppError.notFound('This share link does not exist or was revoked.');
     const base = `/api/share/${request.params.token}/images`;
+    const signer = await signingIdentity();
     const pairs = (await sharedPairs(project)).map((p) => ({
       position: p.position,
       original: { url: `${base}/${p.original.id}`, width: p.original.width, height: p.original.height },
       staged: { url: `${base}/${p.staged.id}`, width: p.staged.width, height: p.staged.height },
+      credentials: {
+        madeWith: p.staged.engine ? (findModel(p.staged.engine)?.label ?? p.staged.engine) : 'Raumwerk',
+        createdAt: p.staged.createdAt.toISOString(),
+        service: credentialService(project.category),
+        changedShare: p.staged.changedShare,
+        architectureScore: p.staged.architectureScore,
+        signedBy: signer.signedBy,
+        developmentCertificate: signer.development,
+      },
     }));
     const brand = await brandOf(project.id);
     const branding = brand && {

@@ -89,8 +89,8 @@ describe('choosing the photos of a share link and a zip', SLOW, () => {
     const page = (await call('GET', `/api/share/${token}`)).json();
     const base = `/api/share/${token}/images`;
     expect(page.pairs).toEqual([
-      { position: 1, original: expect.objectContaining({ url: `${base}/${originals[0]!.id}` }), staged: expect.objectContaining({ url: `${base}/${stagedOf(originals[0]!.id).id}` }) },
-      { position: 2, original: expect.objectContaining({ url: `${base}/${originals[2]!.id}` }), staged: expect.objectContaining({ url: `${base}/${stagedOf(originals[2]!.id).id}` }) },
+      { position: 1, original: expect.objectContaining({ url: `${base}/${originals[0]!.id}` }), staged: expect.objectContaining({ url: `${base}/${stagedOf(originals[0]!.id).id}` }), credentials: expect.objectContaining({ service: 'staging' }) },
+      { position: 2, original: expect.objectContaining({ url: `${base}/${originals[2]!.id}` }), staged: expect.objectContaining({ url: `${base}/${stagedOf(originals[2]!.id).id}` }), credentials: expect.objectContaining({ service: 'staging' }) },
     ]);
     // The failed photo's original is not public, though it belongs to the shared project.
     expect((await call('GET', `${base}/${originals[1]!.id}`)).statusCode).toBe(404);

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { projects } from '../db/schema/projects.js';
 import { shareLinks } from '../db/schema/share-links.js';
+import type { PublishMarket } from '../../../contract/disclosure-packs.js';
 
 /**
  * Share links (decision 026): one per project, a 256-bit random token (base64url, 43 characters),
@@ -65,4 +66,9 @@ export async function projectOfToken(db: Database, token: string) {
     .where(eq(shareLinks.token, token))
     .limit(1);
   return row ? { ...row.project, publicTitle: row.publicTitle, imageIds: row.imageIds } : null;
+}
+
+/** Where the project's photos will be published (disclosure packs, issue 41). */
+export async function setPublishMarket(db: Database, projectId: string, market: PublishMarket): Promise<void> {
+  await db.update(projects).set({ publishMarket: market, updatedAt: new Date() }).where(eq(projects.id, projectId));
 }

@@ -88,7 +88,7 @@ describe('disclosure metadata', () => {
 describe('share links', () => {
   it('a signed-out visitor sees the listing through the token only; revoking makes link and images 404', async () => {
     const { cookie, projectId, rows } = await stagedProject('pro', 2);
-    expect((await share('GET', projectId, cookie)).json()).toEqual({ url: null, publicTitle: null, imageIds: null, disclosure: LISTING_DISCLOSURE.preview });
+    expect((await share('GET', projectId, cookie)).json()).toEqual({ url: null, publicTitle: null, imageIds: null, disclosure: LISTING_DISCLOSURE.preview, market: 'other' });
     const created = await share('POST', projectId, cookie, { publicTitle: '  Helle Altbauwohnung am Park ' });
     expect(created.statusCode).toBe(200);
     const { url } = created.json();

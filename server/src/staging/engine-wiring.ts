@@ -2,7 +2,8 @@ import type { AppConfig } from '../config.js';
 import { createStagingEngine, type StagingEngineSettings } from './engines/create-engine.js';
 import type { StagingEngine } from './engines/engine.js';
 import { DEFAULT_PROVIDER_TIMEOUT_MS } from './engines/provider-call.js';
-import { configureCvThreads, imageThreadCount, warmUpCvThreads } from './geometry-lock/threads/cv-threads.js';
+import { configureCvThreads, imageThreadCount, runInCvThread, warmUpCvThreads } from './geometry-lock/threads/cv-threads.js';
+import { configureLabelledSigning } from '../images/content-credentials.js';
 import { lockResult, protectedRegionsMask } from './geometry-lock/lock.js';
 import type { GeometryLock } from './runs/run-render.js';
 
@@ -48,5 +49,7 @@ export function createModelEngine(config: AppConfig, modelId: string): StagingEn
 export function createGeometryLock(config: Pick<AppConfig, 'IMAGE_CONCURRENCY'>): GeometryLock {
   // The image threads (decision 057): one per image slot, at most one per core.
   configureCvThreads(imageThreadCount(config.IMAGE_CONCURRENCY));
+  // Labelled downloads' Content Credentials are signed in the same threads (decisions 057, 060).
+  configureLabelledSigning((task, signal) => runInCvThread('signLabelled', task, signal));
   return { lock: lockResult, protectedRegions: protectedRegionsMask, warmUp: warmUpCvThreads };
 }

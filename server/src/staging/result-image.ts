@@ -3,6 +3,7 @@ import { PLANS, type PlanId } from '../../../contract/plans.js';
 import { THUMBNAIL_MAX_SIDE } from '../../../contract/limits.js';
 import { fullSizeJpeg, THUMBNAIL_WEBP } from '../images/image-work.js';
 import { provenanceXmp, type ProvenanceKind } from '../images/provenance.js';
+import { signJpeg, type CredentialFacts, type SigningMaterial } from '../images/content-credentials.js';
 import { DISCLOSURE_TEXT } from '../objects/disclosure-label.js';
 import { RENOVATION_LABEL } from '../../../contract/renovation.js';
 import type { LockComposite } from './geometry-lock/lock-result.js';
@@ -21,6 +22,14 @@ export interface FinishedImage {
   thumbnail: Buffer;
 }
 
+/** What the finished JPEG's Content Credentials say and who signs them (images/content-credentials.ts, decision 060). */
+export interface ResultCredentials {
+  facts: CredentialFacts;
+  material: SigningMaterial;
+  /** A small JPEG of the original photo: the ingredient's thumbnail. */
+  originalThumbnail?: Uint8Array;
+}
+
 /**
  * The plan's promise applied to the geometry lock's composite (DESIGN §4, §6): free results fit
  * 1280x720 (720x1280 upright) and carry the "Virtually staged" watermark; pro/business keep up to
@@ -29,7 +38,13 @@ export interface FinishedImage {
  * composite is drawn here, at the delivered size, in one libvips pass from the original's decoder to
  * the JPEG encoder (no intermediate file, no raw full-resolution buffer).
  */
-export async function finishResult(composite: LockComposite, planId: PlanId, kind: ProvenanceKind = 'furnish', language: 'de' | 'en' = 'en'): Promise<FinishedImage> {
+export async function finishResult(
+  composite: LockComposite,
+  planId: PlanId,
+  kind: ProvenanceKind = 'furnish',
+  language: 'de' | 'en' = 'en',
+  credentials?: ResultCredentials,
+): Promise<FinishedImage> {
   const xmp = provenanceXmp(kind);
   const plan = PLANS[planId] ?? PLANS.free;
   const { width: inW, height: inH } = composite;
@@ -46,19 +61,28 @@ export async function finishResult(composite: LockComposite, planId: PlanId, kin
   const text = kind === 'renovate' ? (plan.watermark ? `${RENOVATION_LABEL[language]} · Raumwerk` : RENOVATION_LABEL[language]) : plan.watermark ? watermarkText(language) : null;
   const overlays = text ? [{ input: watermarkSvg(Math.max(1, outW - 1), Math.max(1, outH - 1), text), gravity: 'southeast' }] : [];
   const pipeline = await composite.render({ width: outW, height: outH }, overlays);
-  const { data: image, info } = await pipeline.jpeg(fullSizeJpeg(90)).withXmp(xmp).toBuffer({ resolveWithObject: true });
+  const { data: encoded, info } = await pipeline.jpeg(fullSizeJpeg(90)).withXmp(xmp).toBuffer({ resolveWithObject: true });
+  // Signed once here, where the result is made: every delivery of the stored file carries the manifest.
+  const image = credentials ? await signJpeg(encoded, credentials.facts, credentials.material, { originalThumbnail: credentials.originalThumbnail }) : encoded;
   // From the finished JPEG, so the thumbnail shows the watermark too (shrink-on-load keeps it cheap).
   return { image, mimeType: 'image/jpeg', extension: 'jpg', width: info.width, height: info.height, thumbnail: await thumbnailOf(image, xmp) };
 }
 
 /**
  * `finishResult` in an image thread (decision 057): the composite's drawing (colour correction and
- * light removal loop over its pixels in JavaScript), the watermark and both encodes stay off the event
- * loop; only the finished files come back. A composite without its `source` is finished here.
+ * light removal loop over its pixels in JavaScript), the watermark, both encodes and the Content
+ * Credentials' signing stay off the event loop; only the finished files come back. A composite without its `source` is finished here.
  */
-export async function finishLocked(composite: LockComposite, planId: PlanId, kind: ProvenanceKind, language: 'de' | 'en', signal?: AbortSignal): Promise<FinishedImage> {
-  if (!composite.source) return finishResult(composite, planId, kind, language);
-  const finished = await runInCvThread('finish', { compose: composite.source, planId, kind, language }, signal);
+export async function finishLocked(
+  composite: LockComposite,
+  planId: PlanId,
+  kind: ProvenanceKind,
+  language: 'de' | 'en',
+  signal?: AbortSignal,
+  credentials?: ResultCredentials,
+): Promise<FinishedImage> {
+  if (!composite.source) return finishResult(composite, planId, kind, language, credentials);
+  const finished = await runInCvThread('finish', { compose: composite.source, planId, kind, language, credentials }, signal);
   return { ...finished, image: asBuffer(finished.image), thumbnail: asBuffer(finished.thumbnail) };
 }
 

@@ -18,6 +18,7 @@ export const WORKSPACE_WRITES: Record<string, WorkspaceOf> = {
     return typeof projectId === 'string' ? { projectId } : 'acting';
   },
   'POST /api/projects/:id/share': param,
+  'PUT /api/projects/:id/publish-market': param,
   'POST /api/projects/:id/images/:imageId/choose': param,
   'DELETE /api/projects/:id': param,
 };

@@ -1,3 +1,4 @@
+import { publishMarketResponse } from '@contract/disclosure-packs';
 import { z } from 'zod';
 import { accountDeletionResponse } from '@contract/account';
 import { adminAnalyticsResponse, adminDashboardResponse, adminSystemResponse, adminUsersResponse } from '@contract/admin';
@@ -71,6 +72,7 @@ const OPERATIONS: Operation[] = [
   { method: 'POST', path: '/api/projects/:id/share', ok: { 200: shareLinkResponse } },
   { method: 'GET', path: '/api/projects/:id/share', ok: { 200: shareLinkState } },
   { method: 'DELETE', path: '/api/projects/:id/share', ok: { 204: null } },
+  { method: 'PUT', path: '/api/projects/:id/publish-market', ok: { 200: publishMarketResponse } },
   { method: 'GET', path: '/api/projects/:id/download.zip', ok: { 200: null }, raw: true },
   { method: 'GET', path: '/api/share/:token', ok: { 200: sharedListingResponse } },
   { method: 'POST', path: '/api/objects/upload', ok: { 200: uploadResponse } },

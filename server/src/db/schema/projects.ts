@@ -29,6 +29,8 @@ export const projects = pgTable(
       .notNull()
       .default('virtual_staging'),
     status: text('status', { enum: ['processing', 'completed', 'partial', 'failed'] }).notNull().default('processing'),
+    /** Where the photos will be published (contract/disclosure-packs.ts, issue 41): the zip's layout and readme follow its rules. */
+    publishMarket: text('publish_market', { enum: ['california', 'eu', 'other'] }).notNull().default('other'),
     styleName: text('style_name'),
     styleDescription: text('style_description'),
     /** The wishes (free-text instructions) of the latest staging run, so a re-stage can offer them again. */

@@ -9,7 +9,9 @@ import { stageWithRetries, type RetryPolicy } from '../engine-runner.js';
 import type { EngineError, StageInput, StageResult } from '../engines/engine.js';
 import type { LockFigures, LockOptions, LockOutcome } from '../geometry-lock/lock-result.js';
 import type { RoutedEngine } from '../models/routed-engine.js';
-import { finishLocked, type FinishedImage } from '../result-image.js';
+import { finishLocked, type FinishedImage, type ResultCredentials } from '../result-image.js';
+import { LOCK_KEEPS, type CredentialService } from '../../images/content-credentials.js';
+import { signingIdentity } from '../../images/signing-identity.js';
 import { groupSeed, referenceFor } from '../room-references.js';
 import { produceVariations, type VariationOutcome } from '../variations.js';
 import { minimumChangedShare, showsWhatWasAsked } from '../visible-change.js';
@@ -100,7 +102,36 @@ export async function renderVariations(ctx: RenderContext): Promise<Rendered> {
   // image limit (the composite is drawn and encoded once, in finishing), and give up when the run is
   // settled elsewhere (web timeout, sweeper) or the deadline passes.
   const limit = () => AbortSignal.any([ctx.signal, AbortSignal.timeout(Math.max(1, ctx.deadline - Date.now()))]);
-  const lockAndFinish = (image: Buffer) => {
+  // The original's hash and a small thumbnail for the Content Credentials' ingredient, once per run
+  // (WebCrypto's digest and libvips both work off the event loop).
+  let originalFacts: Promise<{ sha256: string; thumbnail: Buffer }> | undefined;
+  const credentialsFor = async (result: StageResult, figures: LockFigures): Promise<ResultCredentials> => {
+    originalFacts ??= Promise.all([
+      crypto.subtle.digest('SHA-256', source as Uint8Array<ArrayBuffer>),
+      sharp(source).resize({ width: 256, height: 256, fit: 'inside' }).jpeg({ quality: 70 }).toBuffer(),
+    ]).then(([digest, thumbnail]) => ({ sha256: Buffer.from(digest).toString('hex'), thumbnail }));
+    const [identity, facts] = await Promise.all([signingIdentity(), originalFacts]);
+    return {
+      material: { certificatesPem: identity.certificatesPem, privateKeyPem: identity.privateKeyPem },
+      originalThumbnail: facts.thumbnail,
+      facts: {
+        service: SERVICE_OF[payload.category],
+        model: result.engine,
+        createdAt: new Date().toISOString(),
+        original: { sha256: facts.sha256, title: original.filePath.split('/').pop() ?? 'original', format: original.mimeType },
+        lock: {
+          aligned: true,
+          changedShare: figures.changedShare,
+          architectureScore: figures.architectureScore,
+          alignmentErrorPx: figures.alignmentErrorPx,
+          structureSupport: figures.structureSupport ?? null,
+          kept: LOCK_KEEPS,
+        },
+      },
+    };
+  };
+  const lockAndFinish = (result: StageResult) => {
+    const image = result.image;
     const signal = limit();
     return runImageWork(
       async (): Promise<Delivery> => {
@@ -112,7 +143,11 @@ export async function renderVariations(ctx: RenderContext): Promise<Rendered> {
           return { verdict: 'refused', figures: outcome.figures, reasons: [TOO_LITTLE_CHANGED] };
         }
         await ctx.stage('finishing');
-        const [finished, changeMask] = await Promise.all([finishLocked(outcome.composite, plan, task, owner.language ?? 'en', signal), changeOverlay(outcome.changeMask)]);
+        const credentials = await credentialsFor(result, outcome.figures);
+        const [finished, changeMask] = await Promise.all([
+          finishLocked(outcome.composite, plan, task, owner.language ?? 'en', signal, credentials),
+          changeOverlay(outcome.changeMask),
+        ]);
         return { verdict: 'locked', figures: outcome.figures, changeMask, finished };
       },
       { signal },
@@ -139,7 +174,7 @@ export async function renderVariations(ctx: RenderContext): Promise<Rendered> {
     firstVariant: ctx.firstVariant,
     stage: (e, i) => stageWithRetries(e, i, options),
     deliver: async (result: StageResult) => {
-      const delivery = await lockAndFinish(result.image);
+      const delivery = await lockAndFinish(result);
       if (delivery.verdict === 'locked') {
         await engine.settle(result, 'delivered');
         return delivery;
@@ -155,6 +190,14 @@ export async function renderVariations(ctx: RenderContext): Promise<Rendered> {
   });
   return { ...produced, tooLittleChanged };
 }
+
+/** The service a project's category is, as the Content Credentials name it. */
+const SERVICE_OF: Record<StagingRunPayload['category'], CredentialService> = {
+  virtual_staging: 'staging',
+  furniture_removal: 'removal',
+  renovation: 'renovation',
+  floor_plan_to_photos: 'staging',
+};
 
 /**
  * The lock's change mask (greyscale, white = added) as the web app lays it over the photo: white

@@ -21,8 +21,8 @@ describe('SharedListingPage (signed out)', () => {
             branding: null,
             category: 'virtual_staging',
             pairs: [
-              { position: 1, original: img('o1'), staged: img('s1') },
-              { position: 2, original: img('o2'), staged: img('s2') },
+              { position: 1, original: img('o1'), staged: img('s1'), credentials: null },
+              { position: 2, original: img('o2'), staged: img('s2'), credentials: null },
             ],
           }),
       ],
@@ -62,7 +62,7 @@ describe('SharedListingPage (signed out)', () => {
               logoWidth: 800,
               logoHeight: 200,
             },
-            pairs: [{ position: 1, original: img('o1'), staged: img('s1') }],
+            pairs: [{ position: 1, original: img('o1'), staged: img('s1'), credentials: null }],
           }),
       ],
     ]);
@@ -108,7 +108,7 @@ describe('SharedListingPage (signed out)', () => {
               logoWidth: null,
               logoHeight: null,
             },
-            pairs: [{ position: 1, original: img('o1'), staged: img('s1') }],
+            pairs: [{ position: 1, original: img('o1'), staged: img('s1'), credentials: null }],
           }),
       ],
     ]);
@@ -131,5 +131,48 @@ describe('SharedListingPage (signed out)', () => {
     mockFetch([['GET', `/api/share/${TOKEN}`, () => jsonResponse({ message: 'gone', code: 'not_found' }, 404)]]);
     renderWithProviders(<SharedListingPage token={TOKEN} />, { path: `/s/${TOKEN}` });
     expect(await screen.findByRole('heading', { name: 'This link does not open any more' })).toBeInTheDocument();
+  });
+
+  it('a "Content Credentials" panel per staged image: model, date, service, the original linked, the lock in words, the signer; a development signer is flagged (DE and EN)', async () => {
+    const credentials = {
+      madeWith: 'OpenAI GPT Image 1.5',
+      createdAt: '2026-11-28T10:00:00.000Z',
+      service: 'removal',
+      changedShare: 0.234,
+      architectureScore: 0.97,
+      signedBy: 'Makler Nord GmbH',
+      developmentCertificate: false,
+    };
+    const listing = (developmentCertificate: boolean) => () =>
+      jsonResponse({
+        title: null,
+        branding: null,
+        category: 'furniture_removal',
+        pairs: [{ position: 1, original: img('o1'), staged: img('s1'), credentials: { ...credentials, developmentCertificate, signedBy: developmentCertificate ? 'Raumwerk (development certificate)' : credentials.signedBy } }],
+      });
+    mockFetch([['GET', `/api/share/${TOKEN}`, listing(false)]]);
+    const { unmount } = renderWithProviders(<SharedListingPage token={TOKEN} />, { path: `/s/${TOKEN}` });
+    const panel = await screen.findByTestId('content-credentials');
+    expect(within(panel).getByText('Content Credentials')).toBeInTheDocument();
+    expect(panel).toHaveTextContent('Made withOpenAI GPT Image 1.5');
+    expect(panel).toHaveTextContent('Created28 November 2026');
+    expect(panel).toHaveTextContent('ServiceFurniture removal');
+    expect(within(panel).getByRole('link', { name: 'Open original photo 1' })).toHaveAttribute('href', img('o1').url);
+    expect(within(panel).getByTestId('lock-verdict')).toHaveTextContent(
+      'Geometry lock: the room is the original photograph. 77 % of the picture is unchanged from it; only the areas where furniture was removed (23 %) come from the AI model. 97 % of the room\'s lines',
+    );
+    expect(panel).toHaveTextContent('Signed by Makler Nord GmbH.');
+    expect(within(panel).queryByTestId('development-certificate')).toBeNull();
+    expect(within(panel).getByRole('link', { name: 'Download the file with its credentials' })).toHaveAttribute('href', img('s1').url);
+    unmount();
+
+    mockFetch([['GET', `/api/share/${TOKEN}`, listing(true)]]);
+    renderWithProviders(<SharedListingPage token={TOKEN} />, { path: `/s/${TOKEN}`, language: 'de' });
+    const german = await screen.findByTestId('content-credentials');
+    expect(german).toHaveTextContent('Erstellt mitOpenAI GPT Image 1.5');
+    expect(german).toHaveTextContent('LeistungMöbel entfernen');
+    expect(within(german).getByRole('link', { name: 'Originalfoto 1 öffnen' })).toBeInTheDocument();
+    expect(within(german).getByTestId('lock-verdict')).toHaveTextContent('77 % des Bildes sind unverändert');
+    expect(within(german).getByTestId('development-certificate')).toHaveTextContent('Entwicklungszertifikat – nicht vertrauenswürdig');
   });
 });

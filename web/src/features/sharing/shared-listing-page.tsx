@@ -6,6 +6,7 @@ import { BrandHeader, textOn } from '@/components/brand/brand-header';
 import { EmptyState } from '@/components/ui/empty-state';
 import { useTranslation } from '@/i18n/i18n';
 import { useSharedListing } from './api/get-shared-listing';
+import { ContentCredentialsPanel } from './content-credentials-panel';
 
 export type ShareFrame = ComponentType<{ children: ReactNode; renderHeader?: (languageToggle: ReactNode) => ReactNode }>;
 const NoFrame: ShareFrame = ({ children }) => <Fragment>{children}</Fragment>;
@@ -184,7 +185,7 @@ function PairRow({ pair }: { pair: SharedPair }) {
   return (
     <li>
       <h2 className="mb-3 text-lg font-semibold tracking-tight">{t('page.photo', { n: pair.position })}</h2>
-      <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
+      <div className="grid grid-cols-1 items-start gap-4 md:grid-cols-2">
         <figure className="grid min-w-0 gap-2">
           <img src={pair.original.url} alt={t('page.originalAlt', { n: pair.position })} loading="lazy" className="w-full rounded-xl border bg-muted object-cover" style={{ aspectRatio: aspect }} />
           <figcaption className="text-sm text-muted-foreground">{t('page.original')}</figcaption>
@@ -197,6 +198,7 @@ function PairRow({ pair }: { pair: SharedPair }) {
             </span>
           </div>
           <figcaption className="text-sm text-muted-foreground">{t('page.staged')}</figcaption>
+          {pair.credentials && <ContentCredentialsPanel credentials={pair.credentials} position={pair.position} originalUrl={pair.original.url} stagedUrl={pair.staged.url} />}
         </figure>
       </div>
     </li>

@@ -11,13 +11,14 @@ import { warpPatch as warpPatchWith, type PatchWarpInput } from '../compose/patc
 import { drawProtectedRegions } from '../structure/protected-regions.js';
 import { asBuffer, type Raster } from '../alignment/working-images.js';
 import { lazyComposite, type ComposeInput } from '../compose/compose.js';
-import { finishResult } from '../../result-image.js';
+import { finishResult, type ResultCredentials } from '../../result-image.js';
 import { drawOfflineStaging } from '../../engines/offline-engine.js';
 import { drawRenovationPreview } from '../../engines/offline/renovation-preview.js';
 import { fromInputImage } from '../../engines/input-image.js';
 import { EngineError, type EngineErrorKind, type StageInput } from '../../engines/engine.js';
 import type { PlanId } from '../../../../../contract/plans.js';
 import type { ProvenanceKind } from '../../../images/provenance.js';
+import { signLabelledCopy, type LabelledSigning } from '../../../images/content-credentials.js';
 
 /**
  * The entry of an image thread (cv-threads.ts starts them; tests may import this module on the main
@@ -53,10 +54,10 @@ function coveredByOverlay(input: { original: Raster; result: Raster; openings: O
   return coveredByResult(cv, asRaster(input.original), asRaster(input.result), input.openings);
 }
 
-/** A locked composite drawn at the plan's size, watermarked and encoded (result-image.ts). */
-function finish(input: { compose: ComposeInput; planId: PlanId; kind: ProvenanceKind; language: 'de' | 'en' }) {
+/** A locked composite drawn at the plan's size, watermarked, encoded and signed (result-image.ts). */
+function finish(input: { compose: ComposeInput; planId: PlanId; kind: ProvenanceKind; language: 'de' | 'en'; credentials?: ResultCredentials }) {
   const compose = { ...input.compose, original: asBuffer(input.compose.original), result: asBuffer(input.compose.result) };
-  return finishResult(lazyComposite(compose), input.planId, input.kind, input.language);
+  return finishResult(lazyComposite(compose), input.planId, input.kind, input.language, input.credentials);
 }
 
 /**
@@ -77,7 +78,12 @@ async function offlineDraw(input: Omit<StageInput, 'signal'>): Promise<{ image: 
   }
 }
 
-const cvTasks = { lock, protectedRegions, warpPatch, openings, coveredByOverlay, finish, offlineDraw };
+/** A labelled download's copy signed with its own Content Credentials (objects/disclosure-label.ts, decision 060). */
+function signLabelled(input: LabelledSigning) {
+  return signLabelledCopy({ ...input, source: asBuffer(input.source), labelled: asBuffer(input.labelled) });
+}
+
+const cvTasks = { lock, protectedRegions, warpPatch, openings, coveredByOverlay, finish, offlineDraw, signLabelled };
 
 export type CvTasks = typeof cvTasks;
 export type CvTask = { [N in keyof CvTasks]: { name: N; input: Parameters<CvTasks[N]>[0] } }[keyof CvTasks];

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreateShareLinkRequest, ShareLinkResponse, ShareLinkState } from '@contract/sharing';
+import type { PublishMarket } from '@contract/disclosure-packs';
 import { apiRequest } from '@/lib/api-request';
 
 const path = (projectId: string) => `/api/projects/${encodeURIComponent(projectId)}/share`;
@@ -24,7 +25,12 @@ export function useShareLinkMutations(projectId: string) {
     mutationFn: () => apiRequest<void>(path(projectId), { method: 'DELETE' }),
     onSuccess: () => queryClient.setQueryData(queryKey, (state) => state && { ...state, url: null, publicTitle: null, imageIds: null }),
   });
-  return { create, revoke };
+  /** PUT `{market}`: where the photos will be published (disclosure packs, issue 41); the zip follows its rules. */
+  const setMarket = useMutation({
+    mutationFn: (market: PublishMarket) => apiRequest<{ market: PublishMarket }>(`/api/projects/${encodeURIComponent(projectId)}/publish-market`, { method: 'PUT', body: { market } }),
+    onSuccess: (reply) => queryClient.setQueryData(queryKey, (state) => state && { ...state, market: reply.market }),
+  });
+  return { create, revoke, setMarket };
 }
 
 /** GET /api/projects/{id}/download.zip with its options (`images`: the chosen photos, left out for all), as a URL for the download helper. */

@@ -24,9 +24,11 @@ function setup(plan: 'free' | 'pro', disclosure: { de: string; en: string } = LI
   let current: string | null = null;
   let title: string | null = null;
   let imageIds: string[] | null = null;
+  let market = 'other';
   const mock = mockFetch([
     ['GET', '/api/auth/user', () => jsonResponse(testUser({ subscriptionPlan: plan }))],
-    ['GET', SHARE, () => jsonResponse({ url: current, publicTitle: title, imageIds, disclosure })],
+    ['GET', SHARE, () => jsonResponse({ url: current, publicTitle: title, imageIds, disclosure, market })],
+    ['PUT', `/api/projects/${PROJECT_ID}/publish-market`, (request) => jsonResponse({ market: (market = (request.body as { market: string }).market) })],
     [
       'POST',
       SHARE,
@@ -123,6 +125,21 @@ describe('ListingPanel', () => {
     expect(mock.calls.find((c) => c.url.includes('download.zip'))!.url).toBe(
       `/api/projects/${PROJECT_ID}/download.zip?label=en&originals=1&share=1`,
     );
+  });
+
+  it('the publishing market: California puts each original beside its staged photo (switch on and locked), and the zip asks for them', async () => {
+    const { mock, user } = setup('free');
+    expect(await screen.findByTestId('publish-market-note')).toHaveTextContent('Portals differ');
+    expect(screen.getByTestId('zip-originals')).not.toBeChecked();
+    await user.click(screen.getByTestId('publish-market'));
+    await user.click(await screen.findByRole('option', { name: 'California (AB 723, CRMLS)' }));
+    await waitFor(() => expect(screen.getByTestId('publish-market-note')).toHaveTextContent('Each staged photo comes with its original right beside it'));
+    expect(mock.calls.find((c) => c.method === 'PUT')!.body).toEqual({ market: 'california' });
+    expect(screen.getByTestId('zip-originals')).toBeChecked();
+    expect(screen.getByTestId('zip-originals')).toBeDisabled();
+    await user.click(screen.getByTestId('zip-download'));
+    await waitFor(() => expect(mock.calls.some((c) => c.url.includes('download.zip'))).toBe(true));
+    expect(mock.calls.find((c) => c.url.includes('download.zip'))!.url).toBe(`/api/projects/${PROJECT_ID}/download.zip?originals=1`);
   });
 
   it('free plan: the label switch is disabled with an upgrade link; the plain ZIP still downloads', async () => {

@@ -16,7 +16,9 @@ import { LISTING_DISCLOSURE } from '@contract/sharing';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
+import { DISCLOSURE_PACKS, PUBLISH_MARKETS, type PublishMarket } from '@contract/disclosure-packs';
 import { toast } from '@/components/ui/toast-store';
 import { useTranslation } from '@/i18n/i18n';
 import { useAuth } from '@/lib/auth';
@@ -196,15 +198,21 @@ function ZipCard({ projectId, projectTitle, photos }: ListingProps) {
   const { t, i18n } = useTranslation('projects');
   const { user } = useAuth();
   const labelAllowed = user ? PLANS[user.subscriptionPlan].disclosureLabel : false;
-  const hasLink = Boolean(useShareLink(projectId).data?.url);
-  const [originals, setOriginals] = useState(false);
+  const shareState = useShareLink(projectId).data;
+  const hasLink = Boolean(shareState?.url);
+  const market: PublishMarket = shareState?.market ?? 'other';
+  const { setMarket } = useShareLinkMutations(projectId);
+  // California (AB 723, CRMLS): each staged photo's original goes beside it; the server puts it in whatever is asked.
+  const originalsRequired = DISCLOSURE_PACKS[market].originalsBeside;
+  const [originalsWanted, setOriginals] = useState(false);
+  const originals = originalsWanted || originalsRequired;
   const [labelled, setLabelled] = useState(false);
   const [busy, setBusy] = useState(false);
   const [chosen, setChosen] = useState<Set<string> | null>(null);
   // Every staged photo until the member unticks one (photos staged meanwhile join the default).
   const picked = chosen ?? new Set(photos.map((p) => p.id));
   const pickedIds = photos.filter((p) => picked.has(p.id)).map((p) => p.id);
-  const ids = { originals: useId(), label: useId() };
+  const ids = { originals: useId(), label: useId(), market: useId() };
   const download = async () => {
     setBusy(true);
     try {
@@ -234,11 +242,30 @@ function ZipCard({ projectId, projectTitle, photos }: ListingProps) {
         <ListingPhotoPicker photos={photos} chosen={picked} onChange={setChosen} label={t('listing.zipPhotos')} testId="zip-photos" />
       )}
       <div className="grid gap-3 text-sm">
+        <div className="grid gap-1.5">
+          <Label htmlFor={ids.market}>{t('listing.marketLabel')}</Label>
+          <Select value={market} onValueChange={(value) => setMarket.mutate(value as PublishMarket)} disabled={!shareState || setMarket.isPending}>
+            <SelectTrigger id={ids.market} className="w-full" data-testid="publish-market">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {PUBLISH_MARKETS.map((m) => (
+                <SelectItem key={m} value={m} data-testid={`publish-market-${m}`}>
+                  {t(`listing.markets.${m}`)}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+          <p className="text-xs text-muted-foreground" data-testid="publish-market-note">
+            {t(`listing.marketNotes.${market}`)}
+          </p>
+        </div>
         <div className="flex items-center justify-between gap-3">
           <Label htmlFor={ids.originals}>{t('listing.withOriginals')}</Label>
           <Switch
             id={ids.originals}
             checked={originals}
+            disabled={originalsRequired}
             onCheckedChange={setOriginals}
             data-testid="zip-originals"
           />
