@@ -11,7 +11,7 @@ import { AppError } from '../errors/app-error.js';
 import type { JobDefinition, JobQueue } from '../jobs/job-queue.js';
 import { filePathOf, isUuid, keyFromClientPath, projectImageKey, thumbnailKeyOf, type ParsedKey } from '../objects/object-keys.js';
 import { putObjects, type ObjectStorage } from '../objects/storage.js';
-import { creditPoolOf, refundRun, reserveCredit } from './credits.js';
+import { creditPoolOf, poolCovers, refundRun, reserveCredit } from './credits.js';
 import { isFreeRestage, planOfPool } from './free-restages.js';
 import { memberProjects } from '../workspaces/access.js';
 import { stagingQueueOptions } from './runs/fair-share.js';
@@ -185,10 +185,20 @@ async function reserveRun(
     }
     const pool = await creditPoolOf(tx, project.workspaceId);
     const free = 'original' in source && (await freeRestageFor(tx, project.workspaceId, originalId, request));
-    if (!pool || !(free || (await reserveCredit(tx, pool.userId, variationsOf(request))))) throw insufficientCredits(variationsOf(request));
+    const reserved = pool && !free ? await reserveCredit(tx, pool.userId, variationsOf(request)) : null;
+    if (!pool || !(free || reserved)) throw insufficientCredits(variationsOf(request));
     const [run] = await tx
       .insert(stagingRuns)
-      .values({ userId, creditsUserId: pool.userId, projectId, originalImageId: originalId, regeneration: request.isRegeneration, credits: free ? 0 : variationsOf(request), freeRestage: free })
+      .values({
+        userId,
+        creditsUserId: pool.userId,
+        projectId,
+        originalImageId: originalId,
+        regeneration: request.isRegeneration,
+        credits: free ? 0 : variationsOf(request),
+        packCredits: reserved?.fromPacks ?? 0,
+        freeRestage: free,
+      })
       .returning({ id: stagingRuns.id });
     await tx
       .update(projects)
@@ -230,7 +240,7 @@ async function freeRestageFor(db: Pick<Database, 'execute'>, workspaceId: string
 
 async function assertCreditLeft(db: Database, workspaceId: string, credits: number) {
   const pool = await creditPoolOf(db, workspaceId);
-  if (!pool || pool.used + credits > pool.limit) throw insufficientCredits(credits);
+  if (!pool || !poolCovers(pool, credits)) throw insufficientCredits(credits);
 }
 
 /** The offline preview engine draws furniture; it cannot take any away (decision 027). */
