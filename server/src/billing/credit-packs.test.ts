@@ -215,6 +215,31 @@ describe('refunding a credit pack', () => {
   });
 });
 
+describe('the admin', () => {
+  it('sees the packs sold in the period, their revenue without VAT less refunds, and the pack credits held', async () => {
+    const admin = await kit.newUser();
+    await kit.setAccount(admin.userId, { role: 'admin' });
+    const costs = async () => ((await kit.get('/api/admin/costs', admin.cookie)).json() as { creditPacks: Record<string, number>; byPlan: Array<{ plan: string; revenueEurCents: number }> });
+    await kit.deliverPendingEvents(); // what earlier tests left undelivered
+    const before = await costs();
+    const { userId, sessionId } = await paidPack('pack_500');
+    await kit.deliverPendingEvents();
+    const after = await costs();
+    expect(after.creditPacks.sold - before.creditPacks.sold).toBe(1);
+    expect(after.creditPacks.creditsSold - before.creditPacks.creditsSold).toBe(500);
+    expect(after.creditPacks.revenueEurCents - before.creditPacks.revenueEurCents).toBe(8900);
+    expect(after.creditPacks.creditsOutstanding - before.creditPacks.creditsOutstanding).toBe(500);
+    const free = (r: typeof before) => r.byPlan.find((p) => p.plan === 'free')!.revenueEurCents;
+    expect(free(after) - free(before)).toBe(8900);
+    await new Stripe(kit.fake.apiKey, { ...kit.fake.clientConfig(), maxNetworkRetries: 0 }).refunds.create({ payment_intent: kit.fake.checkoutSession(sessionId).payment_intent! });
+    await kit.deliverPendingEvents();
+    const refunded = await costs();
+    expect(refunded.creditPacks.revenueEurCents - before.creditPacks.revenueEurCents).toBe(0);
+    expect(refunded.creditPacks.refundedEurCents - before.creditPacks.refundedEurCents).toBe(8900);
+    expect(await packCreditsOf(userId)).toBe(0);
+  });
+});
+
 describe('the fake refuses Checkout requests Stripe refuses', () => {
   const stripe = () => new Stripe(kit.fake.apiKey, { ...kit.fake.clientConfig(), maxNetworkRetries: 0 });
 
