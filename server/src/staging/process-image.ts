@@ -33,7 +33,8 @@ export interface ProcessImageDeps {
   listener?: RunSettledListener;
   log: FastifyBaseLogger;
   /** False when the configured engine cannot empty a room: furniture removal then answers 422 before anything is stored or charged. */
-  canDeclutter: () => boolean;
+  /** Whether furniture removal can run now (the operator's model choice for removal, decision 054). */
+  canDeclutter: () => boolean | Promise<boolean>;
   /** False when the spending limits of the service's models stop new runs (issue 38): refused before a credit is reserved. */
   admits?: (service: EngineService) => Promise<boolean>;
 }
@@ -81,7 +82,7 @@ export async function startRun(deps: ProcessImageDeps, userId: string, request: 
   // a project image lives under the project creator's prefix.
   const [project] = await db.select().from(projects).where(and(eq(projects.id, request.projectId), memberProjects(db, userId)));
   if (!project || parsed.userId !== (parsed.kind === 'upload' ? userId : project.userId)) throw notFound();
-  if (request.category === 'furniture_removal' && !deps.canDeclutter()) throw cannotDeclutter();
+  if (request.category === 'furniture_removal' && !(await deps.canDeclutter())) throw cannotDeclutter();
 
   let original: ImageRow | null = null;
   let upload: UploadRecord | null = null;
