@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signUp, withPreferences } from './fixtures/accounts.js';
+import { signInAdmin } from './fixtures/admin.js';
 import { shoot } from './fixtures/screenshots.js';
 
 /**
@@ -28,7 +29,10 @@ for (const language of ['en', 'de'] as const) {
     // 12 € + 19 % VAT.
     await expect(page.locator('#total')).toHaveText('14.28 EUR');
     await page.locator('#pay').click();
-    await page.waitForURL(/\/dashboard\?pack=bought/);
+    // Back on the dashboard: told the payment arrived (the address loses its ?pack=bought).
+    await page.waitForURL(/\/dashboard/);
+    await expect(page.getByText(language === 'en' ? 'Payment received' : 'Zahlung erhalten', { exact: true })).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard$/);
     await expect(async () => {
       await page.reload();
       await expect(page.getByTestId('credits-display-packs')).toHaveText('+50', { timeout: 1000 });
@@ -36,6 +40,7 @@ for (const language of ['en', 'de'] as const) {
     await openBilling(page);
     await expect(page.getByTestId('pack-credits')).toHaveText(language === 'en' ? '50 pack credits left' : '50 Paket-Credits übrig');
     await expect(page.getByTestId('pack-purchases')).toContainText(language === 'en' ? '50 credits' : '50 Credits');
+    await page.getByTestId('pack-purchases').scrollIntoViewIfNeeded();
     await shoot(page, `credit-packs-billing-after-${language}`);
   });
 
@@ -47,5 +52,17 @@ for (const language of ['en', 'de'] as const) {
     await expect(page.locator('#faq')).toContainText(language === 'en' ? 'free on Pro up to 3 times and on Business up to 10 times, within 30 days' : 'mit Pro bis zu 3-mal und mit Business bis zu 10-mal kostenlos, innerhalb von 30 Tagen');
     await page.locator('#pricing').scrollIntoViewIfNeeded();
     await shoot(page, `credit-packs-landing-${language}`);
+  });
+}
+
+for (const language of ['en', 'de'] as const) {
+  test(`${language.toUpperCase()}: Admin → Costs lists the credit packs sold`, async ({ page }) => {
+    await withPreferences(page, { language, consent: true });
+    await signInAdmin(page);
+    await page.goto('/admin/costs');
+    const packs = page.getByTestId('costs-credit-packs');
+    await expect(packs).toContainText(language === 'en' ? 'Packs sold' : 'Verkaufte Pakete');
+    await packs.scrollIntoViewIfNeeded();
+    await shoot(page, `credit-packs-admin-costs-${language}`);
   });
 }
