@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { signUp, withPreferences } from './fixtures/accounts.js';
 import { signInAdmin } from './fixtures/admin.js';
@@ -14,6 +15,19 @@ async function openBilling(page: Page) {
   await page.getByTestId('menu-settings').click();
   await page.getByTestId('settings-tab-billing').click();
   await expect(page.getByTestId('credit-packs')).toBeVisible();
+}
+
+/** The pack panel alone at 375 px, light and dark: inside the settings modal a full-page shot shows only its top. */
+async function shootPanel(page: Page, name: string) {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  await page.setViewportSize({ width: 375, height: 812 });
+  for (const dark of [false, true]) {
+    await page.evaluate((d) => document.documentElement.classList.toggle('dark', d), dark);
+    await page.getByTestId('credit-packs').screenshot({ path: path.join(dir, `${name}-${dark ? 'dark' : 'light'}-375.png`) });
+  }
+  await page.evaluate(() => document.documentElement.classList.remove('dark'));
+  await page.setViewportSize({ width: 1280, height: 720 });
 }
 
 for (const language of ['en', 'de'] as const) {
@@ -40,8 +54,8 @@ for (const language of ['en', 'de'] as const) {
     await openBilling(page);
     await expect(page.getByTestId('pack-credits')).toHaveText(language === 'en' ? '50 pack credits left' : '50 Paket-Credits übrig');
     await expect(page.getByTestId('pack-purchases')).toContainText(language === 'en' ? '50 credits' : '50 Credits');
-    await page.getByTestId('pack-purchases').scrollIntoViewIfNeeded();
     await shoot(page, `credit-packs-billing-after-${language}`);
+    await shootPanel(page, `credit-packs-panel-${language}`);
   });
 
   test(`${language.toUpperCase()}: the pricing section lists the packs and the FAQ explains them and the free re-stages`, async ({ page }) => {

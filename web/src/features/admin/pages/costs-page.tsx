@@ -166,7 +166,7 @@ function CreditPacks({ packs, lang }: { packs: AdminCostsResponse['creditPacks']
         <CardDescription>{t('costs.packs.hint')}</CardDescription>
       </CardHeader>
       <CardContent>
-        <dl className="grid gap-4 text-sm sm:grid-cols-3" data-testid="costs-credit-packs">
+        <dl className="grid grid-cols-2 gap-4 text-sm sm:grid-cols-3" data-testid="costs-credit-packs">
           {rows.map(([label, value]) => (
             <div key={label}>
               <dt className="text-muted-foreground">{label}</dt>
