@@ -4,7 +4,7 @@ import { renderWithProviders } from '@/test/render-with-providers';
 import { billingNavigation } from './billing-navigation';
 import PackReturnNotice from './pack-return-notice';
 
-const later = vi.spyOn(billingNavigation, 'later').mockImplementation(() => undefined);
+const later = vi.spyOn(billingNavigation, 'later').mockImplementation(() => 0);
 afterEach(() => {
   later.mockClear();
   window.history.replaceState(null, '', '/');
