@@ -56,6 +56,8 @@ export const userResponse = z.object({
   subscriptionPlan: z.enum(PLAN_IDS),
   creditsUsed: z.number().int(),
   creditsLimit: z.number().int(),
+  /** Credits left from bought credit packs (decision 061), used after the monthly allowance; absent means none. */
+  packCredits: z.number().int().optional(),
   /** When the monthly credits are next renewed (ISO 8601): a month after the current credit period began. */
   creditsResetAt: z.string().nullable(),
   /** False until the address is confirmed by the mailed link; staging is refused until then. */

@@ -56,6 +56,8 @@ export const billingStateResponse = z.object({
   pastDue: z.boolean(),
   creditsUsed: z.number().int(),
   creditsLimit: z.number().int(),
+  /** Credits left from bought credit packs (decision 061): apart from the allowance, used after it, never reset. */
+  packCredits: z.number().int(),
   /** ISO time the current credit period began. */
   creditsPeriodStart: z.string(),
   /** ISO time the paid period ends (renewal or, with `cancelAtPeriodEnd`, the end of the plan); null on free. */

@@ -133,5 +133,18 @@ export const adminCostsResponse = z.object({
     }),
   ),
   totals: z.object({ calls: z.number().int(), delivered: z.number().int(), costEurCents: z.number(), costPerDeliveredEurCents: z.number().nullable() }),
+  /**
+   * Credit packs (decision 061): bought in the period, their revenue excluding VAT and less refunds
+   * (also counted in the buyer pool's plan revenue above), the pack credits charged by runs in the
+   * period, and the pack credits all accounts hold now (sold, not yet used).
+   */
+  creditPacks: z.object({
+    sold: z.number().int(),
+    creditsSold: z.number().int(),
+    revenueEurCents: z.number(),
+    refundedEurCents: z.number(),
+    creditsCharged: z.number().int(),
+    creditsOutstanding: z.number().int(),
+  }),
 });
 export type AdminCostsResponse = z.infer<typeof adminCostsResponse>;

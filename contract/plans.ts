@@ -106,6 +106,7 @@ export const PLANS: Record<PlanId, Plan> = {
       { key: 'credits', label: { de: '{{credits}} Credits pro Monat', en: '{{credits}} credits per month' } },
       { key: 'resolution', label: { de: 'Volle Auflösung bis 4K', en: 'Full resolution up to 4K' } },
       { key: 'watermark', label: { de: 'Kein Wasserzeichen', en: 'No watermark' } },
+      { key: 'restages', label: { de: '{{restages}} kostenlose Neu-Einrichtungen pro Foto innerhalb von {{restageDays}} Tagen', en: '{{restages}} free re-stages per photo within {{restageDays}} days' } },
       { key: 'disclosure', label: { de: 'Optionaler Hinweis „Virtuell eingerichtet“', en: 'Optional "Virtually staged" label' } },
     ],
   },
@@ -136,6 +137,7 @@ export const PLANS: Record<PlanId, Plan> = {
       { key: 'api', label: { de: 'REST-API mit Webhooks', en: 'REST API with webhooks' } },
       { key: 'resolution', label: { de: 'Volle Auflösung bis 4K', en: 'Full resolution up to 4K' } },
       { key: 'watermark', label: { de: 'Kein Wasserzeichen', en: 'No watermark' } },
+      { key: 'restages', label: { de: '{{restages}} kostenlose Neu-Einrichtungen pro Foto innerhalb von {{restageDays}} Tagen', en: '{{restages}} free re-stages per photo within {{restageDays}} days' } },
       { key: 'priority', label: { de: 'Vorrang in der Warteschlange', en: 'Priority in the staging queue' } },
       { key: 'support', label: { de: 'Persönlicher Ansprechpartner', en: 'Dedicated account manager' } },
       { key: 'disclosure', label: { de: 'Optionaler Hinweis „Virtuell eingerichtet“', en: 'Optional "Virtually staged" label' } },
@@ -144,6 +146,15 @@ export const PLANS: Record<PlanId, Plan> = {
 };
 
 export const PLAN_LIST: Plan[] = PLAN_IDS.map((id) => PLANS[id]);
+
+/** A feature label with the plan's numbers filled in ({{credits}}, {{seats}}, {{restages}}, {{restageDays}}), counts in the language's format. */
+export function planFeatureText(label: string, plan: Plan, format: (value: number) => string): string {
+  return label
+    .replace('{{credits}}', format(plan.creditsPerMonth))
+    .replace('{{seats}}', String(plan.seats))
+    .replace('{{restages}}', String(plan.freeRestages.count))
+    .replace('{{restageDays}}', String(plan.freeRestages.days));
+}
 
 export function planCredits(planId: PlanId): number {
   return PLANS[planId].creditsPerMonth;

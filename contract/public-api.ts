@@ -225,7 +225,14 @@ export const renderListResponse = z
 export const apiAccountResponse = z
   .object({
     plan: z.enum(PLAN_IDS),
-    credits: z.object({ used: z.number().int(), limit: z.number().int(), remaining: z.number().int() }),
+    credits: z.object({
+      used: z.number().int(),
+      limit: z.number().int(),
+      /** What renders can still draw on: the month's allowance left plus `packs`. */
+      remaining: z.number().int(),
+      /** Credits left from bought credit packs (decision 061), used after the allowance, never reset. */
+      packs: z.number().int(),
+    }),
     concurrency: z.object({ limit: z.number().int(), running: z.number().int() }),
     rateLimit: z.object({ requestsPerMinute: z.number().int() }),
   })

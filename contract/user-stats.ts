@@ -4,7 +4,10 @@ import type { PlanId } from './plans.js';
 export interface UserStats {
   creditsUsed: number;
   creditsLimit: number;
+  /** Allowance left plus pack credits (decision 061): what the next runs can draw on. */
   creditsRemaining: number;
+  /** Credits left from bought packs (included in `creditsRemaining`). */
+  packCredits: number;
   usagePercentage: number;
   subscriptionPlan: PlanId;
 }
@@ -13,14 +16,17 @@ export interface UserStats {
 export function userStats(user: {
   creditsUsed?: number | null;
   creditsLimit?: number | null;
+  packCredits?: number | null;
   subscriptionPlan?: PlanId | null;
 }): UserStats {
   const creditsUsed = user.creditsUsed ?? 0;
   const creditsLimit = user.creditsLimit || DEFAULT_CREDIT_LIMIT;
+  const packCredits = Math.max(0, user.packCredits ?? 0);
   return {
     creditsUsed,
     creditsLimit,
-    creditsRemaining: Math.max(0, creditsLimit - creditsUsed),
+    creditsRemaining: Math.max(0, creditsLimit - creditsUsed) + packCredits,
+    packCredits,
     usagePercentage: Math.round((creditsUsed / creditsLimit) * 100),
     subscriptionPlan: user.subscriptionPlan ?? 'free',
   };

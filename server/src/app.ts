@@ -97,8 +97,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerOriginCheck(app, config.publicUrl);
   registerWorkspaceWriteGuard(app);
 
-  await app.register(healthRoutes);
   const services = deps.services ?? createServices(config, database);
+  await app.register(healthRoutes, { furnitureRemoval: () => services.models.canDeclutter() });
   // The outbox (decision 033); only API tests without a job queue deliver directly.
   const mailer =
     deps.mailer ??

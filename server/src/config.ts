@@ -113,6 +113,10 @@ const envSchema = z
     STRIPE_PRICE_PRO_YEARLY: optionalString,
     STRIPE_PRICE_BUSINESS_MONTHLY: optionalString,
     STRIPE_PRICE_BUSINESS_YEARLY: optionalString,
+    /** One-time prices of the credit packs (decision 061); a pack without one is not offered. */
+    STRIPE_PRICE_PACK_50: optionalString,
+    STRIPE_PRICE_PACK_200: optionalString,
+    STRIPE_PRICE_PACK_500: optionalString,
     /** VAT (decision 018): a Stripe tax rate (`txr_...`) put on every subscription... */
     STRIPE_TAX_RATE_ID: optionalString.pipe(z.string().regex(/^txr_/, { message: 'STRIPE_TAX_RATE_ID must be a tax rate id (txr_...)' }).optional()),
     /** ...or Stripe Tax computing it from the customer's billing address. */

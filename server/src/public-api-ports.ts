@@ -37,7 +37,7 @@ export function createPublicApiPorts(config: AppConfig, database: DatabaseHandle
           runJob: services.runJob,
           timeoutSeconds: services.timeoutSeconds,
           log,
-          canDeclutter: () => Boolean(services.engine().canDeclutter),
+          canDeclutter: () => services.models.canDeclutter(),
           admits: (service) => services.models.admits(service),
         },
         userId,

@@ -19,6 +19,7 @@ export function toUserResponse(user: UserRow): UserResponse {
     subscriptionPlan: user.subscriptionPlan,
     creditsUsed: user.creditsUsed,
     creditsLimit: user.creditsLimit,
+    packCredits: user.packCredits,
     creditsResetAt: user.creditsPeriodStart ? addCalendarMonths(user.creditsPeriodStart, 1).toISOString() : null,
     emailVerified: user.emailVerifiedAt !== null,
     pendingEmail: user.pendingEmail,

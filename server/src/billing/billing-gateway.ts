@@ -95,7 +95,38 @@ export interface CreateSubscriptionInput {
   idempotencyKey: string;
 }
 
+/** A one-off purchase (a credit pack) through Stripe Checkout in `payment` mode (decision 061). */
+export interface OneOffCheckoutInput {
+  customerId: string;
+  priceId: string;
+  successUrl: string;
+  cancelUrl: string;
+  locale: 'de' | 'en';
+  /** On the session and its PaymentIntent; the webhook reads the session's. */
+  metadata: Record<string, string>;
+  idempotencyKey: string;
+}
+
+/** A Checkout Session as the credit-pack webhook needs it. */
+export interface CheckoutSessionState {
+  id: string;
+  mode: string;
+  status: 'open' | 'complete' | 'expired' | string;
+  /** Only `paid` grants anything. */
+  paymentStatus: 'paid' | 'unpaid' | 'no_payment_required' | string;
+  customerId: string | null;
+  paymentIntentId: string | null;
+  invoiceId: string | null;
+  amountTotalCents: number;
+  amountTaxCents: number;
+  currency: string;
+  metadata: Record<string, string>;
+}
+
 export interface BillingGateway {
+  /** A hosted Checkout page for a one-time price (with VAT and a post-purchase invoice); its URL and id. */
+  createOneOffCheckout(input: OneOffCheckoutInput): Promise<{ id: string; url: string }>;
+  retrieveCheckoutSession(id: string): Promise<CheckoutSessionState>;
   /** The provider customer for this user: the stored one if it still exists, else a new one. */
   ensureCustomer(user: BillingCustomerInput): Promise<string>;
   createSetupIntent(

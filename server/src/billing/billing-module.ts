@@ -11,7 +11,7 @@ import type { PaidPlanId } from './price-map.js';
 import type { Checkout } from './checkout-service.js';
 import { creditResetJob } from './credit-reset-job.js';
 import { createStripeGateway } from './stripe-gateway.js';
-import { stripeGatewayOptionsFromConfig } from './stripe-gateway-config.js';
+import { packPricesFromConfig, stripeGatewayOptionsFromConfig } from './stripe-gateway-config.js';
 
 export interface SubscriptionRevenue {
   totalCents: number;
@@ -30,7 +30,7 @@ export interface Billing {
 export function createBilling(config: AppConfig, overrides: { gateway?: BillingGateway } = {}): Billing {
   const options = stripeGatewayOptionsFromConfig(config);
   const gateway = config.billingEnabled && options ? (overrides.gateway ?? createStripeGateway({ ...options, maxNetworkRetries: 2, timeoutMs: 20_000 })) : null;
-  const checkout = gateway && options ? { gateway, prices: options.prices } : null;
+  const checkout = gateway && options ? { gateway, prices: options.prices, packPrices: packPricesFromConfig(config) } : null;
   return {
     checkout,
     async cancelSubscriptionOf(user) {

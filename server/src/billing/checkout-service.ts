@@ -10,6 +10,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CompleteSubscriptionRequest, PaidPlanId } from '../../../contract/billing.js';
+import type { CreditPackId } from '../../../contract/credit-packs.js';
 import { BILLING_CYCLES, type BillingCycle } from '../../../contract/plans.js';
 import type { Database } from '../db/client.js';
 import { billingCheckouts } from '../db/schema/billing.js';
@@ -26,6 +27,8 @@ import { isPaidPlanId, priceIdFor, type BillingPrices } from './price-map.js';
 export interface Checkout {
   gateway: BillingGateway;
   prices: BillingPrices;
+  /** One-time prices of the credit packs on sale (decision 061). */
+  packPrices?: Partial<Record<CreditPackId, string>>;
 }
 
 export interface CompletedCheckout {

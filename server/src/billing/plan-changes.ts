@@ -130,6 +130,7 @@ export function billingState(row: UserRow): BillingStateResponse {
     pastDue: row.subscriptionPlan !== 'free' && status !== null && PAST_DUE.includes(status),
     creditsUsed: row.creditsUsed,
     creditsLimit: row.creditsLimit,
+    packCredits: row.packCredits,
     creditsPeriodStart: row.creditsPeriodStart.toISOString(),
     ...lifecycleState(row),
   };

@@ -16,9 +16,11 @@ import {
   subscriptionSetupResponse,
   type PaidPlanId,
 } from '../../../contract/billing.js';
+import { creditPackCheckoutRequest, creditPackCheckoutResponse, creditPacksResponse } from '../../../contract/credit-packs.js';
 import type { BillingCycle } from '../../../contract/plans.js';
+import { randomUUID } from 'node:crypto';
 import { recordEventQuietly } from '../analytics/record-event.js';
-import { requireUser } from '../auth/guards.js';
+import { currentUser, requireUser } from '../auth/guards.js';
 import { billingAccount } from '../workspaces/access.js';
 import { AppError } from '../errors/app-error.js';
 import { hitRateLimit } from '../security/rate-limiter.js';
@@ -27,6 +29,7 @@ import type { Checkout } from './checkout-service.js';
 import { createCheckoutService } from './checkout-service.js';
 import { billingState } from './plan-changes.js';
 import { createSubscriptionService } from './subscription-service.js';
+import { createCreditPackService } from './credit-packs.js';
 
 export interface BillingRoutesOptions {
   /** Null when billing is not configured: checkout answers 503 billing_not_configured. */
@@ -49,6 +52,7 @@ export async function billingRoutes(app: FastifyInstance, options: BillingRoutes
   const r = app.withTypeProvider<ZodTypeProvider>();
   const service = createCheckoutService(app.db);
   const subscriptions = createSubscriptionService(app.db);
+  const packs = createCreditPackService(app.db);
 
   async function limitProviderCalls(userId: string) {
     const limit = await hitRateLimit(app.db, `billing:calls:${userId}`, PROVIDER_CALLS_PER_WINDOW, 600);
@@ -130,6 +134,27 @@ export async function billingRoutes(app: FastifyInstance, options: BillingRoutes
     const locale = request.headers['accept-language']?.toLowerCase().startsWith('de') ? 'de' : 'en';
     const url = await subscriptions.portalUrl(checkout, request.log, user, `${app.config.publicUrl}/dashboard`, user.language ?? locale);
     return { url };
+  });
+
+  // Credit packs (decision 061): what the pool holds and can buy; buying opens Stripe Checkout.
+  r.get('/api/billing/credit-packs', { schema: { response: { 200: creditPacksResponse } } }, async (request) =>
+    packs.overview(app.config.billingEnabled ? options.checkout : null, await billingAccount(request, 'read')),
+  );
+
+  r.post('/api/billing/credit-packs/checkout', { schema: { body: creditPackCheckoutRequest, response: { 200: creditPackCheckoutResponse } } }, async (request) => {
+    const account = await billingAccount(request, 'manage');
+    const checkout = requireCheckout();
+    const limit = await hitRateLimit(app.db, `billing:setup:${account.id}`, SETUPS_PER_WINDOW, 600);
+    if (!limit.allowed) throw AppError.tooManyRequests(limit.retryAfterSeconds);
+    const locale = request.headers['accept-language']?.toLowerCase().startsWith('de') ? 'de' : 'en';
+    return packs.startCheckout(checkout, request.log, {
+      account,
+      buyerId: currentUser(request).id,
+      packId: request.body.packId,
+      publicUrl: app.config.publicUrl,
+      locale: account.language ?? locale,
+      attempt: randomUUID(),
+    });
   });
 
   r.get('/api/billing/subscription', { schema: { response: { 200: billingStateResponse } } }, async (request) => billingState(await billingAccount(request, 'read')));

@@ -1,5 +1,6 @@
 /** Builds the gateway options from the STRIPE_* environment (see server/src/config.ts). */
 import type { AppConfig } from '../config.js';
+import type { CreditPackId } from '../../../contract/credit-packs.js';
 import type { StripeGatewayOptions } from './stripe-gateway.js';
 
 type StripeEnv = Pick<
@@ -12,7 +13,22 @@ type StripeEnv = Pick<
   | 'STRIPE_PRICE_BUSINESS_MONTHLY'
   | 'STRIPE_PRICE_BUSINESS_YEARLY'
 > &
-  Partial<Pick<AppConfig, 'STRIPE_TAX_RATE_ID' | 'STRIPE_AUTOMATIC_TAX' | 'STRIPE_PORTAL_CONFIGURATION_ID'>>;
+  Partial<
+    Pick<
+      AppConfig,
+      'STRIPE_TAX_RATE_ID' | 'STRIPE_AUTOMATIC_TAX' | 'STRIPE_PORTAL_CONFIGURATION_ID' | 'STRIPE_PRICE_PACK_50' | 'STRIPE_PRICE_PACK_200' | 'STRIPE_PRICE_PACK_500'
+    >
+  >;
+
+/** The credit packs with a one-time price configured (decision 061); the others are not sold. */
+export function packPricesFromConfig(config: StripeEnv): Partial<Record<CreditPackId, string>> {
+  const entries: Array<[CreditPackId, string | undefined]> = [
+    ['pack_50', config.STRIPE_PRICE_PACK_50],
+    ['pack_200', config.STRIPE_PRICE_PACK_200],
+    ['pack_500', config.STRIPE_PRICE_PACK_500],
+  ];
+  return Object.fromEntries(entries.filter((entry): entry is [CreditPackId, string] => Boolean(entry[1])));
+}
 
 /**
  * `null` when billing is off (no secret key). With a key, every price id must be set: a missing

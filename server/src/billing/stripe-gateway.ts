@@ -325,6 +325,47 @@ export function createStripeGateway(options: StripeGatewayOptions): BillingGatew
       await call(() => stripe.subscriptionSchedules.release(scheduleId));
     },
 
+    async createOneOffCheckout(input) {
+      const session = await call(() =>
+        stripe.checkout.sessions.create(
+          {
+            mode: 'payment',
+            customer: input.customerId,
+            line_items: [{ price: input.priceId, quantity: 1, ...(!automaticTax && taxRateIds.length > 0 ? { tax_rates: taxRateIds } : {}) }],
+            ...(automaticTax ? { automatic_tax: { enabled: true } } : {}),
+            // A paid invoice with the VAT, like the subscriptions' (decision 018): in the customer portal and by mail.
+            invoice_creation: { enabled: true, invoice_data: { metadata: input.metadata } },
+            payment_intent_data: { metadata: input.metadata },
+            metadata: input.metadata,
+            client_reference_id: input.metadata.poolUserId,
+            success_url: input.successUrl,
+            cancel_url: input.cancelUrl,
+            locale: input.locale,
+          },
+          { idempotencyKey: input.idempotencyKey },
+        ),
+      );
+      if (!session.url) throw new BillingGatewayError('unavailable', 'The payment provider returned no checkout page.');
+      return { id: session.id, url: session.url };
+    },
+
+    async retrieveCheckoutSession(id) {
+      const session = await call(() => stripe.checkout.sessions.retrieve(id));
+      return {
+        id: session.id,
+        mode: session.mode,
+        status: session.status ?? 'open',
+        paymentStatus: session.payment_status,
+        customerId: idOf(session.customer),
+        paymentIntentId: idOf(session.payment_intent),
+        invoiceId: idOf(session.invoice),
+        amountTotalCents: session.amount_total ?? 0,
+        amountTaxCents: session.total_details?.amount_tax ?? 0,
+        currency: session.currency ?? 'eur',
+        metadata: { ...(session.metadata ?? {}) },
+      };
+    },
+
     async createPortalSession(customerId, returnUrl, locale) {
       const session = await call(() =>
         stripe.billingPortal.sessions.create({

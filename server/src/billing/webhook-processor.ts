@@ -13,6 +13,7 @@ import { users } from '../db/schema/users.js';
 import { BillingGatewayError, type BillingGateway, type StripeEventLike } from './billing-gateway.js';
 import { lockAccount, lockBilling, patchOf, saveAccount } from './plan-changes.js';
 import { subscriptionIdOf } from './stripe-event-objects.js';
+import { createCreditPackService, PACK_PAID_EVENTS, PACK_REFUND_EVENT } from './credit-packs.js';
 import { loggingBillingNotifier, type BillingMailNotice, type BillingNotifier } from './billing-notifier.js';
 import { paidInvoiceOf, paymentGivenUp, syncWithSubscription } from './subscription-sync.js';
 
@@ -32,6 +33,7 @@ export type WebhookOutcome = 'applied' | 'unchanged' | 'duplicate' | 'ignored';
 export function createWebhookProcessor(deps: { db: Database; gateway: BillingGateway; notifier?: BillingNotifier }) {
   const { db, gateway } = deps;
   const notifier = deps.notifier ?? loggingBillingNotifier;
+  const packs = createCreditPackService(db);
 
   async function remember(event: StripeEventLike): Promise<WebhookOutcome> {
     const inserted = await db.insert(stripeEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().returning({ id: stripeEvents.id });
@@ -42,6 +44,9 @@ export function createWebhookProcessor(deps: { db: Database; gateway: BillingGat
     async process(event: StripeEventLike, log: FastifyBaseLogger): Promise<WebhookOutcome> {
       const [seen] = await db.select({ id: stripeEvents.id }).from(stripeEvents).where(eq(stripeEvents.id, event.id)).limit(1);
       if (seen) return 'duplicate';
+      // Credit packs (decision 061): one-off Checkout payments and their refunds.
+      if ((PACK_PAID_EVENTS as readonly string[]).includes(event.type)) return packs.grant(gateway, event, log);
+      if (event.type === PACK_REFUND_EVENT) return packs.revoke(event, log);
       if (!(HANDLED_EVENTS as readonly string[]).includes(event.type)) return remember(event);
       const subscriptionId = subscriptionIdOf(event.data.object);
       if (!subscriptionId) return remember(event);

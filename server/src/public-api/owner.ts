@@ -36,15 +36,16 @@ export interface OwnerAccount {
   plan: PlanId;
   creditsUsed: number;
   creditsLimit: number;
+  packCredits: number;
   emailVerified: boolean;
 }
 
 export async function ownerAccount(db: Database, owner: ApiOwner): Promise<OwnerAccount | null> {
   const [row] = await db
-    .select({ plan: users.subscriptionPlan, used: users.creditsUsed, limit: users.creditsLimit, verified: users.emailVerifiedAt })
+    .select({ plan: users.subscriptionPlan, used: users.creditsUsed, limit: users.creditsLimit, packs: users.packCredits, verified: users.emailVerifiedAt })
     .from(users)
     .where(eq(users.id, owner.billingUserId));
-  return row ? { plan: row.plan, creditsUsed: row.used, creditsLimit: row.limit, emailVerified: row.verified !== null } : null;
+  return row ? { plan: row.plan, creditsUsed: row.used, creditsLimit: row.limit, packCredits: row.packs, emailVerified: row.verified !== null } : null;
 }
 
 /** The public API is part of the Business plan. */

@@ -227,7 +227,12 @@ export async function accountOf(deps: RenderServiceDeps, owner: ApiOwner): Promi
   if (!account) throw AppError.unauthorized();
   return {
     plan: account.plan,
-    credits: { used: account.creditsUsed, limit: account.creditsLimit, remaining: Math.max(0, account.creditsLimit - account.creditsUsed) },
+    credits: {
+      used: account.creditsUsed,
+      limit: account.creditsLimit,
+      remaining: Math.max(0, account.creditsLimit - account.creditsUsed) + account.packCredits,
+      packs: account.packCredits,
+    },
     concurrency: { limit: deps.concurrentRenders, running: await runningRenders(deps.db, owner) },
     rateLimit: { requestsPerMinute: deps.requestsPerMinute },
   };

@@ -135,7 +135,7 @@ describe('limits', () => {
     expect(third.json().code).toBe('concurrency_limit');
     expect(third.headers['retry-after']).toBe('10');
     const account = (await t.app.inject({ url: '/api/v1/account', headers: bearer(caller.key) })).json();
-    expect(account).toEqual({ plan: 'business', credits: { used: 3, limit: 1000, remaining: 997 }, concurrency: { limit: 2, running: 2 }, rateLimit: { requestsPerMinute: RATE } });
+    expect(account).toEqual({ plan: 'business', credits: { used: 3, limit: 1000, remaining: 997, packs: 0 }, concurrency: { limit: 2, running: 2 }, rateLimit: { requestsPerMinute: RATE } });
 
     const cancelled = await t.app.inject({ method: 'POST', url: `/api/v1/renders/${a.id}/cancel`, headers: bearer(caller.key) });
     expect(cancelled.json()).toMatchObject({ id: a.id, status: 'cancelled', error: { code: 'render_cancelled' } });

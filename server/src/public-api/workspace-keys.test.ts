@@ -85,7 +85,7 @@ describe('API keys of a workspace', () => {
     expect(project).toEqual({ id: expect.any(String), workspaceId, userId: owner.user.id });
     const ownersProjects = (await t.app.inject({ url: '/api/projects', headers: { cookie: owner.cookie } })).json();
     expect(ownersProjects.map((p: { id: string }) => p.id)).toEqual([project!.id]);
-    expect((await t.app.inject({ url: '/api/v1/account', headers: bearer(key) })).json().credits).toEqual({ used: 2, limit: 100, remaining: 98 });
+    expect((await t.app.inject({ url: '/api/v1/account', headers: bearer(key) })).json().credits).toEqual({ used: 2, limit: 100, remaining: 98, packs: 0 });
 
     // A key of another workspace does not see this render.
     const other = await signUp(t.app);

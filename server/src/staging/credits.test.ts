@@ -44,6 +44,11 @@ async function used(userId: string): Promise<number> {
   return row!.used;
 }
 
+async function balance(userId: string) {
+  const [row] = await db.select({ used: users.creditsUsed, pack: users.packCredits }).from(users).where(eq(users.id, userId));
+  return row!;
+}
+
 async function run(id: string) {
   const [row] = await db.select().from(stagingRuns).where(eq(stagingRuns.id, id));
   return row!;
@@ -71,7 +76,7 @@ describe('the credit pool', () => {
     const member = await insertUser(db, { creditsLimit: 3, creditsUsed: 0 });
     const [ws] = await db.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.billingUserId, owner));
     await db.insert(workspaceMembers).values({ workspaceId: ws!.id, userId: member, role: 'member' });
-    expect(await creditPoolOf(db, ws!.id)).toStrictEqual({ userId: owner, used: 7, limit: 50 });
+    expect(await creditPoolOf(db, ws!.id)).toStrictEqual({ userId: owner, used: 7, limit: 50, pack: 0 });
     expect(await creditPoolOf(db, randomUUID())).toBeNull();
   });
 });
@@ -79,23 +84,42 @@ describe('the credit pool', () => {
 describe('reserving', () => {
   it('takes credits only while they fit under the limit, exactly', async () => {
     const { userId } = await account(3, 1);
-    expect(await reserveCredit(db, userId)).toBe(true);
+    expect(await reserveCredit(db, userId)).toStrictEqual({ fromPacks: 0 });
     expect(await used(userId)).toBe(2);
-    expect(await reserveCredit(db, userId, 2)).toBe(false);
+    expect(await reserveCredit(db, userId, 2)).toBeNull();
     expect(await used(userId)).toBe(2);
-    expect(await reserveCredit(db, userId)).toBe(true);
+    expect(await reserveCredit(db, userId)).toStrictEqual({ fromPacks: 0 });
     expect(await used(userId)).toBe(3);
-    expect(await reserveCredit(db, userId)).toBe(false);
+    expect(await reserveCredit(db, userId)).toBeNull();
     expect(await used(userId)).toBe(3);
   });
 
   it('several credits at once (variations) up to exactly the limit', async () => {
     const { userId } = await account(4, 1);
-    expect(await reserveCredit(db, userId, 3)).toBe(true);
+    expect(await reserveCredit(db, userId, 3)).toStrictEqual({ fromPacks: 0 });
     expect(await used(userId)).toBe(4);
     const other = await account(4, 2);
-    expect(await reserveCredit(db, other.userId, 3)).toBe(false);
+    expect(await reserveCredit(db, other.userId, 3)).toBeNull();
     expect(await used(other.userId)).toBe(2);
+  });
+
+  it('uses the allowance first, then the credit packs; never more than both together (decision 061)', async () => {
+    const userId = await insertUser(db, { creditsLimit: 3, creditsUsed: 2, packCredits: 5 });
+    // 1 left of the allowance + 2 from the packs.
+    expect(await reserveCredit(db, userId, 3)).toStrictEqual({ fromPacks: 2 });
+    expect(await balance(userId)).toStrictEqual({ used: 3, pack: 3 });
+    expect(await reserveCredit(db, userId, 4)).toBeNull();
+    expect(await balance(userId)).toStrictEqual({ used: 3, pack: 3 });
+    expect(await reserveCredit(db, userId, 3)).toStrictEqual({ fromPacks: 3 });
+    expect(await balance(userId)).toStrictEqual({ used: 3, pack: 0 });
+  });
+
+  it('twenty concurrent reservations of one credit on 4 allowance + 6 pack credits: exactly 10 succeed', async () => {
+    const userId = await insertUser(db, { creditsLimit: 4, creditsUsed: 0, packCredits: 6 });
+    const results = await Promise.all(Array.from({ length: 20 }, () => db.transaction((tx) => reserveCredit(tx, userId))));
+    expect(results.filter((r) => r !== null)).toHaveLength(10);
+    expect(results.filter((r) => r?.fromPacks === 1)).toHaveLength(6);
+    expect(await balance(userId)).toStrictEqual({ used: 4, pack: 0 });
   });
 
   it('touches only the given account', async () => {
@@ -125,6 +149,14 @@ describe('refunding a run', () => {
     // No run left and no image: the project is failed, not processing.
     expect(await projectStatus(owner.projectId)).toBe('failed');
     expect(await notified()).toEqual([id]);
+  });
+
+  it('gives pack credits back to the packs and the rest to the allowance (decision 061)', async () => {
+    const userId = await insertUser(db, { creditsLimit: 10, creditsUsed: 10, packCredits: 1 });
+    const projectId = await insertProject(db, userId);
+    const [row] = await db.insert(stagingRuns).values({ userId, projectId, credits: 3, packCredits: 2, creditsUserId: userId }).returning({ id: stagingRuns.id });
+    expect(await refundRun(db, row!.id, 'x', 'staging_failed')).toBe(true);
+    expect(await balance(userId)).toStrictEqual({ used: 9, pack: 3 });
   });
 
   it("a run from before workspaces (no pool recorded) refunds its own user's credits", async () => {

@@ -16,20 +16,36 @@ type Executor = Pick<Database, 'execute'>;
  * billing account, so members of a team share one pool and a member's own free credits (their
  * personal workspace's) are never mixed in. The run row records the account (`credits_user_id`).
  */
-export async function creditPoolOf(db: Executor, workspaceId: string): Promise<{ userId: string; used: number; limit: number } | null> {
+export async function creditPoolOf(db: Executor, workspaceId: string): Promise<{ userId: string; used: number; limit: number; pack: number } | null> {
   const result = await db.execute(sql`
-    SELECT u.id, u.credits_used, u.credits_limit FROM workspaces w JOIN users u ON u.id = w.billing_user_id WHERE w.id = ${workspaceId}`);
-  const row = result.rows[0] as { id: string; credits_used: number; credits_limit: number } | undefined;
-  return row ? { userId: row.id, used: row.credits_used, limit: row.credits_limit } : null;
+    SELECT u.id, u.credits_used, u.credits_limit, u.pack_credits FROM workspaces w JOIN users u ON u.id = w.billing_user_id WHERE w.id = ${workspaceId}`);
+  const row = result.rows[0] as { id: string; credits_used: number; credits_limit: number; pack_credits: number } | undefined;
+  return row ? { userId: row.id, used: row.credits_used, limit: row.credits_limit, pack: row.pack_credits } : null;
 }
 
-/** Takes credits from the pool's account if it has them left; false otherwise. One conditional UPDATE: concurrent members cannot overspend. Call inside the run's transaction. */
-export async function reserveCredit(tx: Executor, userId: string, credits = 1): Promise<boolean> {
+/** Whether the pool can pay `credits` now: what is left of the allowance plus its pack credits. */
+export function poolCovers(pool: { used: number; limit: number; pack: number }, credits: number): boolean {
+  return Math.max(0, pool.limit - pool.used) + pool.pack >= credits;
+}
+
+/**
+ * Takes credits from the pool's account if it has them left: the monthly allowance first, then the
+ * credit packs (decision 061). Returns how many came from packs (record them on the run, so a refund
+ * gives them back there), or null when the pool cannot pay. One statement on the locked row:
+ * concurrent members cannot overspend. Call inside the run's transaction.
+ */
+export async function reserveCredit(tx: Executor, userId: string, credits = 1): Promise<{ fromPacks: number } | null> {
   const result = await tx.execute(sql`
-    UPDATE users SET credits_used = credits_used + ${credits}, updated_at = now()
-    WHERE id = ${userId} AND credits_used + ${credits} <= credits_limit
-    RETURNING id`);
-  return result.rows.length === 1;
+    WITH cur AS (
+      SELECT id, least(${credits}::int, greatest(credits_limit - credits_used, 0)) AS from_allowance
+      FROM users WHERE id = ${userId} FOR UPDATE
+    )
+    UPDATE users u SET credits_used = u.credits_used + cur.from_allowance,
+      pack_credits = u.pack_credits - (${credits}::int - cur.from_allowance), updated_at = now()
+    FROM cur WHERE u.id = cur.id AND u.pack_credits >= ${credits}::int - cur.from_allowance
+    RETURNING ${credits}::int - cur.from_allowance AS from_packs`);
+  const row = result.rows[0] as { from_packs: number } | undefined;
+  return row ? { fromPacks: Number(row.from_packs) } : null;
 }
 
 /** Tells waiting requests (any process) that runs are settled; delivered at commit (run-listener.ts). */
@@ -48,9 +64,10 @@ export async function refundRun(db: Pick<Database, 'transaction'>, runId: string
       WITH run AS (
         UPDATE staging_runs SET state = 'refunded', error = ${error}, error_code = ${errorCode}, finished_at = now()
         WHERE id = ${runId} AND state = 'reserved'
-        RETURNING coalesce(credits_user_id, user_id) AS pool_id, project_id, credits
+        RETURNING coalesce(credits_user_id, user_id) AS pool_id, project_id, credits, pack_credits
       )
-      UPDATE users u SET credits_used = greatest(u.credits_used - run.credits, 0), updated_at = now()
+      UPDATE users u SET credits_used = greatest(u.credits_used - (run.credits - run.pack_credits), 0),
+        pack_credits = u.pack_credits + run.pack_credits, updated_at = now()
       FROM run WHERE u.id = run.pool_id
       RETURNING run.project_id`);
     const row = result.rows[0] as { project_id: string } | undefined;
@@ -67,9 +84,9 @@ export async function refundProjectRuns(db: Executor, projectId: string, error: 
     WITH runs AS (
       UPDATE staging_runs SET state = 'refunded', error = ${error}, error_code = 'staging_failed', finished_at = now()
       WHERE project_id = ${projectId} AND state = 'reserved'
-      RETURNING id, coalesce(credits_user_id, user_id) AS user_id, credits
-    ), per_user AS (SELECT user_id, sum(credits)::int AS credits, array_agg(id::text) AS ids FROM runs GROUP BY user_id)
-    UPDATE users u SET credits_used = greatest(u.credits_used - per_user.credits, 0), updated_at = now()
+      RETURNING id, coalesce(credits_user_id, user_id) AS user_id, credits, pack_credits
+    ), per_user AS (SELECT user_id, sum(credits - pack_credits)::int AS credits, sum(pack_credits)::int AS pack, array_agg(id::text) AS ids FROM runs GROUP BY user_id)
+    UPDATE users u SET credits_used = greatest(u.credits_used - per_user.credits, 0), pack_credits = u.pack_credits + per_user.pack, updated_at = now()
     FROM per_user WHERE u.id = per_user.user_id
     RETURNING per_user.ids`);
   const ids = result.rows.flatMap((row) => (row as { ids: string[] }).ids);

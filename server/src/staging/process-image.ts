@@ -11,7 +11,7 @@ import { AppError } from '../errors/app-error.js';
 import type { JobDefinition, JobQueue } from '../jobs/job-queue.js';
 import { filePathOf, isUuid, keyFromClientPath, projectImageKey, thumbnailKeyOf, type ParsedKey } from '../objects/object-keys.js';
 import { putObjects, type ObjectStorage } from '../objects/storage.js';
-import { creditPoolOf, refundRun, reserveCredit } from './credits.js';
+import { creditPoolOf, poolCovers, refundRun, reserveCredit } from './credits.js';
 import { isFreeRestage, planOfPool } from './free-restages.js';
 import { memberProjects } from '../workspaces/access.js';
 import { stagingQueueOptions } from './runs/fair-share.js';
@@ -33,7 +33,8 @@ export interface ProcessImageDeps {
   listener?: RunSettledListener;
   log: FastifyBaseLogger;
   /** False when the configured engine cannot empty a room: furniture removal then answers 422 before anything is stored or charged. */
-  canDeclutter: () => boolean;
+  /** Whether furniture removal can run now (the operator's model choice for removal, decision 054). */
+  canDeclutter: () => boolean | Promise<boolean>;
   /** False when the spending limits of the service's models stop new runs (issue 38): refused before a credit is reserved. */
   admits?: (service: EngineService) => Promise<boolean>;
 }
@@ -81,7 +82,7 @@ export async function startRun(deps: ProcessImageDeps, userId: string, request: 
   // a project image lives under the project creator's prefix.
   const [project] = await db.select().from(projects).where(and(eq(projects.id, request.projectId), memberProjects(db, userId)));
   if (!project || parsed.userId !== (parsed.kind === 'upload' ? userId : project.userId)) throw notFound();
-  if (request.category === 'furniture_removal' && !deps.canDeclutter()) throw cannotDeclutter();
+  if (request.category === 'furniture_removal' && !(await deps.canDeclutter())) throw cannotDeclutter();
   if (request.category !== 'renovation' && request.renovation) throw AppError.badRequest('Surfaces to renovate belong to a renovation project.');
 
   let original: ImageRow | null = null;
@@ -189,10 +190,20 @@ async function reserveRun(
     }
     const pool = await creditPoolOf(tx, project.workspaceId);
     const free = 'original' in source && (await freeRestageFor(tx, project.workspaceId, originalId, request));
-    if (!pool || !(free || (await reserveCredit(tx, pool.userId, variationsOf(request))))) throw insufficientCredits(variationsOf(request));
+    const reserved = pool && !free ? await reserveCredit(tx, pool.userId, variationsOf(request)) : null;
+    if (!pool || !(free || reserved)) throw insufficientCredits(variationsOf(request));
     const [run] = await tx
       .insert(stagingRuns)
-      .values({ userId, creditsUserId: pool.userId, projectId, originalImageId: originalId, regeneration: request.isRegeneration, credits: free ? 0 : variationsOf(request), freeRestage: free })
+      .values({
+        userId,
+        creditsUserId: pool.userId,
+        projectId,
+        originalImageId: originalId,
+        regeneration: request.isRegeneration,
+        credits: free ? 0 : variationsOf(request),
+        packCredits: reserved?.fromPacks ?? 0,
+        freeRestage: free,
+      })
       .returning({ id: stagingRuns.id });
     await tx
       .update(projects)
@@ -234,7 +245,7 @@ async function freeRestageFor(db: Pick<Database, 'execute'>, workspaceId: string
 
 async function assertCreditLeft(db: Database, workspaceId: string, credits: number) {
   const pool = await creditPoolOf(db, workspaceId);
-  if (!pool || pool.used + credits > pool.limit) throw insufficientCredits(credits);
+  if (!pool || !poolCovers(pool, credits)) throw insufficientCredits(credits);
 }
 
 export const RENOVATION_CHOICE_MISSING = 'Choose at least one surface to renovate (walls, floor or ceiling).';

@@ -11,7 +11,6 @@ import { activeRunsOf } from './active-runs.js';
 import { processImage, startRun } from './process-image.js';
 import { prefersAsync } from './prefer-async.js';
 import { runEventRoutes } from './runs/run-events-route.js';
-import type { StagingEngine } from './engines/engine.js';
 import type { ModelRouter } from './models/model-router.js';
 import { RunSettledListener } from './runs/run-listener.js';
 import type { StagingRunPayload } from './runs/run-payload.js';
@@ -23,7 +22,6 @@ export interface StagingRoutesOptions {
   runJob: JobDefinition<StagingRunPayload>;
   timeoutSeconds: number;
   jobs: JobQueue | null;
-  engine: () => StagingEngine;
   models: ModelRouter;
 }
 
@@ -36,7 +34,7 @@ export interface StagingRoutesOptions {
  */
 export async function stagingRoutes(app: FastifyInstance, options: StagingRoutesOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { storage, uploads, runJob, timeoutSeconds, jobs, engine, models } = options;
+  const { storage, uploads, runJob, timeoutSeconds, jobs, models } = options;
   const listener = new RunSettledListener(app.pool, app.log);
   app.addHook('onClose', () => listener.close());
   await app.register(runEventRoutes, {
@@ -74,7 +72,7 @@ export async function stagingRoutes(app: FastifyInstance, options: StagingRoutes
         timeoutSeconds,
         listener,
         log: request.log,
-        canDeclutter: () => Boolean(engine().canDeclutter),
+        canDeclutter: () => models.canDeclutter(),
         admits: models.admits,
       };
       try {

@@ -105,14 +105,21 @@ function batchEngine(engine: StagingEngine, count: number): { engine: StagingEng
 
 /**
  * After the run is charged: it keeps one credit per delivered variation and gives the rest back
- * (failed variations cost nothing). Call in the charging transaction.
+ * (failed variations cost nothing), pack credits first, since they do not expire (decision 061).
+ * Call in the charging transaction.
  */
 export async function keepCreditsFor(tx: Executor, runId: string, delivered: number): Promise<void> {
   await tx.execute(sql`
-    WITH run AS (SELECT coalesce(credits_user_id, user_id) AS user_id, credits FROM staging_runs WHERE id = ${runId} AND credits > ${delivered})
-    UPDATE users u SET credits_used = greatest(u.credits_used - (run.credits - ${delivered}), 0), updated_at = now()
+    WITH run AS (
+      SELECT coalesce(credits_user_id, user_id) AS user_id, credits - ${delivered}::int AS back,
+        least(pack_credits, credits - ${delivered}::int) AS pack_back
+      FROM staging_runs WHERE id = ${runId} AND credits > ${delivered}::int FOR UPDATE
+    ), runs AS (
+      UPDATE staging_runs r SET credits = ${delivered}::int, pack_credits = r.pack_credits - run.pack_back FROM run WHERE r.id = ${runId}
+    )
+    UPDATE users u SET credits_used = greatest(u.credits_used - (run.back - run.pack_back), 0),
+      pack_credits = u.pack_credits + run.pack_back, updated_at = now()
     FROM run WHERE u.id = run.user_id`);
-  await tx.execute(sql`UPDATE staging_runs SET credits = ${delivered} WHERE id = ${runId} AND credits > ${delivered}`);
 }
 
 export type VariationRow = typeof imageVariations.$inferSelect;

@@ -21,7 +21,7 @@ export async function openDatabaseOnly(): Promise<DatabaseHandle & { drop(): Pro
 }
 
 /** A user row (its personal workspace is made by the database trigger) with the given credits. */
-export async function insertUser(db: DatabaseHandle['db'], values: { creditsLimit?: number; creditsUsed?: number } = {}): Promise<string> {
+export async function insertUser(db: DatabaseHandle['db'], values: { creditsLimit?: number; creditsUsed?: number; packCredits?: number } = {}): Promise<string> {
   const [row] = await db.insert(users).values({ email: `u-${randomUUID()}@example.com`, ...values }).returning({ id: users.id });
   return row!.id;
 }

@@ -13,6 +13,7 @@ import { usePageviewTracking } from './use-pageview-tracking';
 const EmailVerificationBanner = lazyScreen(() => import('@/features/auth/email-verification-banner'));
 // Only paid accounts download the failed-payment banner (issue #11).
 const PaymentFailedBanner = lazyScreen(() => import('@/features/billing/payment-failed-banner'));
+const PackReturnNotice = lazyScreen(() => import('@/features/billing/pack-return-notice'));
 // Only accounts with a pending deletion download its banner (issue #12 item 10).
 const DeletionPendingBanner = lazyScreen(() => import('@/features/account/deletion-pending-banner'));
 // Members of a workspace whose Business plan ended see what they can still do (decision 046).
@@ -46,6 +47,11 @@ export function AppLayout({ children }: { children: ReactNode }) {
       {user && user.subscriptionPlan !== 'free' && (
         <Suspense fallback={null}>
           <PaymentFailedBanner user={user} />
+        </Suspense>
+      )}
+      {user && typeof window !== 'undefined' && window.location.search.includes('pack=') && (
+        <Suspense fallback={null}>
+          <PackReturnNotice />
         </Suspense>
       )}
       {user?.deletionScheduledFor && (

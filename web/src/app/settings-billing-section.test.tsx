@@ -20,6 +20,7 @@ const state = (overrides: Record<string, unknown> = {}) => ({
   pastDue: false,
   creditsUsed: 30,
   creditsLimit: 200,
+  packCredits: 0,
   creditsPeriodStart: '2026-12-01T12:00:00.000Z',
   currentPeriodEnd: '2027-03-15T12:00:00.000Z',
   cancelAtPeriodEnd: false,
@@ -27,10 +28,13 @@ const state = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-function setup(options: { user?: UserResponse; billing?: Record<string, unknown>; routes?: Array<[string, string, MockHandler]>; language?: 'de' | 'en' } = {}) {
+const noPacks = { packCredits: 0, available: [], purchases: [] };
+
+function setup(options: { user?: UserResponse; billing?: Record<string, unknown>; packs?: Record<string, unknown>; routes?: Array<[string, string, MockHandler]>; language?: 'de' | 'en' } = {}) {
   const mock = mockFetch([
     ...(options.routes ?? []),
     ['GET', '/api/billing/subscription', () => jsonResponse(state(options.billing))],
+    ['GET', '/api/billing/credit-packs', () => jsonResponse(options.packs ?? noPacks)],
     ['GET', '/api/auth/user', () => jsonResponse(options.user ?? pro)],
   ]);
   const rendered = renderWithProviders(<SettingsBillingSection user={options.user ?? pro} />, { language: options.language });
@@ -99,5 +103,25 @@ describe('Settings → Plan and billing (issue #11)', () => {
     expect(screen.getByTestId('plan-ends-on')).toHaveTextContent('Endet am 15.03.2027');
     expect(screen.getByTestId('keep-plan')).toHaveTextContent('Tarif behalten');
     expect(screen.getByTestId('billing-section')).toHaveTextContent('Tarif und Abrechnung');
+  });
+
+  it('shows the pack credits apart from the allowance, the packs on sale and the bought ones; "Buy" opens Stripe Checkout (decision 061)', async () => {
+    const packs = {
+      packCredits: 148,
+      available: [
+        { id: 'pack_50', credits: 50, price: 12 },
+        { id: 'pack_200', credits: 200, price: 39 },
+      ],
+      purchases: [{ id: 'p1', packId: 'pack_200', credits: 200, creditsRevoked: 0, amountCents: 4641, currency: 'eur', refunded: false, createdAt: '2026-11-20T10:00:00.000Z' }],
+    };
+    const checkoutUrl = 'https://checkout.stripe.com/c/pay/cs_test_1';
+    const { ui, mock } = setup({ packs, routes: [['POST', '/api/billing/credit-packs/checkout', () => jsonResponse({ url: checkoutUrl, sessionId: 'cs_test_1' })]] });
+    await vi.waitFor(() => expect(screen.getByTestId('pack-credits')).toHaveTextContent('148 pack credits left'));
+    expect(screen.getByTestId('pack-purchases')).toHaveTextContent('200 credits');
+    expect(screen.getByTestId('pack-purchases')).toHaveTextContent('46,41');
+    await ui.click(screen.getByTestId('buy-pack_200'));
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith(checkoutUrl));
+    const call = mock.calls.find((c) => c.url === '/api/billing/credit-packs/checkout');
+    expect(call?.body).toEqual({ packId: 'pack_200' });
   });
 });

@@ -13,6 +13,7 @@ import {
   resumeResponse,
   subscriptionSetupResponse,
 } from '@contract/billing';
+import { creditPackCheckoutResponse, creditPacksResponse } from '@contract/credit-packs';
 import { errorBody } from '@contract/errors';
 import { projectPageResponse } from '@contract/project-pages';
 import {
@@ -92,6 +93,8 @@ const OPERATIONS: Operation[] = [
   { method: 'POST', path: '/api/billing/portal', ok: { 200: portalResponse } },
   { method: 'GET', path: '/api/billing/change-preview', ok: { 200: changePreviewResponse } },
   { method: 'POST', path: '/api/billing/change-plan', ok: { 200: changePlanResponse } },
+  { method: 'GET', path: '/api/billing/credit-packs', ok: { 200: creditPacksResponse } },
+  { method: 'POST', path: '/api/billing/credit-packs/checkout', ok: { 200: creditPackCheckoutResponse } },
   { method: 'GET', path: '/api/settings/api', ok: { 200: apiSettingsResponse } },
   { method: 'POST', path: '/api/settings/api/keys', ok: { 201: createApiKeyResponse } },
   { method: 'POST', path: '/api/settings/api/keys/:id/revoke', ok: { 200: apiKeySummary } },

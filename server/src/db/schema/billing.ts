@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 
 /** Stripe webhook events already processed (idempotency by event id). */
@@ -27,4 +27,38 @@ export const billingCheckouts = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('billing_checkouts_user_idx').on(t.userId)],
+);
+
+/**
+ * A bought credit pack (decision 061): one row per paid Stripe Checkout Session, unique on the
+ * session, so a webhook delivered twice (or twice at once) grants once. `user_id` is the pool
+ * account (the workspace's billing account) that received the credits; refunds remove the pack's
+ * unused credits and count them in `credits_revoked`.
+ */
+export const creditPacks = pgTable(
+  'credit_packs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    boughtBy: uuid('bought_by').references(() => users.id, { onDelete: 'set null' }),
+    packId: text('pack_id').notNull(),
+    credits: integer('credits').notNull(),
+    checkoutSessionId: text('checkout_session_id').notNull(),
+    paymentIntentId: text('payment_intent_id'),
+    invoiceId: text('invoice_id'),
+    /** What the customer paid, tax included (Checkout's `amount_total`). */
+    amountCents: integer('amount_cents').notNull(),
+    taxCents: integer('tax_cents').notNull().default(0),
+    currency: text('currency').notNull(),
+    refundedCents: integer('refunded_cents').notNull().default(0),
+    creditsRevoked: integer('credits_revoked').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('credit_packs_checkout_session_idx').on(t.checkoutSessionId),
+    index('credit_packs_payment_intent_idx').on(t.paymentIntentId),
+    index('credit_packs_user_idx').on(t.userId, t.createdAt),
+  ],
 );

@@ -152,6 +152,8 @@ export const stagingRuns = pgTable(
     originalImageId: uuid('original_image_id').references(() => projectImages.id, { onDelete: 'set null' }),
     state: text('state', { enum: ['reserved', 'charged', 'refunded'] }).notNull().default('reserved'),
     credits: integer('credits').notNull().default(1),
+    /** How many of `credits` came from the pool's credit packs (decision 061); a refund gives these back to the packs. */
+    packCredits: integer('pack_credits').notNull().default(0),
     /**
      * The account whose credits the run reserved: the billing account of the project's workspace
      * (decision 041); null on runs from before workspaces, which reserved the run's user's credits.

@@ -50,6 +50,8 @@ export const users = pgTable(
     creditsUsed: integer('credits_used').notNull().default(0),
     creditsLimit: integer('credits_limit').notNull().default(6),
     creditsPeriodStart: timestamp('credits_period_start', { withTimezone: true }).notNull().defaultNow(),
+    /** Credits left from bought credit packs (decision 061): used after the allowance, untouched by resets and plan changes. */
+    packCredits: integer('pack_credits').notNull().default(0),
     deletionRequestedAt: timestamp('deletion_requested_at', { withTimezone: true }),
     deletionScheduledFor: timestamp('deletion_scheduled_for', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

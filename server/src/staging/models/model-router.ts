@@ -51,6 +51,12 @@ export interface ModelRouter {
   forRun(run: RunRouting): Promise<RoutedEngine>;
   /** False when the service's models' spending limits stop new runs (checked before a credit is reserved). */
   admits(service: EngineService): Promise<boolean>;
+  /**
+   * Whether furniture removal can run now: a model the operator chose for it (primary or fallback,
+   * decision 054) can empty a room and this server can call its provider. Follows the runtime choice,
+   * not STAGING_ENGINE (issue 38); the preview engine cannot (decision 027).
+   */
+  canDeclutter(): Promise<boolean>;
   /** The same router with every model's engine passed through `wrap` once (the process's engine slots). */
   wrapped(wrap: (engine: StagingEngine) => StagingEngine): ModelRouter;
 }
@@ -102,6 +108,11 @@ export function createModelRouter(deps: ModelRouterDeps): ModelRouter {
     },
     async admits(service) {
       return (await modelsFor(service)).ids.length > 0;
+    },
+    async canDeclutter() {
+      if (deps.fixed) return Boolean(deps.fixed.canDeclutter);
+      const choice = (await deps.settings.current()).choice('removal');
+      return [choice.primary, ...choice.fallbacks].some((id) => deps.usable(id) && Boolean(findModel(id)?.canDeclutter));
     },
     wrapped(wrap) {
       const wrappedEngines = new Map<string, StagingEngine>();

@@ -4,7 +4,7 @@ import { users } from '../../db/schema/users.js';
 import { corpusImage } from '../../../test/support/corpus.js';
 import { DECLUTTER_OPENINGS, paintedOver } from '../../../test/support/removal-cases.js';
 import { createProject, processImage, upload } from '../../../test/support/staging-fixtures.js';
-import { createTestApp, signUp, type TestApp } from '../../../test/support/test-app.js';
+import { createTestApp, signUp, TEST_ORIGIN, type TestApp } from '../../../test/support/test-app.js';
 import { FakeOpenAI } from '../../../test/fakes/providers/fake-openai.js';
 
 /**
@@ -103,4 +103,38 @@ describe('POST /api/process-image with category furniture_removal', () => {
     const config = (await offline.app.inject({ url: '/api/config' })).json();
     expect(config.furnitureRemoval).toBe(false);
   }, 60_000);
+
+  it("follows the operator's model choice for removal, not STAGING_ENGINE: offline by default, available once an AI model is chosen (issue 38)", async () => {
+    const chosen = await createTestApp({
+      jobs: true,
+      env: { STAGING_ENGINE: 'offline', OPENAI_API_KEY: fake.apiKey, OPENAI_BASE_URL: fake.baseURL },
+      services: { retryPolicy: { attempts: 1, baseDelayMs: 20, maxDelayMs: 100 } },
+    });
+    try {
+      const { cookie, user } = await proUser(chosen);
+      const projectId = await createProject(chosen.app, cookie);
+      const removal = async () => processImage(chosen.app, cookie, { imageURL: await upload(chosen.app, cookie, before), projectId, category: 'furniture_removal' });
+      expect((await chosen.app.inject({ url: '/api/config' })).json().furnitureRemoval).toBe(false);
+      expect((await removal()).json()).toMatchObject({ code: 'engine_cannot_declutter' });
+
+      const admin = await signUp(chosen.app);
+      await chosen.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.user.id));
+      const put = await chosen.app.inject({
+        method: 'PUT',
+        url: '/api/admin/models/choices/removal',
+        headers: { cookie: admin.cookie, origin: TEST_ORIGIN },
+        payload: { primary: 'openai:gpt-image-1', fallbacks: [], fallbackOnRefusal: false },
+      });
+      expect(put.statusCode, put.body).toBe(204);
+      expect((await chosen.app.inject({ url: '/api/config' })).json().furnitureRemoval).toBe(true);
+      fake.answers = [after];
+      fake.edits.length = 0;
+      const res = await removal();
+      expect(res.statusCode, res.body).toBe(200);
+      expect(fake.edits).toHaveLength(1);
+      expect(await creditsUsed(chosen, user.id)).toBe(1);
+    } finally {
+      await chosen.close();
+    }
+  }, 90_000);
 });

@@ -19,6 +19,9 @@ export const STRIPE_TEST_ENV = {
   STRIPE_PRICE_PRO_YEARLY: 'price_pro_yearly',
   STRIPE_PRICE_BUSINESS_MONTHLY: 'price_business_monthly',
   STRIPE_PRICE_BUSINESS_YEARLY: 'price_business_yearly',
+  STRIPE_PRICE_PACK_50: 'price_pack_50',
+  STRIPE_PRICE_PACK_200: 'price_pack_200',
+  STRIPE_PRICE_PACK_500: 'price_pack_500',
 };
 
 export interface BillingKit {

@@ -37,6 +37,16 @@ import {
 import { signStripePayload } from './api/signature.js';
 import { buildEvent, FakeStripeStore, type PriceCatalogue } from './api/store.js';
 import { billingPortalRoutes } from './api/billing-portal.js';
+import {
+  checkoutControlRoutes,
+  checkoutRoutes,
+  checkoutSessionOf,
+  payCheckoutSession,
+  type PayCheckoutOptions,
+  type WireCharge,
+  type WireCheckoutSession,
+  type WireOneOffInvoice,
+} from './api/checkout-sessions.js';
 import { route } from './api/routes.js';
 import { invoicePreviewRoutes } from './api/invoice-preview.js';
 import { scheduleRoutes, scheduleOf } from './api/subscription-schedules.js';
@@ -55,6 +65,7 @@ export { FAKE_STRIPE_API_VERSION };
 export type { PriceCatalogue, FakePriceDefinition } from './api/store.js';
 export type { RecordedRequest } from './api/http-server.js';
 export type { ConfirmSetupOptions } from './api/setup-intents.js';
+export type { PayCheckoutOptions, WireCheckoutSession, WireCharge } from './api/checkout-sessions.js';
 export type {
   WireEvent,
   WireInvoice,
@@ -99,9 +110,11 @@ export class FakeStripe {
           payInvoice(store, invoice, paymentMethod),
         ),
         ...eventRoutes(store),
+        ...checkoutRoutes(store),
       ],
       controlRoutes: [
         ...setupIntentControlRoutes(store),
+        ...checkoutControlRoutes(store),
         // Stripe's clock for browser journeys and screenshots (the same steps as the methods below).
         route('POST', '/_fake/subscriptions/:id/fail_next_payment', ({ path }) => {
           subscriptionOf(store, path.id);
@@ -157,6 +170,28 @@ export class FakeStripe {
 
   invoice(id: string): WireInvoice {
     return structuredClone(invoiceOf(this.store, id));
+  }
+
+  checkoutSession(id: string): WireCheckoutSession {
+    return structuredClone(checkoutSessionOf(this.store, id).session);
+  }
+
+  /** The post-purchase invoice a paid Checkout Session with `invoice_creation` made. */
+  oneOffInvoice(id: string): WireOneOffInvoice {
+    const invoice = this.store.oneOffInvoices.get(id);
+    if (!invoice) throw new Error(`fake-stripe: no one-off invoice ${id}`);
+    return structuredClone(invoice);
+  }
+
+  charge(id: string): WireCharge {
+    const charge = this.store.charges.get(id);
+    if (!charge) throw new Error(`fake-stripe: no charge ${id}`);
+    return structuredClone(charge);
+  }
+
+  /** What the customer does on the hosted Checkout page: pays (default) or is declined. */
+  payCheckoutSession(id: string, options: PayCheckoutOptions = {}): WireCheckoutSession {
+    return payCheckoutSession(this.store, id, options);
   }
 
   setupIntent(id: string): WireSetupIntent {

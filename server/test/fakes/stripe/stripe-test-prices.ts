@@ -15,6 +15,10 @@ export const TEST_PRICE_CATALOGUE: PriceCatalogue = {
     recurring: { interval: 'year' },
     nickname: 'Business',
   },
+  /** One-time prices of the credit packs (decision 061). */
+  price_pack_50: { unit_amount: 1200, nickname: '50 credits' },
+  price_pack_200: { unit_amount: 3900, nickname: '200 credits' },
+  price_pack_500: { unit_amount: 8900, nickname: '500 credits' },
   /** A price that exists at the provider but is not one of ours. */
   price_legacy_monthly: { unit_amount: 1900, recurring: { interval: 'month' }, nickname: 'Legacy' },
 };

@@ -6,15 +6,18 @@ import { formatCreditReset } from '@/lib/credit-reset';
 import { openAppModal } from '@/lib/modal-bus';
 import { cn } from '@/lib/class-names';
 
-/** Credits left; opens the subscription modal; an Upgrade badge when credits run low (spec §9). */
+/** Credits left of the month's allowance, plus pack credits as "+N"; opens the subscription modal; an Upgrade badge when credits run low (spec §9). */
 export function CreditsDisplay({ user }: { user: UserResponse }) {
   const { t, i18n } = useTranslation();
   const stats = userStats(user);
   const low = showsUpgradeBadge(stats);
   const empty = stats.creditsRemaining === 0;
   const resetDate = formatCreditReset(user.creditsResetAt, i18n.language);
+  // The month's allowance left of its limit; pack credits (decision 061) apart, as "+N".
+  const allowanceLeft = stats.creditsRemaining - stats.packCredits;
   const label = [
-    empty ? t('header.noCredits') : t('header.credits', { remaining: stats.creditsRemaining, limit: stats.creditsLimit }),
+    empty ? t('header.noCredits') : t('header.credits', { remaining: allowanceLeft, limit: stats.creditsLimit }),
+    stats.packCredits > 0 ? t('header.packCredits', { count: stats.packCredits }) : null,
     resetDate ? t('header.creditsReset', { date: resetDate }) : null,
   ]
     .filter(Boolean)
@@ -33,8 +36,13 @@ export function CreditsDisplay({ user }: { user: UserResponse }) {
     >
       <Coins className="size-4 text-primary" aria-hidden />
       <span>
-        <span className="tabular-nums">{stats.creditsRemaining}</span>
+        <span className="tabular-nums">{allowanceLeft}</span>
         <span className="text-muted-foreground max-sm:hidden">/{stats.creditsLimit}</span>
+        {stats.packCredits > 0 && (
+          <span className="ml-1 tabular-nums text-primary" data-testid="credits-display-packs">
+            +{stats.packCredits}
+          </span>
+        )}
       </span>
       {low && (
         <span

@@ -1,5 +1,5 @@
 import type { BillingStateResponse } from '@contract/billing';
-import { formatEuro, monthlyEquivalent, type BillingCycle, type Plan } from '@contract/plans';
+import { formatEuro, monthlyEquivalent, planFeatureText, type BillingCycle, type Plan } from '@contract/plans';
 import { GERMAN_VAT_RATE } from '@/lib/company';
 
 export type Lang = 'de' | 'en';
@@ -30,7 +30,8 @@ export const vatPercent = Math.round(GERMAN_VAT_RATE * 100);
 
 /** A feature label of the plan with its credit count filled in, e.g. "200 Credits pro Monat". */
 export function featureText(label: string, plan: Plan, lang: Lang): string {
-  return label.replace('{{credits}}', new Intl.NumberFormat(lang === 'de' ? 'de-DE' : 'en-GB').format(plan.creditsPerMonth)).replace('{{seats}}', String(plan.seats));
+  const format = new Intl.NumberFormat(lang === 'de' ? 'de-DE' : 'en-GB');
+  return planFeatureText(label, plan, (value) => format.format(value));
 }
 
 /** Whether the code runs inside a frame (e.g. the admin console): checkout then opens a popup window. */

@@ -12,6 +12,7 @@ import { useBillingToasts } from './billing-toasts';
 import { DowngradeDialog } from './components/downgrade-dialog';
 import { PastDueNotice } from './components/notices';
 import { PlanStatus } from './components/plan-status';
+import { CreditPacksPanel } from './components/credit-packs-panel';
 
 /** Settings → "Plan and billing": the plan's status, Keep my plan, Manage billing (Stripe portal), Cancel plan. */
 export default function BillingSection({ user }: { user: UserResponse }) {
@@ -49,6 +50,7 @@ export default function BillingSection({ user }: { user: UserResponse }) {
           <p className="text-xs text-muted-foreground">{t('settings.invoicesHint')}</p>
         </>
       )}
+      {state && <CreditPacksPanel />}
       <DowngradeDialog
         open={confirm}
         endsOn={state?.currentPeriodEnd ?? null}

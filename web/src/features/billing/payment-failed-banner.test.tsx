@@ -20,6 +20,7 @@ const billing = (overrides: Record<string, unknown> = {}) => ({
   pastDue: true,
   creditsUsed: 30,
   creditsLimit: 200,
+  packCredits: 0,
   creditsPeriodStart: '2026-12-01T12:00:00.000Z',
   currentPeriodEnd: '2026-12-31T12:00:00.000Z',
   cancelAtPeriodEnd: false,

@@ -31,6 +31,7 @@ const billing = (overrides: Record<string, unknown> = {}) => ({
   pastDue: false,
   creditsUsed: 0,
   creditsLimit: 6,
+  packCredits: 0,
   creditsPeriodStart: '2026-03-01T00:00:00.000Z',
   currentPeriodEnd: null,
   cancelAtPeriodEnd: false,

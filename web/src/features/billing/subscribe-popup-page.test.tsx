@@ -25,7 +25,7 @@ afterEach(() => {
   Object.defineProperty(window, 'opener', { value: null, configurable: true, writable: true });
 });
 
-const state = { subscriptionPlan: 'pro', billingCycle: 'yearly', subscriptionStatus: 'active', pastDue: false, creditsUsed: 0, creditsLimit: 200, creditsPeriodStart: '2026-03-01T00:00:00.000Z', currentPeriodEnd: '2027-03-01T00:00:00.000Z', cancelAtPeriodEnd: false, scheduledChange: null };
+const state = { subscriptionPlan: 'pro', billingCycle: 'yearly', subscriptionStatus: 'active', pastDue: false, creditsUsed: 0, creditsLimit: 200, packCredits: 0, creditsPeriodStart: '2026-03-01T00:00:00.000Z', currentPeriodEnd: '2027-03-01T00:00:00.000Z', cancelAtPeriodEnd: false, scheduledChange: null };
 
 describe('/subscribe-popup (spec §2)', () => {
   it.each(['/subscribe-popup', '/subscribe-popup?client_secret=seti_1_secret_x', '/subscribe-popup?setup_intent_id=seti_1', '/subscribe-popup?client_secret=seti_2_secret_x&setup_intent_id=seti_1'])(

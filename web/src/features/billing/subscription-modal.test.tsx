@@ -35,6 +35,7 @@ const state = (overrides: Record<string, unknown> = {}) => ({
   pastDue: false,
   creditsUsed: 2,
   creditsLimit: 6,
+  packCredits: 0,
   creditsPeriodStart: '2026-03-01T00:00:00.000Z',
   currentPeriodEnd: null,
   cancelAtPeriodEnd: false,

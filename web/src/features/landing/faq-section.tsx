@@ -1,11 +1,12 @@
 import { ChevronDown } from 'lucide-react';
 import { useTranslation } from '@/i18n/i18n';
 import { MAX_UPLOAD_BYTES } from '@contract/limits';
+import { CREDIT_PACK_LIST } from '@contract/credit-packs';
 import { PLANS } from '@contract/plans';
 import { useLandingVariant } from './landing-variant';
 import { SectionHeading } from './section-heading';
 
-const QUESTIONS = ['q1', 'q2', 'q3', 'q4', 'q5', 'q6', 'q7'] as const;
+const QUESTIONS = ['q1', 'q2', 'q3', 'q8', 'q4', 'q5', 'q6', 'q7'] as const;
 /** Texts that name the AI have their own wording where the preview engine stages (decision 039). */
 const PREVIEW_WORDING: Partial<Record<(typeof QUESTIONS)[number], ('question' | 'answer')[]>> = {
   q3: ['answer'],
@@ -27,6 +28,11 @@ export function FaqSection() {
     freeCredits: PLANS.free.creditsPerMonth,
     seats: PLANS.business.seats,
     businessCredits: PLANS.business.creditsPerMonth,
+    proRestages: PLANS.pro.freeRestages.count,
+    businessRestages: PLANS.business.freeRestages.count,
+    restageDays: PLANS.pro.freeRestages.days,
+    smallestPack: CREDIT_PACK_LIST[0]!.credits,
+    largestPack: CREDIT_PACK_LIST[CREDIT_PACK_LIST.length - 1]!.credits,
   };
   return (
     <section

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from '@/i18n/i18n';
 import { PLAN_LIST, type BillingCycle } from '@contract/plans';
 import { BillingCycleSwitch } from './billing-cycle-switch';
+import { CreditPacksNote } from './credit-packs-note';
 import { PlanCard } from './plan-card';
 import { vatPercent } from './pricing';
 import { SectionHeading } from './section-heading';
@@ -40,6 +41,7 @@ export function PricingContent() {
           <PlanCard key={plan.id} plan={plan} cycle={cycle} />
         ))}
       </div>
+      <CreditPacksNote />
       <p className="mx-auto mt-10 max-w-2xl text-center text-xs text-muted-foreground">
         {t('pricing.vatNote', { rate: vatPercent })}
       </p>

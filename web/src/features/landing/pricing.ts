@@ -1,4 +1,4 @@
-import { formatEuro, type BillingCycle, type Plan } from '@contract/plans';
+import { formatEuro, planFeatureText, type BillingCycle, type Plan } from '@contract/plans';
 import { GERMAN_VAT_RATE } from '@/lib/company';
 
 /** Net price of the cycle (EUR, excl. VAT). */
@@ -24,5 +24,5 @@ const countFormats = {
 
 /** A plan's feature label with its credit count filled in, e.g. "200 Credits pro Monat". */
 export function featureLabel(label: string, plan: Plan, locale: 'de' | 'en'): string {
-  return label.replace('{{credits}}', countFormats[locale].format(plan.creditsPerMonth)).replace('{{seats}}', String(plan.seats));
+  return planFeatureText(label, plan, (value) => countFormats[locale].format(value));
 }

@@ -51,7 +51,10 @@ export type ResourceName =
   | 'invoice'
   | 'event'
   | 'tax_rate'
-  | 'subscription_schedule';
+  | 'subscription_schedule'
+  | 'checkout.session'
+  | 'payment_intent'
+  | 'charge';
 
 export const stripeErrors = {
   /** An id in the path answers 404; an id passed as a parameter answers 400 naming that param. */

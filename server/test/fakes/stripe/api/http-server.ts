@@ -5,6 +5,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { FakeStripeError, stripeErrors } from './errors.js';
 import { portalPage } from './billing-portal.js';
+import { checkoutPage } from './checkout-sessions.js';
 import { applyExpansions } from './expand.js';
 import { FormParamError, parseStripeForm, type ParamObject } from './form-params.js';
 import { FAKE_STRIPE_API_VERSION } from './objects.js';
@@ -96,6 +97,12 @@ export class FakeStripeHttp {
       const page = portalPage(this.options.store, portal[1]);
       res.writeHead(page ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
       return void res.end(page ?? 'Unknown portal session');
+    }
+    const checkout = method === 'GET' ? /^\/_fake\/checkout\/([A-Za-z0-9_]+)$/.exec(url.pathname) : null;
+    if (checkout) {
+      const page = checkoutPage(this.options.store, checkout[1]);
+      res.writeHead(page ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
+      return void res.end(page ?? 'Unknown checkout session');
     }
     const isControl = url.pathname.startsWith('/_fake/');
     if (isControl) {

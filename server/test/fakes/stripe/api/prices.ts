@@ -7,7 +7,7 @@ export function priceRoutes(store: FakeStripeStore): Route[] {
   return [
     route('GET', '/v1/prices/:id', ({ params, path }) => {
       params.allowOnly(['expand']);
-      const price = store.prices.get(path.id);
+      const price = store.prices.get(path.id) ?? store.oneTimePrices.get(path.id);
       if (!price) throw stripeErrors.resourceMissing('price', path.id);
       return price;
     }),

@@ -3,6 +3,7 @@
  * the event log, the clock and the test switches. Resource modules hold the behaviour.
  */
 import { randomBytes } from 'node:crypto';
+import type { WireCharge, WireOneOffInvoice, WireOneTimePrice, WirePaymentIntent, WireRefund } from './checkout-sessions.js';
 import type { RecurringInterval } from './billing-periods.js';
 import {
   FAKE_STRIPE_API_VERSION,
@@ -23,7 +24,8 @@ import {
 /** One entry of the price catalogue the fake is built with, keyed by price id. */
 export interface FakePriceDefinition {
   unit_amount: number;
-  recurring: { interval: RecurringInterval; interval_count?: number };
+  /** Absent for a one-time price (credit packs, Checkout in `payment` mode). */
+  recurring?: { interval: RecurringInterval; interval_count?: number };
   currency?: string;
   product?: string;
   nickname?: string;
@@ -52,6 +54,13 @@ export class FakeStripeStore {
   readonly schedules = new Map<string, WireSubscriptionSchedule>();
   readonly portalSessions = new Map<string, WireBillingPortalSession>();
   readonly events: WireEvent[] = [];
+  /** One-time prices (no `recurring`), kept apart: subscriptions only ever see recurring ones. */
+  readonly oneTimePrices = new Map<string, WireOneTimePrice>();
+  readonly checkoutSessions = new Map<string, unknown>();
+  readonly paymentIntents = new Map<string, WirePaymentIntent>();
+  readonly charges = new Map<string, WireCharge>();
+  readonly refunds = new Map<string, WireRefund>();
+  readonly oneOffInvoices = new Map<string, WireOneOffInvoice>();
 
   /** Test switches: every charge fails while set. */
   declineAllCharges = false;
@@ -72,8 +81,10 @@ export class FakeStripeStore {
     /** Unix seconds; injectable so tests can pin time. */
     readonly now: () => number = () => Math.floor(Date.now() / 1000),
   ) {
-    for (const [id, definition] of Object.entries(catalogue))
-      this.prices.set(id, this.wirePrice(id, definition));
+    for (const [id, definition] of Object.entries(catalogue)) {
+      if (definition.recurring) this.prices.set(id, this.wirePrice(id, { ...definition, recurring: definition.recurring }));
+      else this.oneTimePrices.set(id, this.oneTimePrice(id, definition));
+    }
   }
 
   newId(prefix: string, length = 24): string {
@@ -121,8 +132,12 @@ export class FakeStripeStore {
         return this.taxRates.get(id);
       case 'evt':
         return this.events.find((e) => e.id === id);
+      case 'pi':
+        return this.paymentIntents.get(id);
+      case 'ch':
+        return this.charges.get(id);
       default:
-        return this.prices.get(id);
+        return this.prices.get(id) ?? this.oneTimePrices.get(id);
     }
   }
 
@@ -150,7 +165,28 @@ export class FakeStripeStore {
     };
   }
 
-  private wirePrice(id: string, definition: FakePriceDefinition): WirePrice {
+  private oneTimePrice(id: string, definition: FakePriceDefinition): WireOneTimePrice {
+    return {
+      id,
+      object: 'price',
+      active: true,
+      billing_scheme: 'per_unit',
+      created: this.now(),
+      currency: definition.currency ?? 'eur',
+      livemode: false,
+      lookup_key: null,
+      metadata: {},
+      nickname: definition.nickname ?? null,
+      product: definition.product ?? `prod_${id.replace(/^price_/, '')}`,
+      recurring: null,
+      tax_behavior: 'unspecified',
+      type: 'one_time',
+      unit_amount: definition.unit_amount,
+      unit_amount_decimal: String(definition.unit_amount),
+    };
+  }
+
+  private wirePrice(id: string, definition: FakePriceDefinition & { recurring: NonNullable<FakePriceDefinition['recurring']> }): WirePrice {
     return {
       id,
       object: 'price',

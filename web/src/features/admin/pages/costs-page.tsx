@@ -57,6 +57,7 @@ export default function CostsPage() {
           </div>
           <ByModel rows={data.byModel} lang={lang} />
           <ByPlan rows={data.byPlan} lang={lang} />
+          <CreditPacks packs={data.creditPacks} lang={lang} />
         </>
       )}
     </div>
@@ -143,6 +144,36 @@ function ByPlan({ rows, lang }: { rows: AdminCostsResponse['byPlan']; lang: Lang
             </tr>
           ))}
         </Table>
+      </CardContent>
+    </Card>
+  );
+}
+
+function CreditPacks({ packs, lang }: { packs: AdminCostsResponse['creditPacks']; lang: Lang }) {
+  const { t } = useTranslation('admin');
+  const rows: Array<[string, string]> = [
+    [t('costs.packs.sold'), formatCount(packs.sold, lang)],
+    [t('costs.packs.creditsSold'), formatCount(packs.creditsSold, lang)],
+    [t('costs.packs.revenue'), money(packs.revenueEurCents, lang)],
+    [t('costs.packs.refunded'), money(packs.refundedEurCents, lang)],
+    [t('costs.packs.charged'), formatCount(packs.creditsCharged, lang)],
+    [t('costs.packs.outstanding'), formatCount(packs.creditsOutstanding, lang)],
+  ];
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{t('costs.packs.title')}</CardTitle>
+        <CardDescription>{t('costs.packs.hint')}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <dl className="grid grid-cols-2 gap-4 text-sm sm:grid-cols-3" data-testid="costs-credit-packs">
+          {rows.map(([label, value]) => (
+            <div key={label}>
+              <dt className="text-muted-foreground">{label}</dt>
+              <dd className="text-lg font-semibold tabular-nums">{value}</dd>
+            </div>
+          ))}
+        </dl>
       </CardContent>
     </Card>
   );
