@@ -2,7 +2,8 @@ import type { AppConfig } from '../config.js';
 import { createStagingEngine, type StagingEngineSettings } from './engines/create-engine.js';
 import type { StagingEngine } from './engines/engine.js';
 import { DEFAULT_PROVIDER_TIMEOUT_MS } from './engines/provider-call.js';
-import { configureCvThreads, imageThreadCount, warmUpCvThreads } from './geometry-lock/threads/cv-threads.js';
+import { configureCvThreads, imageThreadCount, runInCvThread, warmUpCvThreads } from './geometry-lock/threads/cv-threads.js';
+import type { HeicDecoder } from '../images/heic-port.js';
 import { lockResult, protectedRegionsMask } from './geometry-lock/lock.js';
 import type { GeometryLock } from './runs/run-render.js';
 
@@ -50,3 +51,9 @@ export function createGeometryLock(config: Pick<AppConfig, 'IMAGE_CONCURRENCY'>)
   configureCvThreads(imageThreadCount(config.IMAGE_CONCURRENCY));
   return { lock: lockResult, protectedRegions: protectedRegionsMask, warmUp: warmUpCvThreads };
 }
+
+/**
+ * Uploaded HEIC/HEIF photos are decoded in the image threads (decisions 057, 059): the intake hands
+ * this to `configureHeicDecoding`. A decode that runs past its signal has its thread replaced.
+ */
+export const decodeHeicInImageThread: HeicDecoder = (bytes, limits, signal) => runInCvThread('heicToJpeg', { bytes, limits }, signal);

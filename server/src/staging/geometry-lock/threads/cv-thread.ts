@@ -13,6 +13,8 @@ import { drawOfflineStaging } from '../../engines/offline-engine.js';
 import { EngineError, type EngineErrorKind, type StageInput } from '../../engines/engine.js';
 import type { PlanId } from '../../../../../contract/plans.js';
 import type { ProvenanceKind } from '../../../images/provenance.js';
+import { heicToJpegResult } from '../../../images/heic-decode.js';
+import type { HeicLimits } from '../../../images/heic-port.js';
 
 /**
  * The entry of an image thread (cv-threads.ts starts them; tests may import this module on the main
@@ -65,7 +67,12 @@ async function offlineDraw(input: Omit<StageInput, 'signal'>): Promise<{ image: 
   }
 }
 
-const cvTasks = { lock, protectedRegions, warpPatch, openings, coveredByOverlay, finish, offlineDraw };
+/** An uploaded HEIC/HEIF photo's primary image as a JPEG (decision 059; images/heic-decode.ts). */
+function heicToJpeg(input: { bytes: Uint8Array; limits: HeicLimits }) {
+  return heicToJpegResult(input.bytes, input.limits);
+}
+
+const cvTasks = { lock, protectedRegions, warpPatch, openings, coveredByOverlay, finish, offlineDraw, heicToJpeg };
 
 export type CvTasks = typeof cvTasks;
 export type CvTask = { [N in keyof CvTasks]: { name: N; input: Parameters<CvTasks[N]>[0] } }[keyof CvTasks];
