@@ -121,13 +121,13 @@ async function checkedMetadata(bytes: Buffer): Promise<Metadata> {
 
 /**
  * A HEIC/HEIF upload as the JPEG the rest of the intake works on (decision 059). The decoder checks
- * the item's size before decoding; it has the photo time budget, after which its thread is replaced.
+ * the item's size before decoding; it has its own time budget, after which its thread is replaced.
  */
 async function fromHeic(bytes: Buffer): Promise<[Buffer, Metadata]> {
   const limits = { maxPixels: MAX_INPUT_PIXELS, maxSide: MAX_SIDE, minSide: MIN_SIDE };
   let decoded;
   try {
-    decoded = await decodeHeic(bytes, limits, AbortSignal.timeout(UNTRUSTED_IMAGE_TIMEOUT.photo.seconds * 1000));
+    decoded = await decodeHeic(bytes, limits, AbortSignal.timeout(UNTRUSTED_IMAGE_TIMEOUT.heic.seconds * 1000));
   } catch (err) {
     if ((err as Error)?.name === 'TimeoutError') throw unprocessable('This image took too long to read. Please save it again as a JPEG and upload that.');
     throw err;
