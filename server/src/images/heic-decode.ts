@@ -83,15 +83,22 @@ interface LibHeif {
   _heif_image_handle_get_metadata(ret: number, handle: number, id: number, out: number): void;
 }
 
-let compiled: WebAssembly.Module | undefined;
+/* The server's TypeScript library (ES2023, Node types) does not declare WebAssembly: the part used here. */
+type WasmModule = object;
+type WasmInstance = { exports: object };
+const { WebAssembly: wasm } = globalThis as unknown as {
+  WebAssembly: { Module: new (bytes: Uint8Array) => WasmModule; Instance: new (module: WasmModule, imports: object) => WasmInstance };
+};
+
+let compiled: WasmModule | undefined;
 
 function instantiate(): LibHeif {
-  compiled ??= new WebAssembly.Module(readFileSync(require.resolve('libheif-js/libheif-wasm/libheif.wasm')));
+  compiled ??= new wasm.Module(readFileSync(require.resolve('libheif-js/libheif-wasm/libheif.wasm')));
   const module = compiled;
   const factory = require('libheif-js/libheif-wasm/libheif.js') as (options: object) => LibHeif;
   return factory({
-    instantiateWasm(imports: WebAssembly.Imports, done: (instance: WebAssembly.Instance, module: WebAssembly.Module) => void) {
-      const instance = new WebAssembly.Instance(module, imports);
+    instantiateWasm(imports: object, done: (instance: WasmInstance, module: WasmModule) => void) {
+      const instance = new wasm.Instance(module, imports);
       done(instance, module);
       return instance.exports;
     },

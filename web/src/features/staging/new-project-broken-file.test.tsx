@@ -131,7 +131,7 @@ describe('picker: photos as phones take them (issue #39)', () => {
 
     expect(await screen.findByText('2 of 6 images selected')).toBeInTheDocument();
     expect(screen.queryByTestId('picker-rejected')).not.toBeInTheDocument();
-    expect(screen.getAllByTestId('no-preview')[0]).toHaveTextContent('No preview in this browser. The photo is sent as it is.');
+    expect(screen.getAllByTestId('no-preview')[0]).toHaveTextContent('No preview here. The photo is sent as it is.');
 
     await user.click(screen.getByRole('button', { name: 'Start staging' }));
     await waitFor(() => expect(mock.calls.filter((c) => c.url === '/api/process-image')).toHaveLength(2));

@@ -144,11 +144,10 @@ export function ImageDropZone({
                 />
               ) : (
                 <div
-                  className="flex size-full flex-col items-center justify-center gap-1 p-3 text-center text-xs text-muted-foreground"
+                  className="flex size-full flex-col items-center justify-end gap-1 px-3 pb-3 text-center text-xs leading-snug text-muted-foreground"
                   data-testid="no-preview"
                 >
                   <ImageIcon className="size-6" aria-hidden />
-                  <span className="max-w-full truncate font-medium text-foreground">{image.file.name}</span>
                   <span>{t('picker.noPreview')}</span>
                 </div>
               )}
