@@ -17,6 +17,8 @@ export const ERROR_CODES = [
   'payload_too_large',
   'unsupported_media_type',
   'unprocessable_image',
+  /** Issue 39: a HEIC/HEIF photo the decoder cannot read (damaged, incomplete or a variant it does not know). */
+  'heic_unreadable',
   'insufficient_credits',
   'upload_url_invalid',
   'staging_failed',

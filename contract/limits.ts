@@ -7,10 +7,16 @@ export const DASHBOARD_QUALITY_MIN_HEIGHT = 720;
 export const CREDITS_PER_IMAGE = 1;
 export const DEFAULT_CREDIT_LIMIT = 6;
 export const UPGRADE_PAGE_FALLBACK_CREDIT_LIMIT = 50;
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+/**
+ * What a phone photo may weigh (issue 39, decision 059): an iPhone's 48 MP HEIC/JPEG is 6–15 MB, a
+ * 50 MP Android JPEG up to ~25 MB. Pixels are bounded separately (50 MP, server/src/objects/image-intake.ts).
+ */
+export const MAX_UPLOAD_BYTES = 30 * 1024 * 1024;
 /** Every stored image gets a WebP thumbnail at most this many pixels on its long side (list views use them). */
 export const THUMBNAIL_MAX_SIDE = 480;
-export const ACCEPTED_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+export const ACCEPTED_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/heic', 'image/heif'] as const;
+/** File name endings of accepted photos (a HEIC file often arrives without a MIME type). */
+export const ACCEPTED_IMAGE_EXTENSIONS = ['.png', '.jpg', '.jpeg', '.webp', '.heic', '.heif'] as const;
 export const ACCOUNT_DELETION_GRACE_DAYS = 7;
 export const PROJECT_TITLE_MAX = 120;
 export const CUSTOM_STYLE_MAX = 500;

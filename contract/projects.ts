@@ -123,8 +123,8 @@ export const deleteProjectResponse = z.object({ deletedFiles: z.number().int() }
 export const uploadRequest = z
   .object({
     projectName: singleLineText(PROJECT_TITLE_MAX).optional(),
-    size: z.number().int().min(1).max(MAX_UPLOAD_BYTES, { message: 'Images can be at most 10 MB.' }).optional(),
-    contentType: z.enum(ACCEPTED_IMAGE_TYPES, { message: 'Only PNG, JPEG and WEBP images can be uploaded.' }).optional(),
+    size: z.number().int().min(1).max(MAX_UPLOAD_BYTES, { message: `Images can be at most ${MAX_UPLOAD_BYTES / (1024 * 1024)} MB.` }).optional(),
+    contentType: z.enum(ACCEPTED_IMAGE_TYPES, { message: 'Only JPEG, PNG, WebP and HEIC/HEIF images can be uploaded.' }).optional(),
   })
   .nullish();
 export const uploadResponse = z.object({ uploadURL: z.string(), objectPath: z.string() });

@@ -1,5 +1,6 @@
 import { stagingRunsAtOnce, type AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
+import { configureHeicDecoding } from './images/heic-port.js';
 import { configureImageWork } from './images/image-work.js';
 import { configureSigning } from './images/signing-identity.js';
 import type { JobDefinition } from './jobs/job-queue.js';
@@ -18,7 +19,7 @@ import { refundProjectRuns } from './staging/credits.js';
 import type { RetryPolicy } from './staging/engine-runner.js';
 import { createSettingsCache } from './economics/engine-settings.js';
 import { configuredProviders, environmentModel, findModel } from './economics/model-registry.js';
-import { createConfiguredEngine, createGeometryLock, createModelEngine } from './staging/engine-wiring.js';
+import { createConfiguredEngine, createGeometryLock, createModelEngine, decodeHeicInImageThread } from './staging/engine-wiring.js';
 import { createModelRouter, type ModelRouter } from './staging/models/model-router.js';
 import type { StagingEngine } from './staging/engines/engine.js';
 import { createProviderBudget, withProviderBudget } from './staging/provider-budget.js';
@@ -69,6 +70,8 @@ export function createServices(
 ): Services {
   configureImageWork(config.IMAGE_CONCURRENCY);
   configureSigning({ certificatePem: config.C2PA_SIGNING_CERT, privateKeyPem: config.C2PA_SIGNING_KEY, dataDir: config.dataDir });
+  // Uploaded HEIC/HEIF photos are decoded in the image threads, not on the event loop (decision 059).
+  configureHeicDecoding(decodeHeicInImageThread);
   const storage = overrides.storage ?? createStorage(config);
   let engine = overrides.engine;
   const getEngine = () => (engine ??= budgeted(createConfiguredEngine(config)));

@@ -57,9 +57,11 @@ export const THUMBNAIL_WEBP = { quality: 75, effort: 2 } as const;
  * Decision 049: the time budget of one sharp pipeline over an uploaded file (sharp's `timeout`,
  * checked by libvips as it works, so a pass that runs over is stopped and its slot freed). A 12 MP
  * photo's intake pass takes ~0.5 s and a label ~0.3 s on one core; the budget leaves ×20 for a busy
- * machine. A logo is at most 800 px: its rendering gets less.
+ * machine. A logo is at most 800 px: its rendering gets less. Decoding a HEIC (decision 059: HEVC in
+ * WebAssembly on one core) took 4.8 s for 12 MP and 31 s for 48 MP on the 2-core development machine
+ * at a load average of ~21; its decode gets 60 s, then its thread is replaced.
  */
-export const UNTRUSTED_IMAGE_TIMEOUT = { photo: { seconds: 15 }, label: { seconds: 15 }, logo: { seconds: 5 } } as const;
+export const UNTRUSTED_IMAGE_TIMEOUT = { photo: { seconds: 15 }, label: { seconds: 15 }, logo: { seconds: 5 }, heic: { seconds: 60 } } as const;
 
 /** The error sharp throws when a pipeline ran past its `timeout`. */
 export function isSharpTimeout(err: unknown): boolean {

@@ -142,7 +142,7 @@ describe('the upload flow with STORAGE_DRIVER=s3', () => {
     const projectId = await createProject(t.app, cookie);
     const cases: Array<[Buffer, string, number]> = [
       [Buffer.from('plain text pretending to be a picture'), 'image/png', 422],
-      [Buffer.alloc(11 * 1024 * 1024, 1), 'image/jpeg', 413],
+      [Buffer.alloc(31 * 1024 * 1024, 1), 'image/jpeg', 413],
       [(await photo(900, 600)).subarray(0, 4000), 'image/jpeg', 422],
       [await photo(400, 300), 'text/html', 415],
     ];

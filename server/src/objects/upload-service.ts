@@ -116,7 +116,7 @@ export async function receiveLocalUpload(db: Database, storage: LocalStorage, to
   if (!row) throw AppError.forbidden('This upload link was already used or has expired. Please start the upload again.', 'upload_url_invalid');
   try {
     assertAcceptedContentType(contentType);
-    if (!Buffer.isBuffer(body)) throw new AppError(415, 'unsupported_media_type', 'Only PNG, JPEG and WEBP images can be uploaded.');
+    if (!Buffer.isBuffer(body)) throw new AppError(415, 'unsupported_media_type', 'Only JPEG, PNG, WebP and HEIC/HEIF images can be uploaded.');
     const image = await intakeImage(body, row.userId);
     await putObjects(storage, [
       { key: row.objectKey, body: image.image, contentType: image.mimeType },

@@ -54,7 +54,7 @@ export async function v1Routes(app: FastifyInstance, deps: RenderServiceDeps) {
       preHandler: auth('stage'),
       schema: {
         summary: 'Upload a photo',
-        description: 'multipart/form-data with one `file` part: PNG, JPEG or WebP, at most 10 MB. Photos not rendered within a few hours are deleted.',
+        description: 'multipart/form-data with one `file` part: JPEG, PNG, WebP or HEIC/HEIF (iPhone photos; the primary image, upright, converted to sRGB), at most 30 MB and 50 megapixels. Larger photos are accepted and delivered at the size of the plan. Photos not rendered within a few hours are deleted.',
         tags: ['Photos'],
         consumes: ['multipart/form-data'],
         security,
@@ -74,7 +74,7 @@ export async function v1Routes(app: FastifyInstance, deps: RenderServiceDeps) {
       preHandler: auth('stage'),
       schema: {
         summary: 'Upload a photo from an https URL',
-        description: 'The server fetches the URL: public https addresses only (also after DNS and redirects), at most 10 MB, PNG, JPEG or WebP.',
+        description: 'The server fetches the URL: public https addresses only (also after DNS and redirects), at most 30 MB, JPEG, PNG, WebP or HEIC/HEIF.',
         tags: ['Photos'],
         security,
         body: photoFromUrlRequest,

@@ -26,11 +26,11 @@ beforeAll(async () => {
     if (req.url === '/redirect-loopback') return res.writeHead(302, { location: 'http://127.0.0.1:9/x.jpg' }).end();
     if (req.url === '/redirect-private') return res.writeHead(301, { location: 'https://10.1.2.3/x.jpg' }).end();
     if (req.url === '/redirect-metadata') return res.writeHead(307, { location: 'https://169.254.169.254/latest/meta-data/' }).end();
-    if (req.url === '/big') return res.writeHead(200, { 'content-type': 'image/jpeg', 'content-length': String(11 * 1024 * 1024) }).end();
+    if (req.url === '/big') return res.writeHead(200, { 'content-type': 'image/jpeg', 'content-length': String(31 * 1024 * 1024) }).end();
     if (req.url === '/big-chunked') {
       res.writeHead(200, { 'content-type': 'image/jpeg' });
       const chunk = Buffer.alloc(1024 * 1024);
-      for (let i = 0; i < 11; i++) res.write(chunk);
+      for (let i = 0; i < 31; i++) res.write(chunk);
       return res.end();
     }
     if (req.url === '/slow') return; // never answers
@@ -254,9 +254,9 @@ describe('photo URLs: public https only, small and quick', () => {
     expect(await t.database.db.select().from(uploadTokens).where(eq(uploadTokens.userId, caller.userId))).toEqual([]);
   });
 
-  it('a multipart photo over 10 MB is refused with 413 and nothing is stored', async () => {
+  it('a multipart photo over 30 MB is refused with 413 and nothing is stored', async () => {
     const caller = await businessUser(t.app);
-    const big = multipartPhoto(Buffer.concat([photoBytes, Buffer.alloc(10 * 1024 * 1024)]));
+    const big = multipartPhoto(Buffer.concat([photoBytes, Buffer.alloc(30 * 1024 * 1024)]));
     const response = await t.app.inject({ method: 'POST', url: '/api/v1/photos', headers: { ...bearer(caller.key), ...big.headers }, payload: big.payload });
     expect([response.statusCode, response.json().code]).toEqual([413, 'payload_too_large']);
     expect(await t.database.db.select().from(uploadTokens).where(eq(uploadTokens.userId, caller.userId))).toEqual([]);

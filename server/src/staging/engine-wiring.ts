@@ -4,6 +4,7 @@ import type { StagingEngine } from './engines/engine.js';
 import { DEFAULT_PROVIDER_TIMEOUT_MS } from './engines/provider-call.js';
 import { configureCvThreads, imageThreadCount, runInCvThread, warmUpCvThreads } from './geometry-lock/threads/cv-threads.js';
 import { configureLabelledSigning } from '../images/content-credentials.js';
+import type { HeicDecoder } from '../images/heic-port.js';
 import { lockResult, protectedRegionsMask } from './geometry-lock/lock.js';
 import type { GeometryLock } from './runs/run-render.js';
 
@@ -53,3 +54,9 @@ export function createGeometryLock(config: Pick<AppConfig, 'IMAGE_CONCURRENCY'>)
   configureLabelledSigning((task, signal) => runInCvThread('signLabelled', task, signal));
   return { lock: lockResult, protectedRegions: protectedRegionsMask, warmUp: warmUpCvThreads };
 }
+
+/**
+ * Uploaded HEIC/HEIF photos are decoded in the image threads (decisions 057, 059): the intake hands
+ * this to `configureHeicDecoding`. A decode that runs past its signal has its thread replaced.
+ */
+export const decodeHeicInImageThread: HeicDecoder = (bytes, limits, signal) => runInCvThread('heicToJpeg', { bytes, limits }, signal);

@@ -43,8 +43,56 @@ export function mockFetch(routes: Array<[method: string, pattern: string | RegEx
     if (!route) return new Response(`no mock for ${method} ${url}`, { status: 599 });
     return route[2](request);
   });
-  vi.stubGlobal('fetch', contractCheckedFetch((input, init) => fn(input, init)));
+  const checked = contractCheckedFetch((input, init) => fn(input, init));
+  vi.stubGlobal('fetch', checked);
+  vi.stubGlobal('XMLHttpRequest', xhrOver(checked));
   return { fn, calls };
+}
+
+/**
+ * An XMLHttpRequest (what uploads use, for their progress events) answered by the same routes as
+ * `fetch`: one upload progress event with every byte, then the reply; `abort()` ends it as a browser does.
+ */
+function xhrOver(send: typeof fetch) {
+  return class MockXMLHttpRequest {
+    status = 0;
+    responseText = '';
+    upload: { onprogress: ((event: { loaded: number; total: number }) => void) | null } = { onprogress: null };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    onabort: (() => void) | null = null;
+    ontimeout: (() => void) | null = null;
+    private method = 'GET';
+    private url = '';
+    private headers: Record<string, string> = {};
+    private aborted = false;
+    open(method: string, url: string) {
+      this.method = method;
+      this.url = url;
+    }
+    setRequestHeader(name: string, value: string) {
+      this.headers[name] = value;
+    }
+    abort() {
+      if (this.aborted) return;
+      this.aborted = true;
+      this.onabort?.();
+    }
+    send(body?: Blob | string | null) {
+      const size = body instanceof Blob ? body.size : typeof body === 'string' ? body.length : 0;
+      void send(this.url, { method: this.method, headers: this.headers, body: body ?? undefined })
+        .then(async (response) => {
+          if (this.aborted) return;
+          this.upload.onprogress?.({ loaded: size, total: size });
+          this.status = response.status;
+          this.responseText = await response.text();
+          if (!this.aborted) this.onload?.();
+        })
+        .catch(() => {
+          if (!this.aborted) this.onerror?.();
+        });
+    }
+  };
 }
 
 /** A PNG header claiming the given size: enough for the client's size check. */

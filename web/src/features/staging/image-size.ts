@@ -24,15 +24,20 @@ export function sizeFromBytes(bytes: Uint8Array): ImageSize | null {
   return null;
 }
 
-/** The image type a file's first bytes declare (PNG, JPEG, WEBP), or null for anything else. */
+/** ISO BMFF brands of HEIC/HEIF photos (iPhones write `heic`; `mif1` and `msf1` are HEIF's general ones). */
+const HEIF_BRANDS = new Set(['heic', 'heix', 'heim', 'heis', 'hevc', 'hevx', 'mif1', 'msf1']);
+
+/** The image type a file's first bytes declare (PNG, JPEG, WEBP, HEIC/HEIF), or null for anything else. */
 export function sniffImageType(
   bytes: Uint8Array,
-): 'image/png' | 'image/jpeg' | 'image/webp' | null {
+): 'image/png' | 'image/jpeg' | 'image/webp' | 'image/heic' | null {
   if (bytes.length >= 8 && bytes[0] === 0x89 && ascii(bytes, 1, 3) === 'PNG') return 'image/png';
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff)
     return 'image/jpeg';
   if (bytes.length >= 12 && ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 4) === 'WEBP')
     return 'image/webp';
+  if (bytes.length >= 12 && ascii(bytes, 4, 4) === 'ftyp' && HEIF_BRANDS.has(ascii(bytes, 8, 4)))
+    return 'image/heic';
   return null;
 }
 

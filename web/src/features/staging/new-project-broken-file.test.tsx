@@ -114,3 +114,44 @@ describe('picker: a file that is not a readable image (issue #23)', () => {
     expect(await screen.findByText('6 of 6 images selected')).toBeInTheDocument();
   });
 });
+
+/** The first bytes of an iPhone photo (ISO BMFF `ftyp` box, brand heic); no browser here decodes it. */
+const heicFile = (name: string, type = '') => {
+  const ftyp = [0, 0, 0, 0x18, ...'ftypheic', 0, 0, 0, 0, ...'mif1heic'].map((c) => (typeof c === 'string' ? c.charCodeAt(0) : c));
+  return new File([new Uint8Array([...ftyp, ...new Array(64).fill(0)])], name, { type });
+};
+
+describe('picker: photos as phones take them (issue #39)', () => {
+  it('takes a HEIC photo (also without a MIME type), shows that there is no preview, and uploads it as image/heic', async () => {
+    vi.stubGlobal('createImageBitmap', () => Promise.reject(new DOMException('not decodable', 'InvalidStateError')));
+    const { user, mock } = setup();
+    await user.click(await screen.findByLabelText('Project name'));
+    await user.paste('Flat');
+    await user.upload(screen.getByLabelText('Room photos'), [heicFile('IMG_0001.HEIC'), heicFile('IMG_0002.heic', 'image/heic')]);
+
+    expect(await screen.findByText('2 of 6 images selected')).toBeInTheDocument();
+    expect(screen.queryByTestId('picker-rejected')).not.toBeInTheDocument();
+    expect(screen.getAllByTestId('no-preview')[0]).toHaveTextContent('No preview here. The photo is sent as it is.');
+
+    await user.click(screen.getByRole('button', { name: 'Start staging' }));
+    await waitFor(() => expect(mock.calls.filter((c) => c.url === '/api/process-image')).toHaveLength(2));
+    const puts = mock.calls.filter((c) => c.method === 'PUT');
+    expect(puts.map((c) => (c.init?.headers as Record<string, string>)['Content-Type'])).toEqual(['image/heic', 'image/heic']);
+    expect(mock.calls.filter((c) => c.url === '/api/objects/upload').map((c) => (c.body as { contentType?: string }).contentType)).toEqual(['image/heic', 'image/heic']);
+  });
+
+  it('names a file of another format and a file over 30 MB, and says how to send them, in German too', async () => {
+    setup('de');
+    const user = userEvent.setup({ applyAccept: false }); // as a drop, which the input's accept does not filter
+    const tiff = new File([new Uint8Array([0x49, 0x49, 0x2a, 0, ...new Array(60).fill(0)])], 'grundriss.tiff', { type: 'image/tiff' });
+    const huge = pngFile('panorama.png', 1600, 1200);
+    Object.defineProperty(huge, 'size', { value: 31 * 1024 * 1024 });
+    await user.upload(await screen.findByLabelText('Raumfotos'), [tiff, huge, pngFile('wohnzimmer.png', 1600, 1200)]);
+    const rejected = await screen.findAllByTestId('picker-rejected');
+    expect(rejected.map((r) => r.textContent)).toEqual([
+      expect.stringContaining('grundriss.tiff ist eine TIFF-Datei, die Raumwerk nicht lesen kann, und wurde übersprungen. Speichern oder exportieren Sie sie als JPG'),
+      expect.stringContaining('panorama.png ist größer als 30 MB und wurde übersprungen.'),
+    ]);
+    expect(screen.getByText('1 von 6 Bildern ausgewählt')).toBeInTheDocument();
+  });
+});

@@ -1,10 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { onAppModal } from '@/lib/modal-bus';
 import { deferred, jsonResponse, mockFetch, pngFile, testConfig, testProject, testUser, type MockHandler } from '@/test/fetch-mock';
 import { processImageReply } from '@/test/contract-reply';
 import { renderWithProviders } from '@/test/render-with-providers';
+import { uploadRetry } from './api/upload-image';
 import NewProjectPage from './new-project-page';
 import { listSessionProjects } from './session-projects';
 
@@ -213,7 +214,12 @@ describe('New project form — spec §5', () => {
     expect(listSessionProjects()[0]!.images).toHaveLength(2);
   });
 
-  it("shows 'Failed to upload file' when an upload fails", async () => {
+  it("shows 'Failed to upload file' when an upload still fails after its retries", async () => {
+    const delays = uploadRetry.delaysMs;
+    uploadRetry.delaysMs = [0, 0, 0, 0];
+    onTestFinished(() => {
+      uploadRetry.delaysMs = delays;
+    });
     const { user, mock } = setup();
     mock.fn.mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = String(input);
@@ -231,6 +237,8 @@ describe('New project form — spec §5', () => {
     const box = await screen.findByTestId('staging-error');
     expect(box).toHaveTextContent('Failed to upload file');
     expect(screen.queryByTestId('progress-overlay')).not.toBeInTheDocument();
+    // The first try and four more (a 500 may be a brief failure of the server).
+    expect(mock.fn.mock.calls.filter(([, init]) => init?.method === 'PUT')).toHaveLength(5);
   });
 
   it('shows the failing image with the server error and stays on the form', async () => {

@@ -53,15 +53,10 @@ import {
 } from './staging-messages';
 import { canSubmit, submissionProblem } from './staging-validation';
 import { usePhotoRooms } from './use-photo-rooms';
-import type { RejectedFile } from './selected-images';
+import { rejectedText } from './selected-images';
 import { useSelectedImages } from './use-selected-images';
 import { useStagingRun } from './use-staging-run';
 
-const REJECTED_TEXT: Record<RejectedFile['reason'], string> = {
-  type: 'picker.rejectedType',
-  size: 'picker.rejectedSize',
-  unreadable: 'picker.rejectedUnreadable',
-};
 
 /** `/new-project`: name, photos, style, instructions → the staging run with its overlay → results. */
 export default function NewProjectPage() {
@@ -312,7 +307,7 @@ export default function NewProjectPage() {
                   )}
                   {picked.notice.files.map((f) => (
                     <p key={f.name} data-testid="picker-rejected" data-reason={f.reason}>
-                      {t(REJECTED_TEXT[f.reason], { name: f.name })}
+                      {rejectedText(t, f)}
                     </p>
                   ))}
                 </Alert>

@@ -1,5 +1,10 @@
-import { ACCEPTED_IMAGE_TYPES, MAX_UPLOAD_BYTES } from '@contract/limits';
+import { ACCEPTED_IMAGE_EXTENSIONS, ACCEPTED_IMAGE_TYPES, MAX_UPLOAD_BYTES } from '@contract/limits';
+import type { TFunction } from '@/i18n/i18n';
 import { readImageSize, sniffImageType } from './image-size';
+
+export const MAX_UPLOAD_MB = Math.round(MAX_UPLOAD_BYTES / (1024 * 1024));
+/** The file inputs' `accept`: types and endings (a HEIC often has no MIME type the browser knows). */
+export const ACCEPT_ATTRIBUTE = [...ACCEPTED_IMAGE_TYPES, ...ACCEPTED_IMAGE_EXTENSIONS].join(',');
 
 /** A picked photo with its preview and the non-blocking quality check. */
 export interface SelectedImage {
@@ -12,8 +17,11 @@ export interface SelectedImage {
   lowResolution: boolean;
 }
 
-/** Why a picked file is left out: not an accepted type, over 10 MB, or not a readable image (its bytes). */
-export type RejectedFile = { name: string; reason: 'type' | 'size' | 'unreadable' };
+/**
+ * Why a picked file is left out: not an accepted type (`format`: what it is, by its type or ending,
+ * when known), over the size limit, or not a readable image (its bytes).
+ */
+export type RejectedFile = { name: string; reason: 'type' | 'size' | 'unreadable'; format?: string };
 
 let counter = 0;
 
@@ -22,20 +30,45 @@ const EXTENSION_TYPES: Record<string, (typeof ACCEPTED_IMAGE_TYPES)[number]> = {
   jpg: 'image/jpeg',
   jpeg: 'image/jpeg',
   webp: 'image/webp',
+  heic: 'image/heic',
+  heif: 'image/heif',
 };
+
+/** The MIME types browsers give HEIC photos besides image/heic and image/heif. */
+const HEIC_ALIASES = new Set(['image/heic-sequence', 'image/heif-sequence']);
 
 /** The file's accepted MIME type (some systems leave `type` empty: then the extension decides). */
 export function acceptedType(file: File): string | null {
   if ((ACCEPTED_IMAGE_TYPES as readonly string[]).includes(file.type)) return file.type;
-  if (file.type) return null;
-  return EXTENSION_TYPES[file.name.split('.').pop()?.toLowerCase() ?? ''] ?? null;
+  if (HEIC_ALIASES.has(file.type)) return 'image/heic';
+  const byEnding = EXTENSION_TYPES[file.name.split('.').pop()?.toLowerCase() ?? ''] ?? null;
+  // Some systems leave `type` empty or generic; a .heic/.heif ending decides for those.
+  if (!file.type || file.type === 'application/octet-stream') return byEnding;
+  return null;
+}
+
+/** What a refused file is, for the message: its ending ("TIFF"), else its MIME subtype ("GIF"). */
+function formatOf(file: File): string | undefined {
+  const ending = file.name.includes('.') ? file.name.split('.').pop()!.toUpperCase() : '';
+  if (/^[A-Z0-9]{2,5}$/.test(ending)) return ending;
+  const subtype = file.type.split('/')[1]?.toUpperCase();
+  return subtype && /^[A-Z0-9.+-]{2,20}$/.test(subtype) ? subtype : undefined;
+}
+
+/** The sentence for a skipped file: what it is and how to send it instead (issue 39 item 4). */
+export function rejectedText(t: TFunction, file: RejectedFile): string {
+  if (file.reason === 'size') return t('picker.rejectedSize', { name: file.name, maxMb: MAX_UPLOAD_MB });
+  if (file.reason === 'unreadable') return t('picker.rejectedUnreadable', { name: file.name });
+  return file.format
+    ? t('picker.rejectedTypeNamed', { name: file.name, format: file.format })
+    : t('picker.rejectedType', { name: file.name });
 }
 
 export function splitAccepted(files: File[]): { accepted: File[]; rejected: RejectedFile[] } {
   const accepted: File[] = [];
   const rejected: RejectedFile[] = [];
   for (const file of files) {
-    if (!acceptedType(file)) rejected.push({ name: file.name, reason: 'type' });
+    if (!acceptedType(file)) rejected.push({ name: file.name, reason: 'type', format: formatOf(file) });
     else if (file.size > MAX_UPLOAD_BYTES) rejected.push({ name: file.name, reason: 'size' });
     else accepted.push(file);
   }
@@ -44,8 +77,10 @@ export function splitAccepted(files: File[]): { accepted: File[]; rejected: Reje
 
 /**
  * Whether a file that looks like a photo by its name and type really is one: its first bytes must be
- * a PNG, JPEG or WEBP header, and where the browser can decode (createImageBitmap) the decode must
- * succeed. A text file renamed `kaputt.jpg`, or a truncated photo, fails here instead of on upload.
+ * a PNG, JPEG, WEBP or HEIC/HEIF header, and where the browser can decode (createImageBitmap) the
+ * decode must succeed. A text file renamed `kaputt.jpg`, or a truncated photo, fails here instead of
+ * on upload. A HEIC is not decoded here (most browsers cannot): the server reads it and says so if it
+ * cannot (decision 059).
  */
 export async function isReadableImage(file: File): Promise<boolean> {
   const head = new Uint8Array(
@@ -54,8 +89,9 @@ export async function isReadableImage(file: File): Promise<boolean> {
       .arrayBuffer()
       .catch(() => new ArrayBuffer(0)),
   );
-  if (!sniffImageType(head)) return false;
-  if (typeof createImageBitmap !== 'function') return true;
+  const sniffed = sniffImageType(head);
+  if (!sniffed) return false;
+  if (sniffed === 'image/heic' || typeof createImageBitmap !== 'function') return true;
   try {
     const bitmap = await createImageBitmap(file);
     bitmap.close();
@@ -96,7 +132,8 @@ export async function toSelectedImage(
   minHeight: number,
 ): Promise<SelectedImage> {
   const size = await readImageSize(file).catch(() => null);
-  const previewUrl = typeof URL.createObjectURL === 'function' ? URL.createObjectURL(file) : '';
+  const canShow = acceptedType(file) !== 'image/heic' || (await browserDecodes(file));
+  const previewUrl = canShow && typeof URL.createObjectURL === 'function' ? URL.createObjectURL(file) : '';
   return {
     id: `img-${++counter}`,
     file,
@@ -105,6 +142,17 @@ export async function toSelectedImage(
     height: size?.height ?? null,
     lowResolution: isLowResolution(size, minWidth, minHeight),
   };
+}
+
+/** Whether this browser shows the file as an image (Safari shows HEIC, Chrome and Firefox do not). */
+async function browserDecodes(file: File): Promise<boolean> {
+  if (typeof createImageBitmap !== 'function') return false;
+  try {
+    (await createImageBitmap(file)).close();
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export function releasePreview(image: SelectedImage) {

@@ -1,4 +1,5 @@
 import type { TFunction } from '@/i18n/i18n';
+import { MAX_UPLOAD_MB } from './selected-images';
 import type { ImageFailure, StagingFailure } from './staging-run';
 import type { SubmissionProblem } from './staging-validation';
 
@@ -20,6 +21,7 @@ const KNOWN_CODES = [
   'image_limit_reached',
   'unprocessable_image',
   'unsupported_media_type',
+  'heic_unreadable',
   'payload_too_large',
   'rate_limited',
   'service_unavailable',
@@ -46,7 +48,7 @@ export function serverReason(
   if (reason === null) return t('errors.noProcessedPath');
   if (language.startsWith('en')) return reason;
   return code && (KNOWN_CODES as readonly string[]).includes(code)
-    ? t(`serverErrors.${code}`)
+    ? t(`serverErrors.${code}`, { maxMb: MAX_UPLOAD_MB })
     : t('errors.generic');
 }
 
@@ -167,11 +169,12 @@ function uploadText(t: TFunction, failure: Extract<StagingFailure, { kind: 'uplo
   if (
     failure.code === 'unprocessable_image' ||
     failure.code === 'unsupported_media_type' ||
+    failure.code === 'heic_unreadable' ||
     failure.code === 'payload_too_large'
   ) {
     return t('errors.upload.refused', {
       n: failure.imageNumber,
-      reason: t(`serverErrors.${failure.code}`),
+      reason: t(`serverErrors.${failure.code}`, { maxMb: MAX_UPLOAD_MB }),
     });
   }
   return t('errors.upload.text', { n: failure.imageNumber });

@@ -20,6 +20,8 @@ export interface StagingProgress {
   images?: ImageProgress[];
   /** While staging: a run's progress stream is cut and being reconnected (the run goes on at the server). */
   connectionLost?: boolean;
+  /** While preparing: bytes of the photos sent so far of their total, and whether an upload waits to be tried again (issue 39). */
+  upload?: { sent: number; size: number; retrying: boolean };
 }
 
 /** One image of a run in the progress dialog: not sent yet, its run's step, or how it ended. */
@@ -78,11 +80,23 @@ export const progressAt = {
     done: 0,
     total,
   }),
-  preparing: (uploaded: number, total: number): StagingProgress => ({
+  /** `upload`: the bytes sent of all photos; the bar then moves with them, not only per finished photo. */
+  preparing: (
+    uploaded: number,
+    total: number,
+    upload?: StagingProgress['upload'],
+  ): StagingProgress => ({
     stage: 'preparing',
-    percent: Math.round(PREPARE_START + (UPLOAD_SPAN * uploaded) / Math.max(1, total)),
+    percent: Math.round(
+      PREPARE_START +
+        UPLOAD_SPAN *
+          (upload && upload.size > 0
+            ? Math.max(uploaded / Math.max(1, total), Math.min(1, upload.sent / upload.size))
+            : uploaded / Math.max(1, total)),
+    ),
     done: uploaded,
     total,
+    ...(upload ? { upload } : {}),
   }),
   styleSelected: (total: number): StagingProgress => ({
     stage: 'styleSelected',

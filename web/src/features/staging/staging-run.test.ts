@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { deferred, jsonResponse, mockFetch, pngFile, testProject, type MockRequest } from '@/test/fetch-mock';
+import { uploadRetry } from './api/upload-image';
 import { runPool } from './run-pool';
 import { failureText } from './staging-messages';
 import type { StagingProgress } from './staging-progress';
@@ -78,7 +79,9 @@ describe('runStaging', () => {
     const seen: StagingProgress[] = [];
     const outcome = await runStaging(request(2), (p) => seen.push(p));
 
-    expect(seen.map((p) => [p.stage, p.percent])).toEqual([
+    // Byte reports of the uploads repeat a percentage; each step of the bar is counted once.
+    const steps = seen.map((p) => [p.stage, p.percent]).filter((step, i, all) => i === 0 || String(step) !== String(all[i - 1]));
+    expect(steps).toEqual([
       ['choosingStyle', 0],
       ['preparing', 10],
       ['preparing', 20],
@@ -97,9 +100,10 @@ describe('runStaging', () => {
       title: 'Flat 3',
       category: 'virtual_staging',
     });
+    // Each photo declares its size and type: the quota counts what it is, not the maximum (issue 39).
     expect(calls.filter((c) => c.url === '/api/objects/upload').map((c) => c.body)).toEqual([
-      { projectName: 'Flat 3' },
-      { projectName: 'Flat 3' },
+      { projectName: 'Flat 3', size: 33, contentType: 'image/png' },
+      { projectName: 'Flat 3', size: 33, contentType: 'image/png' },
     ]);
     const put = calls.find((c) => c.method === 'PUT')!;
     expect((put.init?.headers as Record<string, string>)['Content-Type']).toBe('image/png');
@@ -112,6 +116,55 @@ describe('runStaging', () => {
       styleDescription: 'Professional virtual staging with modern furniture and decor.',
       isRegeneration: false,
     });
+  });
+
+  it('tries an upload again after a dropped connection or a 503, shows it is retrying and the bytes sent, and stages the photo (issue 39)', async () => {
+    const delays = uploadRetry.delaysMs;
+    uploadRetry.delaysMs = [0, 0, 0, 0];
+    let puts = 0;
+    const { calls } = stagingServer(({ body }) => staged(body), {
+      put: () => {
+        puts += 1;
+        if (puts === 1) throw new TypeError('Failed to fetch'); // the connection drops
+        if (puts === 2) return jsonResponse({ message: 'Try again.', code: 'service_unavailable' }, 503);
+        return jsonResponse({});
+      },
+    });
+    const seen: StagingProgress[] = [];
+    const outcome = await runStaging(request(1), (p) => seen.push(p)).finally(() => (uploadRetry.delaysMs = delays));
+    expect(outcome.images.map((i) => i.index)).toEqual([0]);
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.url)).toEqual(['/upload/1', '/upload/1', '/upload/1']);
+    const uploads = seen.flatMap((p) => (p.upload ? [p.upload] : []));
+    expect(uploads.filter((u) => u.retrying)).toHaveLength(2);
+    expect(uploads.at(-1)).toEqual({ sent: 33, size: 33, retrying: false });
+  });
+
+  it('gives up on an upload after four retries, and does not retry a refused file', async () => {
+    const delays = uploadRetry.delaysMs;
+    uploadRetry.delaysMs = [0, 0, 0, 0];
+    const { calls } = stagingServer(({ body }) => staged(body), {
+      put: ({ url }) =>
+        url === '/upload/1'
+          ? jsonResponse({ message: 'Unavailable.', code: 'service_unavailable' }, 503)
+          : jsonResponse({ message: 'Damaged.', code: 'heic_unreadable' }, 422),
+    });
+    const failure = await failureOf(runStaging(request(2, 1), () => {}).finally(() => (uploadRetry.delaysMs = delays)));
+    expect(failure).toEqual({ kind: 'upload', imageNumber: 1, code: 'service_unavailable' });
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.url)).toEqual([...Array(5).fill('/upload/1'), '/upload/2']);
+  });
+
+  it('asks for a new upload link when the server says the old one was used (the drop came after it had the file)', async () => {
+    const delays = uploadRetry.delaysMs;
+    uploadRetry.delaysMs = [0, 0, 0, 0];
+    const { calls } = stagingServer(({ body }) => staged(body), {
+      put: ({ url }) =>
+        url === '/upload/1'
+          ? jsonResponse({ message: 'This upload link was already used.', code: 'upload_url_invalid' }, 403)
+          : jsonResponse({}),
+    });
+    const outcome = await runStaging(request(1), () => {}).finally(() => (uploadRetry.delaysMs = delays));
+    expect(outcome.images).toHaveLength(1);
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.url)).toEqual(['/upload/1', '/upload/2']);
   });
 
   it('stops with "Failed to upload file" when every PUT fails, stages nothing and creates no project', async () => {
@@ -147,7 +200,7 @@ describe('runStaging', () => {
     ).toEqual(['/objects/uploads/2']);
     expect(calls.filter((c) => c.url === '/api/projects')).toHaveLength(1);
     expect(failureText(t, 'en', outcome.failed[0]!.failure).description).toBe(
-      'errors.upload.refused{"n":1,"reason":"serverErrors.unprocessable_image"}',
+      'errors.upload.refused{"n":1,"reason":"serverErrors.unprocessable_image{\\"maxMb\\":30}"}',
     );
   });
 

@@ -66,7 +66,8 @@ export type TimedStage = 'createProject' | 'upload' | 'staging' | 'finalizing';
  */
 export const STAGE_TIMEOUT_MS: Record<TimedStage, number> = {
   createProject: 30_000,
-  upload: 120_000,
+  // A 15 MB phone photo at 1 Mbit/s takes 2 minutes, three at once 6: a stalled attempt is retried sooner (upload-image.ts).
+  upload: 10 * 60_000,
   staging: 15 * 60_000,
   finalizing: 30_000,
 };
@@ -237,6 +238,11 @@ async function uploadAndCreate(
   const title = request.title.trim();
   onProgress(progressAt.preparing(0, total));
   let settled = 0;
+  // Bytes sent per photo and which photos wait to be tried again: the bar moves with the bytes (issue 39).
+  const sent = request.files.map(() => 0);
+  const retrying = new Set<number>();
+  const size = request.files.reduce((sum, file) => sum + file.size, 0);
+  const bytes = () => ({ sent: sent.reduce((a, b) => a + b, 0), size, retrying: retrying.size > 0 });
   const uploads = await runPool(
     request.files,
     request.concurrency,
@@ -244,7 +250,13 @@ async function uploadAndCreate(
       try {
         return await withStageTimeout(
           'upload',
-          (stageSignal) => uploadImage(title, file, stageSignal),
+          (stageSignal) =>
+            uploadImage(title, file, stageSignal, (progress) => {
+              sent[index] = progress.sent;
+              if (progress.retrying) retrying.add(index);
+              else retrying.delete(index);
+              onProgress(progressAt.preparing(settled, total, bytes()));
+            }),
           signal,
         );
       } catch (error) {
@@ -261,7 +273,9 @@ async function uploadAndCreate(
           code: error instanceof UploadFailedError ? error.code : undefined,
         };
       } finally {
-        onProgress(progressAt.preparing(++settled, total));
+        sent[index] = file.size;
+        retrying.delete(index);
+        onProgress(progressAt.preparing(++settled, total, bytes()));
       }
     },
     signal,

@@ -19,6 +19,8 @@ import { EngineError, type EngineErrorKind, type StageInput } from '../../engine
 import type { PlanId } from '../../../../../contract/plans.js';
 import type { ProvenanceKind } from '../../../images/provenance.js';
 import { signLabelledCopy, type LabelledSigning } from '../../../images/content-credentials.js';
+import { heicToJpegResult } from '../../../images/heic-decode.js';
+import type { HeicLimits } from '../../../images/heic-port.js';
 
 /**
  * The entry of an image thread (cv-threads.ts starts them; tests may import this module on the main
@@ -83,7 +85,12 @@ function signLabelled(input: LabelledSigning) {
   return signLabelledCopy({ ...input, source: asBuffer(input.source), labelled: asBuffer(input.labelled) });
 }
 
-const cvTasks = { lock, protectedRegions, warpPatch, openings, coveredByOverlay, finish, offlineDraw, signLabelled };
+/** An uploaded HEIC/HEIF photo's primary image as a JPEG (decision 059; images/heic-decode.ts). */
+function heicToJpeg(input: { bytes: Uint8Array; limits: HeicLimits }) {
+  return heicToJpegResult(input.bytes, input.limits);
+}
+
+const cvTasks = { lock, protectedRegions, warpPatch, openings, coveredByOverlay, finish, offlineDraw, signLabelled, heicToJpeg };
 
 export type CvTasks = typeof cvTasks;
 export type CvTask = { [N in keyof CvTasks]: { name: N; input: Parameters<CvTasks[N]>[0] } }[keyof CvTasks];

@@ -1,7 +1,8 @@
-import { CloudUpload, ImagePlus, TriangleAlert, X } from 'lucide-react';
+import { CloudUpload, Image as ImageIcon, ImagePlus, TriangleAlert, X } from 'lucide-react';
 import { useId, useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { useTranslation } from '@/i18n/i18n';
-import { ACCEPTED_IMAGE_TYPES, MAX_IMAGES_PER_PROJECT } from '@contract/limits';
+import { MAX_IMAGES_PER_PROJECT } from '@contract/limits';
+import { ACCEPT_ATTRIBUTE, MAX_UPLOAD_MB } from '../selected-images';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/class-names';
 import type { SelectedImage } from '../selected-images';
@@ -61,7 +62,7 @@ export function ImageDropZone({
       ref={inputRef}
       type="file"
       multiple
-      accept={ACCEPTED_IMAGE_TYPES.join(',')}
+      accept={ACCEPT_ATTRIBUTE}
       className="sr-only"
       tabIndex={-1}
       aria-label={t('picker.label')}
@@ -101,7 +102,7 @@ export function ImageDropZone({
           <ImagePlus aria-hidden /> {t('picker.browse')}
         </Button>
         <p id={hintId} className="text-xs text-muted-foreground">
-          {t('picker.formats')}
+          {t('picker.formats', { maxMb: MAX_UPLOAD_MB })}
           <br />
           {t('picker.countRule')}
         </p>
@@ -133,7 +134,7 @@ export function ImageDropZone({
             className="group relative overflow-hidden rounded-xl border bg-card shadow-xs"
           >
             <div className="relative aspect-[4/3] bg-muted">
-              {image.previewUrl && (
+              {image.previewUrl ? (
                 <img
                   src={image.previewUrl}
                   alt={image.file.name}
@@ -141,6 +142,14 @@ export function ImageDropZone({
                   height={image.height ?? 300}
                   className="size-full object-cover"
                 />
+              ) : (
+                <div
+                  className="flex size-full flex-col items-center justify-end gap-1 px-3 pb-3 text-center text-xs leading-snug text-muted-foreground"
+                  data-testid="no-preview"
+                >
+                  <ImageIcon className="size-6" aria-hidden />
+                  <span>{t('picker.noPreview')}</span>
+                </div>
               )}
               {image.lowResolution && (
                 <span
@@ -212,7 +221,7 @@ export function ImageDropZone({
         )}
       </ul>
       <p id={hintId} className="text-xs text-muted-foreground">
-        {t('picker.formats')} · {t('picker.countRule')}
+        {t('picker.formats', { maxMb: MAX_UPLOAD_MB })} · {t('picker.countRule')}
       </p>
     </div>
   );

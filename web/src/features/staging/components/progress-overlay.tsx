@@ -18,6 +18,11 @@ const STEPS: {
   { key: 'finalize', icon: Sparkles, stages: ['finalizing', 'done'] },
 ];
 
+/** Bytes as megabytes with one decimal, in the reader's number format. */
+function megabytes(bytes: number, language: string): string {
+  return (bytes / (1024 * 1024)).toLocaleString(language, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+}
+
 /** `preview`: the server stages with the built-in preview engine, which draws furniture in seconds (no AI model). */
 export function progressMessage(
   t: (key: string, options?: Record<string, unknown>) => string,
@@ -67,7 +72,7 @@ export function progressMessage(
  * not leave a run half-way.
  */
 export function ProgressOverlay({ progress, previews = [] }: { progress: StagingProgress; previews?: string[] }) {
-  const { t } = useTranslation('staging');
+  const { t, i18n } = useTranslation('staging');
   const activeStep = STEPS.findIndex((s) => s.stages.includes(progress.stage));
   const engine = usePublicConfig().data?.stagingEngine;
   const preview = isPreviewEngine(engine);
@@ -119,12 +124,33 @@ export function ProgressOverlay({ progress, previews = [] }: { progress: Staging
                   {t('progress.finishedCount', { done: progress.done, total: progress.total })}
                 </span>
               )}
+              {progress.stage === 'preparing' && progress.upload && progress.upload.size > 0 && (
+                <span
+                  className="pb-1.5 text-sm tabular-nums text-muted-foreground"
+                  data-testid="progress-upload-bytes"
+                >
+                  {t('progress.uploadedBytes', {
+                    sent: megabytes(progress.upload.sent, i18n.language),
+                    size: megabytes(progress.upload.size, i18n.language),
+                  })}
+                </span>
+              )}
             </div>
             <Progress
               value={progress.percent}
               aria-label={t('progress.label')}
               className="mt-3 h-2.5"
             />
+            {progress.stage === 'preparing' && progress.upload?.retrying && (
+              <p
+                role="status"
+                className="mt-3 flex items-center gap-2 rounded-lg border border-warning/50 bg-warning/10 px-3 py-2 text-sm font-medium"
+                data-testid="progress-upload-retrying"
+              >
+                <WifiOff className="size-4 shrink-0" aria-hidden />
+                {t('progress.uploadRetrying')}
+              </p>
+            )}
             {progress.connectionLost && (
               <p
                 role="status"

@@ -2,7 +2,6 @@ import { ImagePlus, Info, Sparkles, TriangleAlert } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '@/i18n/i18n';
 import {
-  ACCEPTED_IMAGE_TYPES,
   DASHBOARD_QUALITY_MIN_HEIGHT,
   DASHBOARD_QUALITY_MIN_WIDTH,
   PROJECT_TITLE_MAX,
@@ -23,7 +22,7 @@ import { toast } from '@/components/ui/toast-store';
 import { needsEmailConfirmation, useAuth } from '@/lib/auth';
 import { useStagingConcurrency } from '../api/get-public-config';
 import { readImageSize, type ImageSize } from '../image-size';
-import { checkPicked, isLowResolution } from '../selected-images';
+import { ACCEPT_ATTRIBUTE, checkPicked, isLowResolution, rejectedText } from '../selected-images';
 import { styleRequest } from '../staging-form-schema';
 import {
   emailNotVerifiedText,
@@ -73,14 +72,9 @@ export function QuickStagingCard({ creditsRemaining }: { creditsRemaining: numbe
     // The same check as the new-project picker: type, size and whether the bytes are a readable image.
     const { accepted, rejected } = await checkPicked(picked);
     if (rejected.length) {
-      const key = {
-        type: 'picker.rejectedType',
-        size: 'picker.rejectedSize',
-        unreadable: 'picker.rejectedUnreadable',
-      } as const;
       setProblem({
         title: t('picker.rejectedTitle'),
-        description: rejected.map((f) => t(key[f.reason], { name: f.name })).join(' '),
+        description: rejected.map((f) => rejectedText(t, f)).join(' '),
         upgrade: false,
       });
     }
@@ -149,7 +143,7 @@ export function QuickStagingCard({ creditsRemaining }: { creditsRemaining: numbe
             id={ids.file}
             type="file"
             multiple
-            accept={ACCEPTED_IMAGE_TYPES.join(',')}
+            accept={ACCEPT_ATTRIBUTE}
             className="sr-only"
             aria-describedby={ids.note}
             disabled={processing}
