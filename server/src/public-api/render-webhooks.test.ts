@@ -48,11 +48,11 @@ async function newRender(owner: ApiOwner, callbackUrl: string | null) {
 
 const charge = (owner: ApiOwner, runId: string, projectId: string) => completeApiRender(db, { runId, projectId }, owner.billingUserId);
 
-/** A `send` that records what was queued. */
+/** A `send` that records what was queued, the data parsed by the job's payload schema as the job queue does. */
 function recorder() {
   const sent: Array<{ name: string; data: unknown; options: unknown }> = [];
-  const send = (async (job: { name: string }, data: unknown, options: unknown) => {
-    sent.push({ name: job.name, data, options });
+  const send = (async (job: { name: string; payload: { parse(data: unknown): unknown } }, data: unknown, options: unknown) => {
+    sent.push({ name: job.name, data: job.payload.parse(data), options });
     return randomUUID();
   }) as unknown as Parameters<typeof queueRenderWebhooks>[1];
   return { sent, send };
