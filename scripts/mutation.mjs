@@ -28,8 +28,8 @@ export const MODULES = {
   'server/src/staging/geometry-lock/structure/verdict.ts': ['server/src/staging/geometry-lock/structure/verdict.test.ts'],
   // Issue 36: replayed answers per workspace, conflicts, in-progress, freed keys, the 24-hour window.
   'server/src/public-api/idempotency.ts': ['server/src/public-api/idempotency.test.ts'],
-  // Signing, delivering, retrying and giving up webhook deliveries; the delivery log.
-  'server/src/public-api/webhooks.ts': ['server/src/public-api/webhooks.test.ts'],
+  // Signing, delivering, retrying and giving up webhook deliveries; the delivery log; which deliveries a settled render queues, once.
+  'server/src/public-api/webhooks.ts': ['server/src/public-api/webhooks.test.ts', 'server/src/public-api/render-webhooks.test.ts'],
   // Inviting, withdrawing and accepting (seats counted exactly, single-use links).
   'server/src/workspaces/invitations.ts': ['server/src/workspaces/invitations.test.ts'],
 };

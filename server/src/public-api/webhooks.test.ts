@@ -10,7 +10,7 @@ import { apiKeys, webhookDeliveries, webhookEndpoints } from '../db/schema/publi
 import { workspaces } from '../db/schema/workspaces.js';
 import { insertUser, openDatabaseOnly } from '../../test/support/database-only.js';
 import { newSigningSecret } from './api-keys.js';
-import { recentDeliveries, WEBHOOK_GIVE_UP_AFTER_MS, webhookJob } from './webhooks.js';
+import { recentDeliveries, WEBHOOK_JOB, webhookJob } from './webhooks.js';
 
 /**
  * The delivery job of webhooks.ts against PostgreSQL and a local target (the whole flow from a render
@@ -116,6 +116,8 @@ describe('a webhook delivery', () => {
     expect(await rowOf(row.id)).toMatchObject({ attempts: 1, lastStatus: 503, lastError: 'HTTP 503', deliveredAt: null, failedAt: null });
     answer = 302; // a redirect is not a delivery either
     await expect(deliver(row.id)).rejects.toThrow('HTTP 302');
+    answer = 300; // the first status past 2xx
+    await expect(deliver(row.id)).rejects.toThrow('HTTP 300');
     await db.update(webhookDeliveries).set({ attempts: RETRY.retryLimit }).where(eq(webhookDeliveries.id, row.id));
     answer = 500;
     await expect(deliver(row.id)).resolves.toBeUndefined();
@@ -123,6 +125,22 @@ describe('a webhook delivery', () => {
     const before = received.length;
     await deliver(row.id);
     expect(received.length).toBe(before);
+  });
+
+  it('retried after a failure and then answered 2xx is delivered, the earlier error cleared', async () => {
+    answer = 503;
+    const { row } = await delivery();
+    await expect(deliver(row.id)).rejects.toThrow('HTTP 503');
+    answer = 204;
+    await deliver(row.id);
+    expect(await rowOf(row.id)).toMatchObject({ attempts: 2, lastStatus: 204, lastError: null, deliveredAt: expect.any(Date), failedAt: null });
+  });
+
+  it('is a job retried with backoff by the given policy', () => {
+    expect(webhookJob(db, policy(), { retryLimit: 7, retryDelaySeconds: 30, retryDelayMaxSeconds: 3600 })).toMatchObject({
+      name: WEBHOOK_JOB,
+      queue: { retryLimit: 7, retryDelay: 30, retryBackoff: true, retryDelayMax: 3600 },
+    });
   });
 
   it('the attempt at retryLimit is not yet the last', async () => {
@@ -136,23 +154,34 @@ describe('a webhook delivery', () => {
     answer = 500;
     const { row } = await delivery();
     vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(row.createdAt.getTime() + WEBHOOK_GIVE_UP_AFTER_MS - 1000);
+    const day = 24 * 60 * 60 * 1000;
+    vi.setSystemTime(row.createdAt.getTime() + day - 1000);
     await expect(deliver(row.id)).rejects.toThrow('HTTP 500');
-    vi.setSystemTime(row.createdAt.getTime() + WEBHOOK_GIVE_UP_AFTER_MS);
+    vi.setSystemTime(row.createdAt.getTime() + day);
     await expect(deliver(row.id)).resolves.toBeUndefined();
     expect(await rowOf(row.id)).toMatchObject({ attempts: 2, failedAt: expect.any(Date) });
   });
 
   it('to an address that is not allowed fails at once, without a retry; a network failure is retried, its error logged', async () => {
-    const { row } = await delivery({ url: 'http://169.254.169.254/latest/meta-data/' });
+    const { row } = await delivery({ url: 'https://169.254.169.254/latest/meta-data/' });
     await expect(deliver(row.id)).resolves.toBeUndefined();
-    expect(await rowOf(row.id)).toMatchObject({ attempts: 1, lastStatus: null, lastError: expect.any(String), failedAt: expect.any(Date) });
+    expect(await rowOf(row.id)).toMatchObject({ attempts: 1, lastStatus: null, lastError: '169.254.169.254 is not a public internet address.', failedAt: expect.any(Date) });
 
     const closed = await delivery({ url: `${origin.replace(/:\d+$/, '')}:1/hook` });
     const down = { ...policy(), allow: new Set(['127.0.0.1:1']) };
     const job = webhookJob(db, down, RETRY);
     await expect(job.handler({ deliveryId: closed.row.id }, {} as never)).rejects.toThrow('webhook delivery failed');
     expect(await rowOf(closed.row.id)).toMatchObject({ attempts: 1, lastStatus: null, lastError: expect.stringMatching(/.+/), failedAt: null });
+    // The log keeps the last HTTP status a target answered when a later attempt gets no answer at all.
+    await db.update(webhookDeliveries).set({ lastStatus: 503 }).where(eq(webhookDeliveries.id, closed.row.id));
+    await expect(job.handler({ deliveryId: closed.row.id }, {} as never)).rejects.toThrow('webhook delivery failed');
+    expect(await rowOf(closed.row.id)).toMatchObject({ attempts: 2, lastStatus: 503, lastError: expect.stringContaining('could not be reached'), failedAt: null });
+  });
+
+  it('to a plain-http URL (not allowed) fails at once, without a retry, saying why', async () => {
+    const { row } = await delivery({ url: 'http://hooks.example.com/hook' });
+    await expect(deliver(row.id)).resolves.toBeUndefined();
+    expect(await rowOf(row.id)).toMatchObject({ attempts: 1, lastStatus: null, lastError: 'Only https URLs are allowed.', failedAt: expect.any(Date) });
   });
 
   it('whose endpoint was removed (or key deleted) is marked failed without being sent; an unknown id does nothing', async () => {
@@ -204,5 +233,16 @@ describe('recentDeliveries', () => {
     });
     expect(log[1]!.deliveredAt).toBeNull();
     expect((await recentDeliveries(db, ownerId, 2)).map((d) => d.id)).toEqual([failed!.id, pending!.id]);
+  });
+
+  it('shows the newest 50 unless told otherwise', async () => {
+    const ownerId = await workspace();
+    const rows = await db
+      .insert(webhookDeliveries)
+      .values(Array.from({ length: 51 }, (_, i) => ({ ownerId, url: `${origin}/${i}`, eventType: 'render.completed' as const, runId: randomUUID(), payload: {}, createdAt: sql`now() + make_interval(secs => ${i})` })))
+      .returning({ id: webhookDeliveries.id });
+    const log = await recentDeliveries(db, ownerId);
+    expect(log).toHaveLength(50);
+    expect(log.map((d) => d.id)).not.toContain(rows[0]!.id);
   });
 });
