@@ -80,8 +80,8 @@ describe('reading an account', () => {
 });
 
 describe('billing state (what the browser sees)', () => {
-  it('a paid account: plan, cycle, status, credits and the scheduled change', async () => {
-    const r = await subscriber();
+  it('a paid account: plan, cycle, status, credits (its packs apart) and the scheduled change', async () => {
+    const r = await subscriber({ packCredits: 7 });
     expect(billingState(r)).toStrictEqual({
       subscriptionPlan: 'business',
       billingCycle: 'yearly',
@@ -90,6 +90,7 @@ describe('billing state (what the browser sees)', () => {
       creditsUsed: 40,
       creditsLimit: 250,
       creditsPeriodStart: '2026-03-01T09:00:00.000Z',
+      packCredits: 7,
       currentPeriodEnd: '2026-04-01T09:00:00.000Z',
       cancelAtPeriodEnd: false,
       scheduledChange: { plan: 'pro', billingCycle: 'monthly', at: '2026-04-01T09:00:00.000Z' },
@@ -120,6 +121,7 @@ describe('billing state (what the browser sees)', () => {
       creditsUsed: 40,
       creditsLimit: 250,
       creditsPeriodStart: '2026-03-01T09:00:00.000Z',
+      packCredits: 0,
       currentPeriodEnd: null,
       cancelAtPeriodEnd: false,
       scheduledChange: null,
