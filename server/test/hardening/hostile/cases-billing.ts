@@ -49,6 +49,14 @@ export const billingCases: HostileCase[] = [
   { name: 'sales inquiries: a signed-in non-admin', route: 'GET /api/admin/sales-inquiries', request: (w) => call('GET', '/api/admin/sales-inquiries', w.b.cookie), expectStatus: 403, expectCode: 'forbidden' },
   { name: 'change preview: the free plan', route: 'GET /api/billing/change-preview', request: (w) => call('GET', '/api/billing/change-preview?plan=free&cycle=monthly', w.b.cookie), expectStatus: 400, expectCode: 'validation_failed' },
   { name: 'change plan: a plan that does not exist', route: 'POST /api/billing/change-plan', request: (w) => call('POST', '/api/billing/change-plan', w.b.cookie, { plan: 'enterprise', cycle: 'monthly' }), expectStatus: 400, expectCode: 'validation_failed' },
+  { name: 'credit packs: a signed-out visitor', route: 'GET /api/billing/credit-packs', request: () => call('GET', '/api/billing/credit-packs', null), expectStatus: 401, expectCode: 'unauthorized' },
+  {
+    name: 'credit pack checkout: a pack that is not on sale, and credits named in the body',
+    route: 'POST /api/billing/credit-packs/checkout',
+    request: (w) => call('POST', '/api/billing/credit-packs/checkout', w.b.cookie, { packId: 'pack_100000', credits: 100000 }),
+    expectStatus: 400,
+    expectCode: 'validation_failed',
+  },
   { name: 'portal: an account that never subscribed', route: 'POST /api/billing/portal', request: (w) => call('POST', '/api/billing/portal', w.b.cookie, {}), expectStatus: 409, expectCode: 'no_billing_account' },
   { name: 'resume: a forged cookie', route: 'POST /api/billing/resume', request: () => call('POST', '/api/billing/resume', 'rw_session=forged', {}), expectStatus: 401, expectCode: 'unauthorized' },
   {

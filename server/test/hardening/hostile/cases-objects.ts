@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { LocalStorage } from '../../../src/objects/local-storage.js';
 import { signUploadToken } from '../../../src/objects/upload-signature.js';
+import { MAX_UPLOAD_BYTES } from '../../../../contract/limits.js';
 import { requestUploadUrl } from '../../support/staging-fixtures.js';
 import { call, rawBody, type HostileCase } from './case.js';
 import type { World } from './world.js';
@@ -94,11 +95,11 @@ export const objectCases: HostileCase[] = [
     expectCode: 'unprocessable_image',
   },
   {
-    name: 'upload PUT: an 11 MB body',
+    name: 'upload PUT: a body 1 byte over the upload limit (30 MB), more than its link declared',
     route: 'PUT /api/objects/upload/:token',
-    request: async (w) => put(await attackerUrl(w), Buffer.alloc(11 * 1024 * 1024, 0xff), 'image/jpeg'),
+    request: async (w) => put(await attackerUrl(w), Buffer.alloc(MAX_UPLOAD_BYTES + 1, 0xff), 'image/jpeg'),
     expectStatus: 413,
-    expectCode: 'payload_too_large',
+    expectCode: 'upload_size_mismatch',
   },
   {
     name: 'upload PUT: an SVG with a script',

@@ -100,6 +100,20 @@ export const projectCases: HostileCase[] = [
   { name: 'detail: SQL as id', route: 'GET /api/projects/:id', request: (w) => call('GET', `/api/projects/${encodeURIComponent(`1' OR '1'='1`)}`, w.b.cookie), expectStatus: 404, expectCode: 'not_found' },
   { name: 'detail: a traversal as id', route: 'GET /api/projects/:id', request: (w) => call('GET', '/api/projects/..%2F..%2Fadmin%2Fusers', w.b.cookie), expectStatus: 404, expectCode: 'not_found' },
   { name: 'detail: a 65-character id', route: 'GET /api/projects/:id', request: (w) => call('GET', `/api/projects/${'f'.repeat(65)}`, w.b.cookie), expectStatus: 400, expectCode: 'validation_failed' },
+  {
+    name: 'publish market: the victim’s project (its disclosure rules)',
+    route: 'PUT /api/projects/:id/publish-market',
+    request: (w) => call('PUT', `/api/projects/${w.a.projectId}/publish-market`, w.b.cookie, { market: 'other' }),
+    expectStatus: 404,
+    expectCode: 'not_found',
+  },
+  {
+    name: 'publish market: a market with no rules',
+    route: 'PUT /api/projects/:id/publish-market',
+    request: (w) => call('PUT', `/api/projects/${w.b.projectId}/publish-market`, w.b.cookie, { market: 'atlantis' }),
+    expectStatus: 400,
+    expectCode: 'validation_failed',
+  },
   { name: 'delete: the victim’s project id', route: 'DELETE /api/projects/:id', request: (w) => call('DELETE', `/api/projects/${w.a.projectId}`, w.b.cookie), expectStatus: 404, expectCode: 'not_found' },
   { name: 'delete: the victim’s id with a NUL appended', route: 'DELETE /api/projects/:id', request: (w) => call('DELETE', `/api/projects/${w.a.projectId}%00`, w.b.cookie), expectStatus: 404, expectCode: 'not_found' },
 
