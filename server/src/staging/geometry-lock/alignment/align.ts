@@ -63,6 +63,10 @@ export const MIN_AGREEING_SHARE = 0.25;
  */
 const MIN_FEW_MATCHES = 6;
 const FEW_MATCHES_SUPPORT_SHARE = 0.6;
+/** Grey levels within which a pixel of the result is the photo's own (JPEG noise at the engines' qualities). */
+const SAME_LEVEL = 8;
+/** Share of the frame that must be the photo's own pixels for the result to have the photo's camera. */
+const UNCHANGED_SHARE = 0.5;
 /** Drift a model adds after the aspect ratio is undone: ±25 % scale, up to ±12 % stretch, a slight tilt. */
 const SCALE_RANGE: [number, number] = [0.8, 1.25];
 const MAX_ANISOTROPY = 1.25;
@@ -100,7 +104,26 @@ export function alignResult(cv: CV, originalGrey: any, resultGrey: any): Alignme
     clahe.apply(resultGrey, normR);
     return featureMatches(cv, normO, normR, 'brisk');
   });
-  return bestTransform(cv, pool(orb, brisk), orb, score, width, height, threshold);
+  const found = bestTransform(cv, pool(orb, brisk), orb, score, width, height, threshold);
+  return found.ok ? found : (photoItself(originalGrey, resultGrey, found, score) ?? found);
+}
+
+/**
+ * A result that is the photo itself over most of the frame has the photo's camera: the offline
+ * engine draws onto the photo, and an inpainting model keeps every pixel outside its mask. On a
+ * plain room (few features of its own) the feature matches then sit mostly on the new furniture and
+ * disagree; the pixels themselves are the stronger witness. The structure must still line up.
+ */
+function photoItself(originalGrey: any, resultGrey: any, failed: Alignment, score: (h: number[]) => StructureSupport): Alignment | undefined {
+  if (originalGrey.cols !== resultGrey.cols || originalGrey.rows !== resultGrey.rows) return undefined;
+  const a = originalGrey.data as Uint8Array;
+  const b = resultGrey.data as Uint8Array;
+  let same = 0;
+  for (let i = 0; i < a.length; i++) if (Math.abs(a[i] - b[i]) <= SAME_LEVEL) same++;
+  if (same < UNCHANGED_SHARE * a.length) return undefined;
+  const support = failed.method === 'identity' ? failed.support : score(IDENTITY);
+  if (structureProblem(support)) return undefined;
+  return { ...failed, homography: IDENTITY, method: 'identity', residualPx: 0, support, ok: true, problem: undefined };
 }
 
 /** ORB alone is enough when its alignment is trusted with a wide margin on every witness. */
@@ -151,14 +174,21 @@ function bestTransform(cv: CV, matches: Matches, orb: Matches, score: (h: number
  * structure by chance under the identity, but its matches then point elsewhere).
  */
 function untrusted(s: StructureSupport, inliers: number, goodMatches: number): string | undefined {
-  if (s.supporting < MIN_SUPPORT) return `${s.supporting} structure patches line up`;
-  if (s.supporting < MIN_SUPPORT_SHARE * s.patches) return `${s.supporting} of ${s.patches} structure patches line up`;
-  if (s.quarters.filter((q) => q >= MIN_PER_QUARTER).length < 3) return `structure lines up in fewer than three quarters (${s.quarters.join('/')})`;
+  const structure = structureProblem(s);
+  if (structure) return structure;
   if (inliers < MIN_AGREEING_MATCHES || inliers < MIN_AGREEING_SHARE * goodMatches) {
     // A plain, small photo has few features at all; then its structure must line up over most of the frame.
     const few = inliers >= MIN_FEW_MATCHES && inliers >= MIN_AGREEING_SHARE * goodMatches && s.supporting >= FEW_MATCHES_SUPPORT_SHARE * s.patches;
     if (!few) return `${inliers} of ${goodMatches} feature matches agree`;
   }
+  return undefined;
+}
+
+/** The structure witness alone: enough of the photo's structure patches line up, spread over the frame. */
+function structureProblem(s: StructureSupport): string | undefined {
+  if (s.supporting < MIN_SUPPORT) return `${s.supporting} structure patches line up`;
+  if (s.supporting < MIN_SUPPORT_SHARE * s.patches) return `${s.supporting} of ${s.patches} structure patches line up`;
+  if (s.quarters.filter((q) => q >= MIN_PER_QUARTER).length < 3) return `structure lines up in fewer than three quarters (${s.quarters.join('/')})`;
   return undefined;
 }
 

@@ -29,10 +29,16 @@ export function hasView(o: Opening): boolean {
  * and daylight on a wall 0–0.04.
  */
 const MIN_SHARP_OUTLINE = 0.2;
+/** Gap (share of the long side) across which bright panes are one window: a sash's meeting rail, a tree before the lower pane. */
+const MERGE_GAP = 0.03;
 
 export function findOpenings(cv: CV, rgb: Raster, grey: any, lines: Segment[]): Opening[] {
   const bright = brightOpenings(cv, rgb, grey);
-  return [...bright, ...framedWindows(cv, grey, lines, bright), ...framedOpenings(lines, grey.cols, grey.rows)];
+  return [
+    ...bright,
+    ...framedWindows(cv, grey, lines, bright),
+    ...framedOpenings(lines, grey.cols, grey.rows),
+  ];
 }
 
 /**
@@ -65,7 +71,9 @@ function brightOpenings(cv: CV, rgb: Raster, grey: any): Opening[] {
     const bright = new Uint8Array(area);
     const d = rgb.data;
     for (let i = 0; i < area; i++) {
-      const chroma = Math.max(d[3 * i], d[3 * i + 1], d[3 * i + 2]) - Math.min(d[3 * i], d[3 * i + 1], d[3 * i + 2]);
+      const chroma =
+        Math.max(d[3 * i], d[3 * i + 1], d[3 * i + 2]) -
+        Math.min(d[3 * i], d[3 * i + 1], d[3 * i + 2]);
       bright[i] = values[i] >= threshold && chroma < 40 ? 255 : 0;
     }
     const mask = keep(matFromRaw(cv, bright, width, height, 1));
@@ -77,27 +85,41 @@ function brightOpenings(cv: CV, rgb: Raster, grey: any): Opening[] {
     const centroids = keep(new cv.Mat());
     const count = cv.connectedComponentsWithStats(mask, labels, stats, centroids, 8, cv.CV_32S);
     const s = stats.data32S as Int32Array;
-    let boxes: (Opening & { filled: number })[] = [];
+    const boxes: (Opening & { filled: number })[] = [];
     for (let k = 1; k < count; k++) {
       const [x, y, w, h, a] = [s[5 * k], s[5 * k + 1], s[5 * k + 2], s[5 * k + 3], s[5 * k + 4]];
       if (a < 0.0005 * area) continue;
       boxes.push({ x0: x, y0: y, x1: x + w - 1, y1: y + h - 1, kind: 'bright', filled: a });
     }
-    boxes = mergeNear(boxes, 0.02 * long);
     const outline = sharpOutline(cv, keep, mask, grey);
-    return boxes
-      .filter((b) => {
-        // Glass ends at a frame: a bright patch whose outline fades out is light on a surface.
-        if (outlineShare(b, outline, width) < MIN_SHARP_OUTLINE) return false;
-        const w = b.x1 - b.x0 + 1;
-        const h = b.y1 - b.y0 + 1;
-        if (b.filled < 0.002 * area || w * h > 0.25 * area) return false;
-        if (h < 0.08 * height || w < 0.025 * width) return false;
-        if (b.filled / (w * h) < 0.35) return false;
-        if (h / w < 0.5 || h / w > 6) return false;
-        return !(b.y0 <= 1 && w > 0.3 * width); // a bright ceiling, not a window
-      })
-      .map(({ x0, y0, x1, y1, kind }) => ({ x0, y0, x1, y1, kind }));
+    const isOpening = (b: Opening & { filled: number }) => {
+      // Glass ends at a frame: a bright patch whose outline fades out is light on a surface.
+      if (outlineShare(b, outline, width) < MIN_SHARP_OUTLINE) return false;
+      const w = b.x1 - b.x0 + 1;
+      const h = b.y1 - b.y0 + 1;
+      if (b.filled < 0.002 * area || w * h > 0.25 * area) return false;
+      if (h < 0.08 * height || w < 0.025 * width) return false;
+      if (b.filled / (w * h) < 0.35) return false;
+      if (h / w < 0.5 || h / w > 6) return false;
+      return !(b.y0 <= 1 && w > 0.3 * width); // a bright ceiling, not a window
+    };
+    const merged = mergeNear(boxes, 0.02 * long).filter(isOpening);
+    // The glow of daylight on the ceiling above a window (a patch whose outline fades) can join the
+    // window's panes into a box too empty to be glass; without such patches, the panes a meeting rail
+    // or a tree before the lower pane part are merged again (across MERGE_GAP) and judged once more.
+    const panes = mergeNear(
+      boxes.filter((b) => outlineShare(b, outline, width) >= MIN_SHARP_OUTLINE),
+      MERGE_GAP * long,
+    ).filter(
+      (b) =>
+        isOpening(b) &&
+        !merged.some(
+          (m) =>
+            Math.min(m.x1, b.x1) >= Math.max(m.x0, b.x0) &&
+            Math.min(m.y1, b.y1) >= Math.max(m.y0, b.y0),
+        ),
+    );
+    return [...merged, ...panes].map(({ x0, y0, x1, y1, kind }) => ({ x0, y0, x1, y1, kind }));
   });
 }
 
@@ -106,11 +128,30 @@ function brightOpenings(cv: CV, rgb: Raster, grey: any): Opening[] {
  * or a reveal: glass meets wall), 0 where brightness fades out (a reflection on a glossy floor, the
  * glow of daylight on a wall), 2 elsewhere.
  */
-function sharpOutline(cv: CV, keep: <M extends { delete(): void }>(m: M) => M, mask: any, grey: any): Uint8Array {
+function sharpOutline(
+  cv: CV,
+  keep: <M extends { delete(): void }>(m: M) => M,
+  mask: any,
+  grey: any,
+): Uint8Array {
   const eroded = keep(new cv.Mat());
-  cv.erode(mask, eroded, keep(cv.getStructuringElement(cv.MORPH_RECT, new cv.Size(3, 3))), new cv.Point(-1, -1), 1, cv.BORDER_CONSTANT, new cv.Scalar(0));
+  cv.erode(
+    mask,
+    eroded,
+    keep(cv.getStructuringElement(cv.MORPH_RECT, new cv.Size(3, 3))),
+    new cv.Point(-1, -1),
+    1,
+    cv.BORDER_CONSTANT,
+    new cv.Scalar(0),
+  );
   const near = keep(cannyEdges(cv, grey, 25, 75));
-  cv.dilate(near, near, keep(cv.getStructuringElement(cv.MORPH_RECT, new cv.Size(5, 5))), new cv.Point(-1, -1), 1);
+  cv.dilate(
+    near,
+    near,
+    keep(cv.getStructuringElement(cv.MORPH_RECT, new cv.Size(5, 5))),
+    new cv.Point(-1, -1),
+    1,
+  );
   const m = mask.data as Uint8Array;
   const e = eroded.data as Uint8Array;
   const n = near.data as Uint8Array;
@@ -144,7 +185,14 @@ function mergeNear<B extends Opening & { filled: number }>(boxes: B[], gap: numb
         const a = out[i];
         const b = out[j];
         if (a.x0 - gap <= b.x1 && b.x0 - gap <= a.x1 && a.y0 - gap <= b.y1 && b.y0 - gap <= a.y1) {
-          out[i] = { ...a, x0: Math.min(a.x0, b.x0), y0: Math.min(a.y0, b.y0), x1: Math.max(a.x1, b.x1), y1: Math.max(a.y1, b.y1), filled: a.filled + b.filled };
+          out[i] = {
+            ...a,
+            x0: Math.min(a.x0, b.x0),
+            y0: Math.min(a.y0, b.y0),
+            x1: Math.max(a.x1, b.x1),
+            y1: Math.max(a.y1, b.y1),
+            filled: a.filled + b.filled,
+          };
           out.splice(j, 1);
           merged = true;
         }
@@ -155,9 +203,15 @@ function mergeNear<B extends Opening & { filled: number }>(boxes: B[], gap: numb
 }
 
 function framedOpenings(lines: Segment[], width: number, height: number): Opening[] {
-  const vertical = lines.filter((l) => Math.abs(l.x2 - l.x1) < 0.14 * Math.abs(l.y2 - l.y1) && l.length > 0.25 * height);
+  const vertical = lines.filter(
+    (l) => Math.abs(l.x2 - l.x1) < 0.14 * Math.abs(l.y2 - l.y1) && l.length > 0.25 * height,
+  );
   const horizontal = lines.filter((l) => Math.abs(l.y2 - l.y1) < 0.2 * Math.abs(l.x2 - l.x1));
-  const span = (l: Segment) => ({ x: (l.x1 + l.x2) / 2, top: Math.min(l.y1, l.y2), bottom: Math.max(l.y1, l.y2) });
+  const span = (l: Segment) => ({
+    x: (l.x1 + l.x2) / 2,
+    top: Math.min(l.y1, l.y2),
+    bottom: Math.max(l.y1, l.y2),
+  });
   const out: Opening[] = [];
   for (let i = 0; i < vertical.length; i++) {
     for (let j = 0; j < vertical.length; j++) {
@@ -176,7 +230,14 @@ function framedOpenings(lines: Segment[], width: number, height: number): Openin
         const covered = Math.min(hx1, b.x) - Math.max(hx0, a.x);
         return Math.abs(hy - top) < 0.04 * height && covered > 0.6 * gap;
       });
-      if (head) out.push({ x0: Math.round(a.x), y0: Math.round(top), x1: Math.round(b.x), y1: Math.round(Math.max(a.bottom, b.bottom)), kind: 'framed' });
+      if (head)
+        out.push({
+          x0: Math.round(a.x),
+          y0: Math.round(top),
+          x1: Math.round(b.x),
+          y1: Math.round(Math.max(a.bottom, b.bottom)),
+          kind: 'framed',
+        });
     }
   }
   return out;
@@ -200,12 +261,17 @@ function framedWindows(cv: CV, grey: any, lines: Segment[], bright: Opening[]): 
   const width = grey.cols;
   const height = grey.rows;
   const horizontal = lines.filter((l) => Math.abs(l.y2 - l.y1) < 0.12 * Math.abs(l.x2 - l.x1));
-  const span = (l: Segment) => ({ y: (l.y1 + l.y2) / 2, x0: Math.min(l.x1, l.x2), x1: Math.max(l.x1, l.x2) });
+  const span = (l: Segment) => ({
+    y: (l.y1 + l.y2) / 2,
+    x0: Math.min(l.x1, l.x2),
+    x1: Math.max(l.x1, l.x2),
+  });
   let edges: Uint8Array | undefined;
   const viewBetween = (o: Opening) => {
     edges ??= withMats(cv, (keep) => new Uint8Array(keep(cannyEdges(cv, grey, 50, 150)).data));
     let n = 0;
-    for (let y = o.y0; y <= o.y1; y++) for (let x = o.x0; x <= o.x1; x++) if (edges[y * width + x]) n++;
+    for (let y = o.y0; y <= o.y1; y++)
+      for (let x = o.x0; x <= o.x1; x++) if (edges[y * width + x]) n++;
     return n >= MIN_VIEW_EDGES * (o.x1 - o.x0 + 1) * (o.y1 - o.y0 + 1);
   };
   // A window has glazing bars: a straight edge across most of its inside (a picture on the wall has none).
@@ -223,13 +289,26 @@ function framedWindows(cv: CV, grey: any, lines: Segment[], bright: Opening[]): 
       const x0 = Math.max(head.x0, sill.x0);
       const x1 = Math.min(head.x1, sill.x1);
       if (x1 - x0 < 0.6 * Math.min(head.x1 - head.x0, sill.x1 - sill.x0)) continue;
-      const o: Opening = { x0: Math.round(x0), y0: Math.round(head.y) + 2, x1: Math.round(x1), y1: Math.round(sill.y) - 2, kind: 'glazed' };
+      const o: Opening = {
+        x0: Math.round(x0),
+        y0: Math.round(head.y) + 2,
+        x1: Math.round(x1),
+        y1: Math.round(sill.y) - 2,
+        kind: 'glazed',
+      };
       if (viewBetween(o) && glazed(o)) found.push({ ...o, filled: 0 });
     }
   }
   found = mergeNear(found, 0);
-  const overlapsBright = (o: Opening) => bright.some((b) => Math.min(o.x1, b.x1) - Math.max(o.x0, b.x0) > 0 && Math.min(o.y1, b.y1) - Math.max(o.y0, b.y0) > 0);
-  return found.filter((o) => !overlapsBright(o)).map(({ x0, y0, x1, y1, kind }) => ({ x0, y0, x1, y1, kind }));
+  const overlapsBright = (o: Opening) =>
+    bright.some(
+      (b) =>
+        Math.min(o.x1, b.x1) - Math.max(o.x0, b.x0) > 0 &&
+        Math.min(o.y1, b.y1) - Math.max(o.y0, b.y0) > 0,
+    );
+  return found
+    .filter((o) => !overlapsBright(o))
+    .map(({ x0, y0, x1, y1, kind }) => ({ x0, y0, x1, y1, kind }));
 }
 
 /**
@@ -241,7 +320,8 @@ function hasGlazingBar(edges: Uint8Array, width: number, o: Opening): boolean {
   const h = o.y1 - o.y0 + 1;
   const mx = Math.max(2, Math.round(0.1 * w));
   const my = Math.max(2, Math.round(0.1 * h));
-  const near = (x: number, y: number, dx: number, dy: number) => edges[y * width + x] || edges[(y + dy) * width + x + dx] || edges[(y - dy) * width + x - dx];
+  const near = (x: number, y: number, dx: number, dy: number) =>
+    edges[y * width + x] || edges[(y + dy) * width + x + dx] || edges[(y - dy) * width + x - dx];
   for (let x = o.x0 + mx; x <= o.x1 - mx; x++) {
     let run = 0;
     for (let y = o.y0; y <= o.y1; y++) if (near(x, y, 1, 0)) run++;
