@@ -119,7 +119,10 @@ export function crib(scene: Scene, x: number, d: number): string {
   const { palette } = scene.kit;
   const frame = lighten(palette.wood, 0.35);
   const out = [floorShadow(scene, x, d, 1.26, 0.68, 0.8)];
-  out.push(solid(scene, { x, d: d + 0.31, width: 1.26, depth: 0.05, y0: 0.1, y1: 0.95 }, frame));
+  // The back, slatted like the front (a crib has no solid panel; the wall shows between its slats).
+  out.push(solid(scene, { x, d: d + 0.31, width: 1.2, depth: 0.04, y0: 0.88, y1: 0.95 }, frame));
+  for (let i = 0; i < 11; i++) out.push(solid(scene, { x: x - 0.55 + i * 0.11, d: d + 0.31, width: 0.025, depth: 0.025, y0: 0.22, y1: 0.88 }, frame));
+  out.push(solid(scene, { x, d: d + 0.31, width: 1.2, depth: 0.04, y0: 0.1, y1: 0.24 }, frame));
   out.push(solid(scene, { x, d, width: 1.2, depth: 0.62, y0: 0.3, y1: 0.42 }, '#f3f1ec', { volume: true }));
   out.push(solid(scene, { x: x + 0.25, d: d - 0.05, width: 0.5, depth: 0.45, y0: 0.42, y1: 0.46, radius: 0.02 }, lighten(palette.pillows[0], 0.4)));
   for (const sx of [-1, 1]) out.push(solid(scene, { x: x + sx * 0.6, d, width: 0.05, depth: 0.66, y0: 0, y1: 0.95 }, frame));

@@ -112,7 +112,9 @@ export function alignResult(cv: CV, originalGrey: any, resultGrey: any): Alignme
  * A result that is the photo itself over most of the frame has the photo's camera: the offline
  * engine draws onto the photo, and an inpainting model keeps every pixel outside its mask. On a
  * plain room (few features of its own) the feature matches then sit mostly on the new furniture and
- * disagree; the pixels themselves are the stronger witness. The structure must still line up.
+ * disagree; the pixels themselves are the stronger witness. The structure must still line up over
+ * the same share of its patches, spread over the frame (their number is not asked: a small plain photo
+ * has few, and the furniture hides some).
  */
 function photoItself(originalGrey: any, resultGrey: any, failed: Alignment, score: (h: number[]) => StructureSupport): Alignment | undefined {
   if (originalGrey.cols !== resultGrey.cols || originalGrey.rows !== resultGrey.rows) return undefined;
@@ -122,7 +124,8 @@ function photoItself(originalGrey: any, resultGrey: any, failed: Alignment, scor
   for (let i = 0; i < a.length; i++) if (Math.abs(a[i] - b[i]) <= SAME_LEVEL) same++;
   if (same < UNCHANGED_SHARE * a.length) return undefined;
   const support = failed.method === 'identity' ? failed.support : score(IDENTITY);
-  if (structureProblem(support)) return undefined;
+  // Shares only: a small, plain photo has few structure patches, and the furniture hides some of them.
+  if (structureProblem(support, false)) return undefined;
   return { ...failed, homography: IDENTITY, method: 'identity', residualPx: 0, support, ok: true, problem: undefined };
 }
 
@@ -185,8 +188,8 @@ function untrusted(s: StructureSupport, inliers: number, goodMatches: number): s
 }
 
 /** The structure witness alone: enough of the photo's structure patches line up, spread over the frame. */
-function structureProblem(s: StructureSupport): string | undefined {
-  if (s.supporting < MIN_SUPPORT) return `${s.supporting} structure patches line up`;
+function structureProblem(s: StructureSupport, absolute = true): string | undefined {
+  if (absolute && s.supporting < MIN_SUPPORT) return `${s.supporting} structure patches line up`;
   if (s.supporting < MIN_SUPPORT_SHARE * s.patches) return `${s.supporting} of ${s.patches} structure patches line up`;
   if (s.quarters.filter((q) => q >= MIN_PER_QUARTER).length < 3) return `structure lines up in fewer than three quarters (${s.quarters.join('/')})`;
   return undefined;
