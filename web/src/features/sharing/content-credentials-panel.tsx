@@ -10,9 +10,10 @@ const percent = (share: number) => Math.round(share * 100);
  * manifest in the file says, in words a buyer reads — made with which model, when, by which service,
  * the original it was made from (linked), the geometry lock's verdict and who signed it. The file
  * itself stays downloadable with its credentials, for any C2PA validator; a development signer is
- * said to be one.
+ * said to be one. The lock's words name no maker (an AI model or the preview engine: issue #35), and a
+ * branded page names no signer (decision 045: no Raumwerk mark there; the file still names it).
  */
-export function ContentCredentialsPanel({ credentials, position, originalUrl, stagedUrl }: { credentials: SharedCredentials; position: number; originalUrl: string; stagedUrl: string }) {
+export function ContentCredentialsPanel({ credentials, position, originalUrl, stagedUrl, branded = false }: { credentials: SharedCredentials; position: number; originalUrl: string; stagedUrl: string; branded?: boolean }) {
   const { t, i18n } = useTranslation('sharing');
   const date = new Intl.DateTimeFormat(i18n.language === 'de' ? 'de-DE' : 'en-GB', { dateStyle: 'long' }).format(new Date(credentials.createdAt));
   const rows: Array<[string, ReactNode]> = [
@@ -57,7 +58,7 @@ export function ContentCredentialsPanel({ credentials, position, originalUrl, st
         )}
         <p className="flex items-start gap-2 text-muted-foreground">
           <BadgeCheck className="mt-0.5 size-4 shrink-0" aria-hidden />
-          <span>{t('credentials.signedBy', { signer: credentials.signedBy })}</span>
+          <span>{branded ? t('credentials.signedByService') : t('credentials.signedBy', { signer: credentials.signedBy })}</span>
         </p>
         {credentials.developmentCertificate && (
           <p className="flex items-start gap-2 rounded-lg border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-amber-900 dark:text-amber-200" data-testid="development-certificate">

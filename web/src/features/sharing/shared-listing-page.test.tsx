@@ -159,7 +159,7 @@ describe('SharedListingPage (signed out)', () => {
     expect(panel).toHaveTextContent('ServiceFurniture removal');
     expect(within(panel).getByRole('link', { name: 'Open original photo 1' })).toHaveAttribute('href', img('o1').url);
     expect(within(panel).getByTestId('lock-verdict')).toHaveTextContent(
-      'Geometry lock: the room is the original photograph. 77 % of the picture is unchanged from it; only the areas where furniture was removed (23 %) come from the AI model. 97 % of the room\'s lines',
+      'Geometry lock: the room is the original photograph. 77 % of the picture is unchanged from it; only the areas where furniture was removed (23 %) are new. 97 % of the room\'s lines',
     );
     expect(panel).toHaveTextContent('Signed by Makler Nord GmbH.');
     expect(within(panel).queryByTestId('development-certificate')).toBeNull();
@@ -174,5 +174,27 @@ describe('SharedListingPage (signed out)', () => {
     expect(within(german).getByRole('link', { name: 'Originalfoto 1 öffnen' })).toBeInTheDocument();
     expect(within(german).getByTestId('lock-verdict')).toHaveTextContent('77 % des Bildes sind unverändert');
     expect(within(german).getByTestId('development-certificate')).toHaveTextContent('Entwicklungszertifikat – nicht vertrauenswürdig');
+  });
+
+  it('a branded page names no signer in the panel (decision 045), and the lock names no maker', async () => {
+    mockFetch([
+      [
+        'GET',
+        `/api/share/${TOKEN}`,
+        () =>
+          jsonResponse({
+            title: 'Villa',
+            branding: { displayName: 'Makler Nord GmbH', contactName: null, phone: null, email: null, website: null, accentColor: null, logoUrl: null, logoWidth: null, logoHeight: null },
+            category: 'virtual_staging',
+            pairs: [{ position: 1, original: img('o1'), staged: img('s1'), credentials: { madeWith: 'Offline preview engine', createdAt: '2026-11-28T10:00:00.000Z', service: 'staging', changedShare: 0.18, architectureScore: 1, signedBy: 'Raumwerk (development certificate)', developmentCertificate: true } }],
+          }),
+      ],
+    ]);
+    renderWithProviders(<SharedListingPage token={TOKEN} />, { path: `/s/${TOKEN}`, language: 'de' });
+    const panel = await screen.findByTestId('content-credentials');
+    expect(panel).toHaveTextContent('Vom Bilddienst signiert.');
+    expect(panel).not.toHaveTextContent('Raumwerk');
+    expect(within(panel).getByTestId('lock-verdict')).toHaveTextContent('82 % des Bildes sind unverändert; neu sind nur die hinzugefügten Möbel und ihre Schatten (18 %).');
+    expect(panel).not.toHaveTextContent('KI');
   });
 });

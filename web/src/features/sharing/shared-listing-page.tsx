@@ -121,7 +121,7 @@ function SharedListing({ listing }: { listing: ReturnType<typeof useSharedListin
       </p>
       <ol className="mt-8 grid grid-cols-1 gap-10">
         {pairs.map((pair) => (
-          <PairRow key={pair.position} pair={pair} />
+          <PairRow key={pair.position} pair={pair} branded={Boolean(branding)} />
         ))}
       </ol>
       {branding && <ContactCard brand={branding} />}
@@ -179,7 +179,7 @@ function ContactCard({ brand }: { brand: BrandIdentity }) {
   );
 }
 
-function PairRow({ pair }: { pair: SharedPair }) {
+function PairRow({ pair, branded }: { pair: SharedPair; branded: boolean }) {
   const { t } = useTranslation('sharing');
   const aspect = pair.original.width && pair.original.height ? `${pair.original.width} / ${pair.original.height}` : '4 / 3';
   return (
@@ -198,7 +198,7 @@ function PairRow({ pair }: { pair: SharedPair }) {
             </span>
           </div>
           <figcaption className="text-sm text-muted-foreground">{t('page.staged')}</figcaption>
-          {pair.credentials && <ContentCredentialsPanel credentials={pair.credentials} position={pair.position} originalUrl={pair.original.url} stagedUrl={pair.staged.url} />}
+          {pair.credentials && <ContentCredentialsPanel credentials={pair.credentials} position={pair.position} originalUrl={pair.original.url} stagedUrl={pair.staged.url} branded={branded} />}
         </figure>
       </div>
     </li>
