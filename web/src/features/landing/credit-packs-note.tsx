@@ -1,5 +1,5 @@
 import { Package } from 'lucide-react';
-import { CREDIT_PACK_LIST } from '@contract/credit-packs';
+import { CREDIT_PACK_LIST } from '@contract/credit-pack-catalog';
 import { useTranslation } from '@/i18n/i18n';
 import { euro } from './pricing';
 

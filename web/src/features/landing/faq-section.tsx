@@ -1,7 +1,7 @@
 import { ChevronDown } from 'lucide-react';
 import { useTranslation } from '@/i18n/i18n';
 import { MAX_UPLOAD_BYTES } from '@contract/limits';
-import { CREDIT_PACK_LIST } from '@contract/credit-packs';
+import { CREDIT_PACK_LIST } from '@contract/credit-pack-catalog';
 import { PLANS } from '@contract/plans';
 import { useLandingVariant } from './landing-variant';
 import { SectionHeading } from './section-heading';

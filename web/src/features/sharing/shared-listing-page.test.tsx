@@ -38,7 +38,9 @@ describe('SharedListingPage (signed out)', () => {
     expect(within(rows[0]!).getByAltText('Photo 1, virtually staged')).toHaveAttribute('src', img('s1').url);
     expect(within(rows[0]!).getByText('Virtually staged')).toBeInTheDocument();
     expect(within(rows[1]!).getByAltText('Photo 2, virtually staged')).toHaveAttribute('src', img('s2').url);
-    expect(document.querySelector('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow, noarchive');
+    // "noindex" is the served HTML's (one tag, server side); the page asks browsers to send no referrer.
+    expect(document.querySelector('meta[name="robots"]')).toBeNull();
+    expect(document.querySelector('meta[name="referrer"]')).toHaveAttribute('content', 'no-referrer');
     expect(mock.calls.map((c) => c.url)).toEqual([`/api/share/${TOKEN}`]);
   });
 

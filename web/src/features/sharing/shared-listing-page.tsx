@@ -44,12 +44,8 @@ function SharedListing({ listing }: { listing: ReturnType<typeof useSharedListin
   useEffect(() => {
     if (publicTitle) document.title = `${publicTitle} · ${agency ?? 'Raumwerk'}`;
   }, [publicTitle, agency, i18n.language]);
-  const head = (
-    <>
-      <meta name="robots" content="noindex, nofollow, noarchive" />
-      <meta name="referrer" content="no-referrer" />
-    </>
-  );
+  // "noindex" comes with the served HTML (share-page-head.ts) and the X-Robots-Tag header, once.
+  const head = <meta name="referrer" content="no-referrer" />;
 
   if (listing.isPending) {
     return (
