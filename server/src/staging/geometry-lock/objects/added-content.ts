@@ -59,12 +59,15 @@ export function inspectAdded(
   let judgedSoft: Uint8Array | undefined;
   let viewReplaced = 0;
   let openingsFilled: Opening[] = [];
+  let originalEdges: Uint8Array | undefined;
   if (input.mode === 'furnish') {
+    // The photo's edges, for the views and for the verification's opening rule (one Canny pass).
+    originalEdges = photoEdges(cv, originalGrey);
     const firstSoft = mask.soft;
     // Light the model switched on with no object in it is the photo's again (added-light.ts).
     const unlit = withoutAddedLight(cv, { hard: mask.hard, width, height, originalGrey, litGrey });
     // Re-drawn views through windows are the photo's again; only what stands in front stays (opening-views.ts).
-    const views = restoreOpeningViews(cv, { hard: unlit.hard, width, height, openings, originalLuma: rawFromMat(originalGrey), resultLuma: rawFromMat(alignedGrey), originalTexture: texture(cv, originalGrey), resultTexture: texture(cv, litGrey), originalEdges: photoEdges(cv, originalGrey), nearbyEdges: nearby });
+    const views = restoreOpeningViews(cv, { hard: unlit.hard, width, height, openings, originalLuma: rawFromMat(originalGrey), resultLuma: rawFromMat(alignedGrey), originalTexture: texture(cv, originalGrey), resultTexture: texture(cv, litGrey), originalEdges, nearbyEdges: nearby });
     openingsFilled = views.filled;
     viewReplaced = views.viewReplaced;
     const judged = judgeStructureInMask(cv, { hard: views.hard, width, height, lines, openings, alignedEdges, nearbyEdges: nearby, originalGrey, alignedGrey });
@@ -76,7 +79,7 @@ export function inspectAdded(
     structureChanged = judged.changed;
   }
   litGrey.delete();
-  return { correction, light, lit, mask, viewReplaced, checks: { alignedGrey, alignedEdges, nearbyEdges: nearby, litLuma, valid, mask, lines, openings, structureChanged, judgedSoft, openingsFilled } };
+  return { correction, light, lit, mask, viewReplaced, checks: { alignedGrey, alignedEdges, nearbyEdges: nearby, originalEdges, litLuma, valid, mask, lines, openings, structureChanged, judgedSoft, openingsFilled } };
 }
 
 function photoEdges(cv: CV, grey: any): Uint8Array {

@@ -43,6 +43,8 @@ export type VerifyInput = {
   alignedEdges?: Uint8Array;
   /** See CoverCheckInput. */
   nearbyEdges?: Uint8Array;
+  /** See CoverCheckInput. */
+  originalEdges?: Uint8Array;
   valid: Uint8Array;
   mask: ChangeMask;
   lines: Segment[];
@@ -137,6 +139,8 @@ export interface CoverCheckInput {
    * colour the model's light explains); without them only where the mask covers the opening.
    */
   nearbyEdges?: Uint8Array;
+  /** The photo's edges (Canny 50/150 of `originalGrey`), when the caller has them already (added-content.ts). */
+  originalEdges?: Uint8Array;
 }
 
 /**
@@ -149,7 +153,7 @@ export function coveredStructure(cv: CV, input: CoverCheckInput): Box[] {
   const width = input.originalGrey.cols;
   const height = input.originalGrey.rows;
   const { originalEdges, resultEdges } = withMats(cv, (keep) => {
-    return { originalEdges: rawFromMat(keep(cannyEdges(cv, input.originalGrey, 50, 150))), resultEdges: rawFromMat(keep(cannyEdges(cv, input.alignedGrey, 50, 150))) };
+    return { originalEdges: input.originalEdges ?? rawFromMat(keep(cannyEdges(cv, input.originalGrey, 50, 150))), resultEdges: rawFromMat(keep(cannyEdges(cv, input.alignedGrey, 50, 150))) };
   });
   const alignedEdges = input.alignedEdges ?? tolerantEdges(cv, input.alignedGrey);
   const pictures: OpeningPictures = { resultLuma: rawFromMat(input.alignedGrey), originalEdges, alignedEdges, nearbyEdges: input.nearbyEdges, hard: input.hard, width };
